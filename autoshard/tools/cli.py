@@ -1,0 +1,86 @@
+"""The `autoshard` command line: a thin `main()` over subcommand modules in `autoshard.tools.commands`.
+
+Each subcommand lives in its own module exposing `NAME`, `HELP` (one line), `add_arguments(parser)` and
+`run(args) -> int`. User errors become one line on stderr and a non-zero exit; `--debug` shows tracebacks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from autoshard.errors import UserError
+
+#: Subcommand modules, in the order `autoshard --help` lists them.
+COMMAND_MODULES: tuple[str, ...] = (
+    "plan",
+    "cost",
+    "rules",
+    "print",
+    "verify",
+    "lower_reshards",
+    "simulate",
+    "validate",
+    "solve_iopddl",
+    "experiment",
+    "explain",
+)
+
+
+def _load_commands() -> list:
+    mods = []
+    for name in COMMAND_MODULES:
+        try:
+            mods.append(importlib.import_module(f"autoshard.tools.commands.{name}"))
+        except ModuleNotFoundError as e:  # a command not built yet is simply not offered
+            if e.name != f"autoshard.tools.commands.{name}":
+                raise
+    return mods
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="autoshard",
+        description="Constraint-solver auto-sharding planner for StableHLO programs (Shardy sdy shardings).",
+    )
+    parser.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for mod in _load_commands():
+        p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
+        p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help="show Python tracebacks")
+        mod.add_arguments(p)
+        p.set_defaults(_run=mod.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `autoshard` console script; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    debug = getattr(args, "debug", False)
+    try:
+        return int(args._run(args) or 0)
+    except UserError as e:
+        if debug:
+            raise
+        print(f"autoshard {args.command}: error: {e}", file=sys.stderr)
+        return e.exit_code
+    except KeyboardInterrupt:
+        print("autoshard: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1
+    except Exception as e:  # an internal error: still one line unless --debug
+        if debug:
+            raise
+        print(
+            f"autoshard {args.command}: internal error: {type(e).__name__}: {e} (rerun with --debug for a traceback)",
+            file=sys.stderr,
+        )
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One module per `autoshard` subcommand (NAME, HELP, add_arguments, run)."""

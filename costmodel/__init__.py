@@ -1,0 +1,1 @@
+"""costmodel: collectives, compute and memory costs on named mesh axes (no IR imports)."""
