@@ -1,0 +1,143 @@
+"""Candidate shardings of an op: assignments of mesh axes to the factors of its sharding rule.
+
+A *factor strategy* gives every factor of an `OpShardingRule` an ordered tuple of axis refs. Projecting it
+through the rule's operand/result mappings gives each tensor's `TensorSharding` (Shardy's
+`ShardingProjection`, in the factor-to-tensor direction).
+
+Pruning, stated so a reader knows what the search does not see:
+- each mesh axis goes to at most one factor, and the axes of one factor follow mesh order (major to minor);
+- a factor's axes multiply to a divisor of its size; size-0 and size-1 factors stay unsharded;
+- `need_replication` and `permutation` factors (and `blocked_propagation` ones) stay unsharded;
+- in a compound dimension, a more minor factor may carry axes only when every more major factor is sharded
+  down to local size 1 (otherwise the dimension's blocks would not be contiguous);
+- sub-axes are offered for an axis only when the full axis does not divide the factor but a prefix of it does
+  (`"x":(1)k`), which is what lets e.g. a dimension of 6 use 2 of a 4-sized axis.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from autoshard.sharding import AxisRef, DimSharding, Mesh, SubAxisInfo, TensorSharding
+
+
+class FactorRule(Protocol):
+    """What the planner reads from an op sharding rule (`autoshard.rules.OpShardingRule` fits)."""
+
+    factor_sizes: Sequence[int]
+    operand_mappings: Sequence[Sequence[Sequence[int]]]
+    result_mappings: Sequence[Sequence[Sequence[int]]]
+    reduction_factors: Sequence[int]
+    need_replication_factors: Sequence[int]
+    permutation_factors: Sequence[int]
+    blocked_propagation_factors: Sequence[int]
+
+
+@dataclass(frozen=True)
+class FactorStrategy:
+    """Axis refs assigned to each factor (index = factor index)."""
+
+    factor_axes: tuple[tuple[AxisRef, ...], ...]
+
+    def is_replicated(self) -> bool:
+        return not any(self.factor_axes)
+
+
+def unshardable_factors(rule: FactorRule) -> frozenset[int]:
+    """Factors the planner never shards (need_replication, permutation, blocked, size 0/1)."""
+    fixed = set(rule.need_replication_factors) | set(rule.permutation_factors) | set(rule.blocked_propagation_factors)
+    fixed |= {i for i, s in enumerate(rule.factor_sizes) if s <= 1}
+    return frozenset(fixed)
+
+
+def _axis_options(axis: str, size: int, remaining: int, mesh: Mesh, allow_sub_axes: bool) -> list[AxisRef]:
+    """The refs of `axis` that fit a factor with `remaining` unsharded size."""
+    if remaining % size == 0:
+        return [AxisRef(axis)]
+    if not allow_sub_axes:
+        return []
+    g = math.gcd(size, remaining)
+    return [AxisRef(axis, SubAxisInfo(1, g))] if g > 1 else []
+
+
+def enumerate_factor_strategies(
+    rule: FactorRule,
+    mesh: Mesh,
+    allow_sub_axes: bool = True,
+    max_strategies: int | None = None,
+) -> list[FactorStrategy]:
+    """Every valid factor strategy of `rule` on `mesh` (the replicated one first)."""
+    num_factors = len(rule.factor_sizes)
+    shardable = [f for f in range(num_factors) if f not in unshardable_factors(rule)]
+    compound_dims = [
+        tuple(dim) for tensor in (*rule.operand_mappings, *rule.result_mappings) for dim in tensor if len(dim) > 1
+    ]
+    out: list[FactorStrategy] = []
+
+    def compound_ok(axes: list[list[AxisRef]]) -> bool:
+        for dim in compound_dims:
+            seen_partial = False
+            for f in dim:
+                if seen_partial and axes[f]:
+                    return False
+                shards = math.prod(a.size(mesh) for a in axes[f])
+                if rule.factor_sizes[f] // max(shards, 1) > 1:
+                    seen_partial = True
+        return True
+
+    def rec(axis_index: int, axes: list[list[AxisRef]], remaining: list[int]) -> Iterator[FactorStrategy]:
+        if axis_index == len(mesh.axes):
+            if compound_ok(axes):
+                yield FactorStrategy(tuple(tuple(a) for a in axes))
+            return
+        axis = mesh.axes[axis_index]
+        yield from rec(axis_index + 1, axes, remaining)  # axis unused
+        if axis.size == 1:
+            return
+        for f in shardable:
+            for ref in _axis_options(axis.name, axis.size, remaining[f], mesh, allow_sub_axes):
+                axes[f].append(ref)
+                remaining[f] //= ref.size(mesh)
+                yield from rec(axis_index + 1, axes, remaining)
+                remaining[f] *= ref.size(mesh)
+                axes[f].pop()
+
+    for strategy in rec(0, [[] for _ in range(num_factors)], list(rule.factor_sizes)):
+        out.append(strategy)
+        if max_strategies is not None and len(out) >= max_strategies:
+            break
+    return out
+
+
+def project_tensor(
+    mapping: Sequence[Sequence[int]], strategy: FactorStrategy, mesh_name: str, skip_factors: frozenset[int] = frozenset()
+) -> TensorSharding:
+    """The sharding of one tensor whose dims map to `mapping` factors, under `strategy`.
+
+    `skip_factors` are left out (e.g. reduction factors do not shard a result).
+    """
+    dims = []
+    for dim in mapping:
+        axes: list[AxisRef] = []
+        for f in dim:
+            if f not in skip_factors:
+                axes.extend(strategy.factor_axes[f])
+        dims.append(DimSharding(tuple(axes)))
+    return TensorSharding(mesh_name, tuple(dims))
+
+
+def reduction_axes(rule: FactorRule, strategy: FactorStrategy) -> tuple[AxisRef, ...]:
+    """Axes sharding a reduction factor: the op's results are partial sums over them (unreduced)."""
+    return tuple(a for f in rule.reduction_factors for a in strategy.factor_axes[f])
+
+
+def local_factor_sizes(rule: FactorRule, strategy: FactorStrategy, mesh: Mesh) -> tuple[int, ...]:
+    """Each factor's per-device size under `strategy` (ceil division)."""
+    out = []
+    for size, axes in zip(rule.factor_sizes, strategy.factor_axes):
+        shards = math.prod(a.size(mesh) for a in axes)
+        out.append(-(-size // shards) if size else 0)
+    return tuple(out)
