@@ -1,0 +1,101 @@
+"""The planner's view of a program: nodes that choose a sharding strategy, wired by the values they pass.
+
+A `PlanNode` is either an op with a factor rule (its strategies are factor strategies) or a *value node*: a
+function argument, a constant, or a data-flow group (while-carried values, call arguments/results) whose
+strategies are candidate shardings of one tensor. Each node defines values (outputs) and consumes values
+(inputs); a strategy fixes the sharding of every output and the sharding wanted for every input. An edge
+joins a producer's output to a consumer's input: when the two shardings differ, a reshard is paid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from autoshard.planner.factor_strategies import FactorStrategy
+from autoshard.sharding import AxisRef, TensorSharding
+
+
+@dataclass(frozen=True)
+class TensorInfo:
+    """Static facts of one SSA value."""
+
+    shape: tuple[int, ...]
+    dtype: str
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+
+@dataclass(frozen=True)
+class Settle:
+    """How partial sums over `axes` are settled inside an op: all-reduce, or reduce-scatter onto `dim`."""
+
+    kind: str  # "all_reduce" | "reduce_scatter"
+    axes: tuple[AxisRef, ...]
+    dim: int | None = None
+
+
+@dataclass(frozen=True)
+class NodeStrategy:
+    """One choice of a node: the shardings of what it consumes and defines, and its own cost."""
+
+    inputs: tuple[TensorSharding, ...]
+    outputs: tuple[TensorSharding, ...]
+    compute_s: float = 0.0
+    collective_s: float = 0.0
+    factor_strategy: FactorStrategy | None = None
+    settle: Settle | None = None
+
+    @property
+    def cost_s(self) -> float:
+        return self.compute_s + self.collective_s
+
+
+@dataclass
+class PlanNode:
+    """A node of the plan graph (see module docstring)."""
+
+    index: int
+    kind: str  # "op" | "argument" | "constant" | "data_flow" | "result"
+    label: str
+    inputs: list[TensorInfo]
+    outputs: list[TensorInfo]
+    strategies: list[NodeStrategy] = field(default_factory=list)
+    #: program position of the definition, and of the last use of each output (liveness)
+    position: int = 0
+    last_use: int = 0
+    #: cost multiplier (trip count of enclosing loops)
+    multiplier: int = 1
+    #: the IR object behind the node (op, block argument(s)), for emission and explanations
+    ir: Any = None
+    rule: Any = None
+    #: strategies fixed or preferred by the user: indices allowed (None: all)
+    allowed: list[int] | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class PlanEdge:
+    """Value `producer.outputs[out_port]` consumed as `consumer.inputs[in_port]`."""
+
+    producer: int
+    out_port: int
+    consumer: int
+    in_port: int
+
+
+@dataclass
+class PlanGraph:
+    """All nodes and edges of one function (regions flattened, loop bodies weighted by trip count)."""
+
+    nodes: list[PlanNode] = field(default_factory=list)
+    edges: list[PlanEdge] = field(default_factory=list)
+    mesh_name: str = "mesh"
+    num_positions: int = 0
+
+    def add_node(self, node: PlanNode) -> PlanNode:
+        node.index = len(self.nodes)
+        self.nodes.append(node)
+        return node

@@ -1,0 +1,274 @@
+"""Walk a function's IR into planner nodes: ops with rules, arguments, constants and data-flow groups.
+
+Regions are flattened in program order. `stablehlo.while` carried values, `case`/`if` results and the
+arguments/results of private functions reached by `func.call` become *data-flow groups*: one value node whose
+sharding all the tied values share (Shardy's data-flow edges). Scalar bodies (reduce, sort, scatter, ...)
+are not planned. Ops inside a loop body are weighted by the loop's trip count when it can be read off the
+condition (`iter < N` with a constant start), else by 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects.func import CallOp, FuncOp
+from xdsl.ir import Block, Operation, SSAValue
+
+from autoshard.errors import UserError
+from autoshard.planner.plan_graph import PlanEdge, PlanGraph, PlanNode, TensorInfo
+
+#: ops whose regions hold tensor computations that are planned (other regions are scalar bodies)
+DATA_FLOW_REGION_OPS = ("stablehlo.while", "stablehlo.case", "stablehlo.if")
+SOURCE_OPS = ("stablehlo.constant", "sdy.constant")
+TERMINATORS = ("func.return", "stablehlo.return", "sdy.return")
+
+
+def tensor_info(value: SSAValue) -> TensorInfo | None:
+    """Shape and element type of a ranked tensor value (None for tokens, tuples, unranked)."""
+    t = value.type
+    if not isinstance(t, TensorType):
+        return None
+    shape = tuple(int(d) for d in t.get_shape())
+    if any(d < 0 for d in shape):
+        return None
+    return TensorInfo(shape, str(t.element_type))
+
+
+def find_main(module: ModuleOp, name: str | None = None) -> FuncOp:
+    """The function to plan: `name`, else `@main`, else the only public function."""
+    funcs = [op for op in module.walk() if isinstance(op, FuncOp)]
+    if name is not None or any(f.sym_name.data == "main" for f in funcs):
+        wanted = name or "main"
+        for f in funcs:
+            if f.sym_name.data == wanted:
+                return f
+        raise UserError(f"no function @{wanted} in the module")
+    public = [f for f in funcs if f.sym_visibility is None or f.sym_visibility.data == "public"]
+    if len(public) == 1:
+        return public[0]
+    if not funcs:
+        raise UserError("the module has no function to plan")
+    raise UserError(f"the module has {len(public)} public functions; name one with --function")
+
+
+@dataclass
+class _Group:
+    node: PlanNode
+    members: list[SSAValue] = field(default_factory=list)
+
+
+class ProgramWalker:
+    """Builds the node/edge skeleton of a `PlanGraph` (strategies are filled in later by the builder)."""
+
+    def __init__(self, module: ModuleOp, rule_for: Callable[[Operation], Any]):
+        self.module = module
+        self.rule_for = rule_for
+        self.graph = PlanGraph()
+        self.producer: dict[SSAValue, tuple[int, int]] = {}
+        self.pending_uses: list[tuple[SSAValue, int, int]] = []  # (value, consumer node, in port)
+        self.position = 0
+        self.funcs = {op.sym_name.data: op for op in module.walk() if isinstance(op, FuncOp)}
+        self.walked_callees: dict[str, tuple[list[_Group], list[_Group]]] = {}
+        self.warnings: list[str] = []
+
+    # -- entry ----------------------------------------------------------------------------------
+    def walk_function(self, func: FuncOp) -> PlanGraph:
+        block = func.body.blocks[0]
+        for i, arg in enumerate(block.args):
+            info = tensor_info(arg)
+            if info is None:
+                continue
+            node = self._add(PlanNode(0, "argument", f"%arg{i}", [], [info], ir=(func, i)))
+            self.producer[arg] = (node.index, 0)
+        self._walk_block(block, multiplier=1, top_level=True, func=func)
+        self._connect()
+        self.graph.num_positions = self.position + 1
+        return self.graph
+
+    # -- helpers --------------------------------------------------------------------------------
+    def _add(self, node: PlanNode) -> PlanNode:
+        node.position = self.position
+        node.last_use = self.position
+        self.position += 1
+        return self.graph.add_node(node)
+
+    def _use(self, value: SSAValue, node: PlanNode, port: int) -> None:
+        if tensor_info(value) is not None:
+            self.pending_uses.append((value, node.index, port))
+
+    def _new_group(self, label: str, info: TensorInfo, multiplier: int) -> _Group:
+        node = self._add(PlanNode(0, "data_flow", label, [], [info], multiplier=multiplier))
+        node.ir = []
+        return _Group(node)
+
+    def _group_input(self, group: _Group, value: SSAValue) -> None:
+        port = len(group.node.inputs)
+        info = tensor_info(value)
+        assert info is not None
+        group.node.inputs.append(info)
+        self._use(value, group.node, port)
+
+    def _group_output(self, group: _Group, value: SSAValue) -> None:
+        self.producer[value] = (group.node.index, 0)
+        group.members.append(value)
+        group.node.ir.append(value)
+
+    def _connect(self) -> None:
+        for value, consumer, port in self.pending_uses:
+            if value not in self.producer:
+                continue  # defined outside the planned program (e.g. in a scalar body)
+            prod, out_port = self.producer[value]
+            self.graph.edges.append(PlanEdge(prod, out_port, consumer, port))
+            cnode = self.graph.nodes[consumer]
+            pnode = self.graph.nodes[prod]
+            pnode.last_use = max(pnode.last_use, cnode.position)
+
+    # -- walking --------------------------------------------------------------------------------
+    def _walk_block(self, block: Block, multiplier: int, top_level: bool = False, func: FuncOp | None = None) -> None:
+        for op in block.ops:
+            if op.name == "func.return" and top_level:
+                self._function_results(op, func)
+            elif op.name in TERMINATORS:
+                continue  # region yields are handled by the enclosing data-flow op
+            elif op.name == "stablehlo.while":
+                self._walk_while(op, multiplier)
+            elif op.name in ("stablehlo.case", "stablehlo.if"):
+                self._walk_case(op, multiplier)
+            elif isinstance(op, CallOp) and op.callee.root_reference.data in self.funcs:
+                self._walk_call(op, multiplier)
+            else:
+                self._walk_op(op, multiplier)
+
+    def _walk_op(self, op: Operation, multiplier: int) -> None:
+        outputs = [tensor_info(r) for r in op.results]
+        if op.name in SOURCE_OPS or (not op.operands and op.results and op.name != "stablehlo.iota"):
+            if len(op.results) == 1 and outputs[0] is not None:
+                node = self._add(PlanNode(0, "constant", op.name, [], [outputs[0]], multiplier=multiplier, ir=op))
+                self.producer[op.results[0]] = (node.index, 0)
+            return
+        if not op.results and op.name.startswith("sdy."):
+            return  # sdy.sharding_group and friends carry constraints, handled by the builder
+        inputs = [tensor_info(v) for v in op.operands]
+        node = self._add(
+            PlanNode(0, "op", op.name, inputs, outputs, multiplier=multiplier, ir=op)  # type: ignore[arg-type]
+        )
+        for i, v in enumerate(op.operands):
+            self._use(v, node, i)
+        for i, r in enumerate(op.results):
+            if outputs[i] is not None:
+                self.producer[r] = (node.index, i)
+
+    def _function_results(self, ret: Operation, func: FuncOp | None) -> None:
+        for i, v in enumerate(ret.operands):
+            info = tensor_info(v)
+            if info is None:
+                continue
+            node = self._add(PlanNode(0, "result", f"result {i}", [info], [], ir=(func, i)))
+            self._use(v, node, 0)
+
+    def _walk_while(self, op: Operation, multiplier: int) -> None:
+        cond, body = op.regions[0].blocks[0], op.regions[1].blocks[0]
+        trip = while_trip_count(op)
+        groups: list[_Group | None] = []
+        for i, operand in enumerate(op.operands):
+            info = tensor_info(operand)
+            if info is None:
+                groups.append(None)
+                continue
+            g = self._new_group(f"while carried value {i}", info, multiplier)
+            self._group_input(g, operand)
+            for value in (cond.args[i], body.args[i], op.results[i]):
+                self._group_output(g, value)
+            groups.append(g)
+        self._walk_block(cond, multiplier * trip)
+        self._walk_block(body, multiplier * trip)
+        body_yield = body.last_op
+        assert body_yield is not None
+        for i, g in enumerate(groups):
+            if g is not None:
+                self._group_input(g, body_yield.operands[i])
+
+    def _walk_case(self, op: Operation, multiplier: int) -> None:
+        groups = []
+        for i, r in enumerate(op.results):
+            info = tensor_info(r)
+            groups.append(self._new_group(f"{op.name} result {i}", info, multiplier) if info else None)
+            if groups[-1] is not None:
+                self._group_output(groups[-1], r)
+        for region in op.regions:
+            block = region.blocks[0]
+            self._walk_block(block, multiplier)
+            yielded = block.last_op
+            assert yielded is not None
+            for i, g in enumerate(groups):
+                if g is not None:
+                    self._group_input(g, yielded.operands[i])
+
+    def _walk_call(self, op: CallOp, multiplier: int) -> None:
+        name = op.callee.root_reference.data
+        callee = self.funcs[name]
+        block = callee.body.blocks[0]
+        if name not in self.walked_callees:
+            arg_groups = []
+            for i, arg in enumerate(block.args):
+                info = tensor_info(arg)
+                g = self._new_group(f"@{name} argument {i}", info, multiplier) if info else None
+                if g is not None:
+                    self._group_output(g, arg)
+                arg_groups.append(g)
+            res_groups = []
+            ret = block.last_op
+            assert ret is not None
+            for i, v in enumerate(ret.operands):
+                info = tensor_info(v)
+                res_groups.append(self._new_group(f"@{name} result {i}", info, multiplier) if info else None)
+            self.walked_callees[name] = (arg_groups, res_groups)
+            self._walk_block(block, multiplier)
+            for i, g in enumerate(res_groups):
+                if g is not None:
+                    self._group_input(g, ret.operands[i])
+        arg_groups, res_groups = self.walked_callees[name]
+        for i, g in enumerate(arg_groups):
+            if g is not None:
+                self._group_input(g, op.operands[i])
+        for i, g in enumerate(res_groups):
+            if g is not None:
+                self._group_output(g, op.results[i])
+
+
+def _constant_int(value: SSAValue) -> int | None:
+    op = value.owner
+    if not isinstance(op, Operation) or op.name != "stablehlo.constant":
+        return None
+    attr = op.properties.get("value") or op.attributes.get("value")
+    try:
+        data = attr.get_values() if hasattr(attr, "get_values") else None  # type: ignore[union-attr]
+        if data is not None and len(data) >= 1:
+            return int(data[0])
+    except (TypeError, ValueError):
+        return None
+    return None
+
+
+def while_trip_count(op: Operation) -> int:
+    """The trip count of a counted loop `while (i < N)` starting from a constant, else 1."""
+    cond = op.regions[0].blocks[0]
+    ret = cond.last_op
+    if ret is None or not ret.operands:
+        return 1
+    cmp = ret.operands[0].owner
+    if not isinstance(cmp, Operation) or cmp.name != "stablehlo.compare":
+        return 1
+    direction = str(cmp.properties.get("comparison_direction") or cmp.attributes.get("comparison_direction") or "")
+    lhs, rhs = cmp.operands
+    if not (isinstance(lhs, SSAValue) and lhs in cond.args):
+        return 1
+    index = list(cond.args).index(lhs)
+    bound = _constant_int(rhs)
+    start = _constant_int(op.operands[index])
+    if bound is None or start is None or "LT" not in direction:
+        return 1
+    return max(1, bound - start)
