@@ -1,8 +1,9 @@
 """Walk a function's IR into planner nodes: ops with rules, arguments, constants and data-flow groups.
 
-Regions are flattened in program order. `stablehlo.while` carried values, `case`/`if` results and the
-arguments/results of private functions reached by `func.call` become *data-flow groups*: one value node whose
-sharding all the tied values share (Shardy's data-flow edges). Scalar bodies (reduce, sort, scatter, ...)
+Regions are flattened in program order. `stablehlo.while` carried values and `case`/`if` results become *data-flow
+groups*: one value node whose
+sharding all the tied values share (Shardy's data-flow edges). Calls of private functions are
+inlined before planning (`autoshard.ir.inline_calls`). Scalar bodies (reduce, sort, scatter, ...)
 are not planned. Ops inside a loop body are weighted by the loop's trip count when it can be read off the
 condition (`iter < N` with a constant start), else by 1.
 """
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.dialects.func import CallOp, FuncOp
+from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 
 from autoshard.errors import UserError
@@ -71,7 +72,6 @@ class ProgramWalker:
         self.pending_uses: list[tuple[SSAValue, int, int]] = []  # (value, consumer node, in port)
         self.position = 0
         self.funcs = {op.sym_name.data: op for op in module.walk() if isinstance(op, FuncOp)}
-        self.walked_callees: dict[str, tuple[list[_Group], list[_Group]]] = {}
         self.warnings: list[str] = []
 
     # -- entry ----------------------------------------------------------------------------------
@@ -137,8 +137,6 @@ class ProgramWalker:
                 self._walk_while(op, multiplier)
             elif op.name in ("stablehlo.case", "stablehlo.if"):
                 self._walk_case(op, multiplier)
-            elif isinstance(op, CallOp) and op.callee.root_reference.data in self.funcs:
-                self._walk_call(op, multiplier)
             else:
                 self._walk_op(op, multiplier)
 
@@ -206,37 +204,6 @@ class ProgramWalker:
             for i, g in enumerate(groups):
                 if g is not None:
                     self._group_input(g, yielded.operands[i])
-
-    def _walk_call(self, op: CallOp, multiplier: int) -> None:
-        name = op.callee.root_reference.data
-        callee = self.funcs[name]
-        block = callee.body.blocks[0]
-        if name not in self.walked_callees:
-            arg_groups = []
-            for i, arg in enumerate(block.args):
-                info = tensor_info(arg)
-                g = self._new_group(f"@{name} argument {i}", info, multiplier) if info else None
-                if g is not None:
-                    self._group_output(g, arg)
-                arg_groups.append(g)
-            res_groups = []
-            ret = block.last_op
-            assert ret is not None
-            for i, v in enumerate(ret.operands):
-                info = tensor_info(v)
-                res_groups.append(self._new_group(f"@{name} result {i}", info, multiplier) if info else None)
-            self.walked_callees[name] = (arg_groups, res_groups)
-            self._walk_block(block, multiplier)
-            for i, g in enumerate(res_groups):
-                if g is not None:
-                    self._group_input(g, ret.operands[i])
-        arg_groups, res_groups = self.walked_callees[name]
-        for i, g in enumerate(arg_groups):
-            if g is not None:
-                self._group_input(g, op.operands[i])
-        for i, g in enumerate(res_groups):
-            if g is not None:
-                self._group_output(g, op.results[i])
 
 
 def _constant_int(value: SSAValue) -> int | None:
