@@ -1,0 +1,65 @@
+"""Hand-written Shardy annotations by text manipulation, for tests and benchmarks (not a planner).
+
+`annotate_arguments(text, mesh_axes, {arg_index: [dim axes...]})` inserts an `sdy.mesh` and an `sdy.sharding`
+on the chosen `@main` arguments of a JAX-exported module; `PartitionSpec`-style dims: None (replicated), an axis
+name, or a tuple of axis names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from autoshard.errors import UserError
+
+DimSpec = str | tuple[str, ...] | None
+
+_MAIN = re.compile(r"func\.func public @main\((?P<args>.*?)\)\s*->", re.DOTALL)
+_ARG = re.compile(r"%arg(?P<index>\d+): (?P<type>tensor<[^>]*>)(?P<attrs> \{[^{}]*(?:\{[^{}]*\}[^{}]*)*\})?")
+
+
+def sharding_attr(mesh_name: str, dims: Sequence[DimSpec]) -> str:
+    """`#sdy.sharding<@mesh, [{"a"}, {}, {"b", "c"}]>` from PartitionSpec-style dims (closed dimensions)."""
+    parts = []
+    for dim in dims:
+        axes = () if dim is None else (dim,) if isinstance(dim, str) else tuple(dim)
+        parts.append("{" + ", ".join(f'"{a}"' for a in axes) + "}")
+    return f"#sdy.sharding<@{mesh_name}, [{', '.join(parts)}]>"
+
+
+def mesh_op(mesh_name: str, mesh_axes: Mapping[str, int]) -> str:
+    axes = ", ".join(f'"{name}"={size}' for name, size in mesh_axes.items())
+    return f"sdy.mesh @{mesh_name} = <[{axes}]>"
+
+
+def annotate_arguments(mlir_text: str, mesh_axes: Mapping[str, int], arg_dims: Mapping[int, Sequence[DimSpec]],
+                       mesh_name: str = "mesh") -> str:
+    """`mlir_text` with `sdy.mesh @mesh_name` added and `sdy.sharding` set on the `@main` arguments in `arg_dims`."""
+    main = _MAIN.search(mlir_text)
+    if main is None:
+        raise UserError("no `func.func public @main(...)` to annotate")
+    seen: set[int] = set()
+
+    def annotate(m: re.Match) -> str:
+        index = int(m["index"])
+        if index not in arg_dims:
+            return m.group(0)
+        seen.add(index)
+        rank = len(m["type"][len("tensor<"):-1].split("x")) - 1
+        dims = list(arg_dims[index])
+        if len(dims) != rank:
+            raise UserError(f"%arg{index} {m['type']} has rank {rank}, sharding has {len(dims)} dims")
+        entry = f"sdy.sharding = {sharding_attr(mesh_name, dims)}"
+        attrs = m["attrs"]
+        attrs = f" {{{entry}}}" if not attrs else f" {{{entry}, {attrs.strip()[1:]}"
+        return f"%arg{index}: {m['type']}{attrs}"
+
+    new_args = _ARG.sub(annotate, main["args"])
+    missing = sorted(set(arg_dims) - seen)
+    if missing:
+        raise UserError(f"@main has no argument %arg{missing[0]}")
+    text = mlir_text[: main.start("args")] + new_args + mlir_text[main.end("args"):]
+    module_open = re.search(r"^module\b[^\n]*\{\n", text, re.MULTILINE)
+    if module_open is None:
+        raise UserError("no `module ... {` line to put the sdy.mesh in")
+    return text[: module_open.end()] + f"  {mesh_op(mesh_name, mesh_axes)}\n" + text[module_open.end():]

@@ -1,0 +1,165 @@
+"""Read the collectives XLA inserted from compiled HLO text, and name their device groups by mesh axes.
+
+Pure text processing (no jax needed), so a saved `.hlo` file can be inspected anywhere.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import numpy as np
+
+#: HLO opcodes counted as collectives (async `-start` forms are folded into these; `-done` halves skipped).
+COLLECTIVE_KINDS = ("all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-permute")
+
+#: Bytes per element of HLO primitive types.
+HLO_DTYPE_BYTES = {
+    "pred": 1, "s2": 1, "u2": 1, "s4": 1, "u4": 1, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "s32": 4, "u32": 4,
+    "s64": 8, "u64": 8, "f16": 2, "bf16": 2, "f32": 4, "f64": 8, "c64": 8, "c128": 16, "f8e4m3fn": 1,
+    "f8e5m2": 1, "f8e4m3b11fnuz": 1, "f8e4m3fnuz": 1, "f8e5m2fnuz": 1, "f8e4m3": 1, "f8e3m4": 1,
+    "f4e2m1fn": 1, "f8e8m0fnu": 1, "token": 0,
+}
+
+_ARRAY_SHAPE = re.compile(r"(?P<dtype>[a-z][a-z0-9]*)\[(?P<dims>[0-9,]*)\](?:\{[^}]*\})?")
+_INSTRUCTION = re.compile(
+    r"^\s*(?:ROOT\s+)?%?(?P<name>[\w.\-]+)\s*=\s*(?P<shape>\([^=]*?\)|[a-z][a-z0-9]*\[[0-9,]*\](?:\{[^}]*\})?)"
+    r"\s+(?P<opcode>[a-z][a-z0-9\-]*)\((?P<operands>[^)]*)\)(?P<attrs>.*)$"
+)
+_EXPLICIT_GROUPS = re.compile(r"replica_groups=\{(?P<body>(?:\{[0-9,\s]*\},?\s*)*)\}")
+_IOTA_GROUPS = re.compile(
+    r"replica_groups=\[(?P<shape>[0-9,]+)\]<=\[(?P<dims>[0-9,]+)\](?:T\((?P<perm>[0-9,]+)\))?")
+_PAIRS = re.compile(r"source_target_pairs=\{(?P<body>(?:\{[0-9,\s]*\},?\s*)*)\}")
+_INNER_BRACES = re.compile(r"\{([0-9,\s]*)\}")
+
+
+class HloCollective(NamedTuple):
+    """One collective in compiled HLO.
+
+    `replica_groups` are the device (partition) id groups; for collective-permute they are the
+    (source, target) pairs. `shape`/`dtype`/`bytes` describe the result buffer on one device (a tuple result,
+    e.g. a combined all-reduce, has shape `()`, dtype "tuple" and the summed bytes); `operand_bytes` is the
+    per-device input buffer size when the operands' shapes are known.
+    """
+
+    kind: str
+    replica_groups: tuple[tuple[int, ...], ...]
+    shape: tuple[int, ...]
+    dtype: str
+    bytes: int
+    operand_bytes: int | None = None
+    name: str = ""
+
+    @property
+    def group_size(self) -> int:
+        return len(self.replica_groups[0]) if self.replica_groups else 0
+
+
+def _shape_list(shape_text: str) -> list[tuple[str, tuple[int, ...]]]:
+    return [(m["dtype"], tuple(int(d) for d in m["dims"].split(",") if d))
+            for m in _ARRAY_SHAPE.finditer(shape_text)]
+
+
+def _nbytes(shapes: list[tuple[str, tuple[int, ...]]]) -> int:
+    return sum(HLO_DTYPE_BYTES.get(dtype, 4) * math.prod(dims) for dtype, dims in shapes)
+
+
+def _parse_groups(attrs: str, num_devices: int | None) -> tuple[tuple[int, ...], ...]:
+    if (m := _IOTA_GROUPS.search(attrs)) is not None:
+        shape = [int(x) for x in m["shape"].split(",")]
+        dims = [int(x) for x in m["dims"].split(",")]
+        ids = np.arange(math.prod(dims)).reshape(dims)
+        if m["perm"]:
+            ids = ids.transpose([int(x) for x in m["perm"].split(",")])
+        return tuple(tuple(int(x) for x in row) for row in ids.reshape(shape))
+    if (m := _PAIRS.search(attrs)) is not None or (m := _EXPLICIT_GROUPS.search(attrs)) is not None:
+        groups = tuple(tuple(int(x) for x in g.split(",") if x.strip()) for g in _INNER_BRACES.findall(m["body"]))
+        if groups:
+            return groups
+    return (tuple(range(num_devices)),) if num_devices else ()
+
+
+def _num_partitions(hlo_text: str) -> int | None:
+    m = re.search(r"num_partitions=(\d+)", hlo_text)
+    return int(m.group(1)) if m else None
+
+
+def collectives_in_hlo(hlo_text: str) -> list[HloCollective]:
+    """Every all-reduce, all-gather, reduce-scatter, all-to-all and collective-permute in `hlo_text`, in order.
+
+    Replica groups are read in both explicit (`{{0,1},{2,3}}`) and iota (`[2,2]<=[4]`, `[2,2]<=[2,2]T(1,0)`)
+    form; an empty group list means all partitions.
+    """
+    num_devices = _num_partitions(hlo_text)
+    shapes_by_name: dict[str, list[tuple[str, tuple[int, ...]]]] = {}
+    found: list[HloCollective] = []
+    for line in hlo_text.splitlines():
+        m = _INSTRUCTION.match(line)
+        if m is None:
+            continue
+        result_shapes = _shape_list(m["shape"])
+        shapes_by_name[m["name"]] = result_shapes
+        opcode = m["opcode"]
+        if opcode.endswith("-done"):
+            continue
+        kind = opcode.removesuffix("-start")
+        if kind not in COLLECTIVE_KINDS:
+            continue
+        operand_names = [o.strip().split()[-1].lstrip("%") for o in m["operands"].split(",") if o.strip()]
+        operand_shapes = [s for n in operand_names for s in shapes_by_name.get(n, [])]
+        operand_bytes = _nbytes(operand_shapes) if operand_shapes else None
+        if opcode.endswith("-start") and kind in ("all-gather", "collective-permute") and len(result_shapes) > 1:
+            result_shapes = result_shapes[1:2]  # (operand, output, [contexts]) -> output
+        is_tuple = m["shape"].startswith("(") and len(result_shapes) != 1
+        shape = () if is_tuple else result_shapes[0][1]
+        dtype = "tuple" if is_tuple else result_shapes[0][0]
+        found.append(HloCollective(kind, _parse_groups(m["attrs"], num_devices), shape, dtype,
+                                   _nbytes(result_shapes), operand_bytes, m["name"]))
+    return found
+
+
+def groups_as_mesh_axes(groups: Sequence[Sequence[int]], axes: Sequence[tuple[str, int]],
+                        device_ids: Sequence[int] = ()) -> tuple[str, ...] | None:
+    """The mesh axes whose device groups are exactly `groups` (as sets), or None when no axis subset matches.
+
+    `axes` are (name, size) major to minor; `device_ids` the mesh's explicit device order (iota when empty).
+    """
+    sizes = [size for _, size in axes]
+    total = math.prod(sizes)
+    order = list(device_ids) if device_ids else list(range(total))
+    if len(order) != total:
+        return None
+    coords = {device: np.unravel_index(position, sizes) for position, device in enumerate(order)}
+    wanted = {frozenset(g) for g in groups}
+    if any(d not in coords for g in groups for d in g):
+        return None
+    for count in range(1, len(axes) + 1):
+        for subset in itertools.combinations(range(len(axes)), count):
+            others = [i for i in range(len(axes)) if i not in subset]
+            partition: dict[tuple[int, ...], set[int]] = {}
+            for device, coord in coords.items():
+                partition.setdefault(tuple(int(coord[i]) for i in others), set()).add(device)
+            if {frozenset(p) for p in partition.values()} == wanted:
+                return tuple(axes[i][0] for i in subset)
+    return None
+
+
+def nccl_bytes_per_device(collective: HloCollective) -> float:
+    """Bytes one device sends under the nccl-tests convention (issue 4): all-reduce 2(n-1)/n of the buffer,
+    all-gather and reduce-scatter (n-1)/n of the full buffer, all-to-all (n-1)/n, collective-permute all of it."""
+    n = collective.group_size
+    if n <= 1 and collective.kind != "collective-permute":
+        return 0.0
+    if collective.kind == "all-reduce":
+        return 2 * (n - 1) / n * collective.bytes
+    if collective.kind == "all-gather":
+        return (n - 1) / n * collective.bytes
+    if collective.kind == "reduce-scatter":
+        full = collective.operand_bytes if collective.operand_bytes is not None else collective.bytes * n
+        return (n - 1) / n * full
+    if collective.kind == "all-to-all":
+        return (n - 1) / n * collective.bytes
+    return float(collective.bytes)
