@@ -17,6 +17,7 @@ from typing import Literal
 
 from xdsl.ir import Operation
 
+from autoshard.errors import UserError
 from autoshard.rules.attrs import op_name
 from autoshard.rules.builder import conservative_rule, operand_shapes, result_shapes
 from autoshard.rules.rule import OpShardingRule
@@ -143,6 +144,9 @@ def lookup_rule(op: Operation, conservative: bool = False) -> RuleLookup:
             return RuleLookup(fn(op, conservative), "registry")
         except UnknownCustomCall as e:
             return RuleLookup(None, "unknown", str(e))
+        except (UserError, ValueError, TypeError, IndexError, KeyError) as e:
+            # a malformed or unexpected op: warn and let the caller fall back, never crash
+            return RuleLookup(None, "unknown", f"cannot build the sharding rule of '{op_name(op)}': {e}")
     if op_name(op) in NO_RULE_OPS or op_name(op) in TERMINATOR_OPS:
         return RuleLookup(None, "none")
     return RuleLookup(None, "unknown", f"op '{op_name(op)}' is unknown to SDY sharding rule registry")
@@ -160,11 +164,9 @@ def rule_for(
     found = lookup_rule(op, conservative)
     if found.rule is not None:
         return found.rule
-    extension = _EXTENSIONS.get(op_name(op))
-    if extension is not None:
-        rule = extension(op, conservative)
-        if rule is not None:
-            return rule
+    rule = _extension_rule(op, conservative)
+    if rule is not None:
+        return rule
     if found.warning is not None:
         if on_unknown is not None:
             on_unknown(found.warning)
@@ -175,8 +177,14 @@ def rule_for(
 
 def has_known_rule(op: Operation) -> bool:
     """True when `rule_for(op)` comes from a real rule (attribute, registry or extension), not the fallback."""
-    found = lookup_rule(op)
-    if found.rule is not None:
-        return True
+    return lookup_rule(op).rule is not None or _extension_rule(op, False) is not None
+
+
+def _extension_rule(op: Operation, conservative: bool) -> OpShardingRule | None:
     extension = _EXTENSIONS.get(op_name(op))
-    return extension is not None and extension(op, False) is not None
+    if extension is None:
+        return None
+    try:
+        return extension(op, conservative)
+    except (UserError, ValueError, TypeError, IndexError, KeyError):
+        return None

@@ -1,0 +1,96 @@
+"""OpShardingRule: Shardy's factor names, printing of compound/empty/size-1 factors, parsing, verification."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from autoshard.errors import UserError
+from autoshard.rules import FactorType, OpShardingRule, factor_symbol
+from autoshard.rules.rule import factor_index
+
+
+def test_factor_names_run_i_to_z_then_z_n():
+    assert [factor_symbol(i) for i in (0, 1, 2, 16, 17, 18, 19, 30)] == ["i", "j", "k", "y", "z", "z_1", "z_2", "z_13"]
+    assert all(factor_index(factor_symbol(i)) == i for i in range(60))
+
+
+def test_print_compound_empty_and_types():
+    rule = OpShardingRule(
+        factor_sizes=(3, 5, 1, 7),
+        operand_mappings=(((0, 1), (2,)), ()),
+        result_mappings=(((0,), (1, 3)),),
+        reduction_factors=(2,),
+        need_replication_factors=(3,),
+        permutation_factors=(0,),
+        blocked_propagation_factors=(0, 3),
+    )
+    assert str(rule) == (
+        "#sdy.op_sharding_rule<([ij, k], [])->([i, jl]) {i=3, j=5, k=1, l=7}"
+        " reduction={k} need_replication={l} permutation={i} blocked_propagation={i, l}>"
+    )
+    assert rule.factor_type(1) is FactorType.PASS_THROUGH
+    assert rule.factor_type(2) is FactorType.REDUCTION
+    assert rule.is_blocked(3) and not rule.is_blocked(1)
+    assert rule.tensor_shapes() == ((15, 1), (), (3, 35))
+
+
+def test_print_no_factors_and_custom():
+    assert OpShardingRule((), ((), ()), ((),)).body_text() == "([], [])->([])"
+    custom = OpShardingRule((2, 6), (((0,), (1,)),), (((1,), (0,)),), is_custom=True)
+    assert str(custom) == "#sdy.op_sharding_rule<([i, j])->([j, i]) {i=2, j=6}, custom>"
+
+
+def test_many_factors_print_with_z_suffixes():
+    n = 20
+    rule = OpShardingRule(tuple([2] * n), (tuple((i,) for i in range(n)),), (tuple((i,) for i in range(n)),))
+    text = rule.body_text()
+    assert "z_1, z_2]" in text and "z_2=2}" in text
+    assert OpShardingRule.parse(text) == rule
+
+
+_rules = st.integers(1, 4).flatmap(
+    lambda num_factors: st.builds(
+        lambda sizes, ops, res, kinds, blocked, custom: OpShardingRule(
+            tuple(sizes),
+            ops,
+            res,
+            tuple(f for f in range(num_factors) if kinds[f] == 1),
+            tuple(f for f in range(num_factors) if kinds[f] == 2),
+            tuple(f for f in range(num_factors) if kinds[f] == 3),
+            tuple(f for f in range(num_factors) if blocked[f]),
+            custom,
+        ),
+        st.lists(st.integers(0, 9), min_size=num_factors, max_size=num_factors),
+        st.lists(st.lists(st.lists(st.integers(0, num_factors - 1), min_size=1, max_size=2), max_size=3), max_size=3),
+        st.lists(st.lists(st.lists(st.integers(0, num_factors - 1), min_size=1, max_size=2), max_size=3), min_size=1, max_size=2),
+        st.lists(st.integers(0, 3), min_size=num_factors, max_size=num_factors),
+        st.lists(st.booleans(), min_size=num_factors, max_size=num_factors),
+        st.booleans(),
+    )
+)
+
+
+@given(_rules)
+def test_parse_print_round_trip(rule):
+    assert OpShardingRule.parse(str(rule)) == rule
+    assert OpShardingRule.parse(rule.body_text()) == rule
+
+
+def test_parse_rejects_out_of_order_factor_sizes():
+    with pytest.raises(UserError):
+        OpShardingRule.parse("([i])->([i]) {j=2}")
+    with pytest.raises(UserError):
+        OpShardingRule.parse("([i])->([i]) {i=2} sideways={i}")
+
+
+def test_verify_reports_both_values():
+    rule = OpShardingRule((2, 4), (((0,), (1,)),), (((0, 1),),))
+    rule.verify([(2, 4)], [(8,)])
+    with pytest.raises(UserError, match="factors multiply to 8, dimension size is 6"):
+        rule.verify([(2, 4)], [(6,)])
+    with pytest.raises(UserError, match="mapping rank 2 does not match tensor rank 3"):
+        rule.verify([(2, 4, 1)], [(8,)])
+    with pytest.raises(UserError, match="1 operand mappings, op has 2 operands"):
+        rule.verify([(2, 4), (2, 4)], [(8,)])
+    with pytest.raises(UserError, match="more than one type"):
+        OpShardingRule((2,), (((0,),),), (((0,),),), reduction_factors=(0,), permutation_factors=(0,)).verify([(2,)], [(2,)])
