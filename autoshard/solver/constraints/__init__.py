@@ -1,0 +1,1 @@
+"""CP-SAT constraint builders; each module exposes `build(instance, model, vars)`."""

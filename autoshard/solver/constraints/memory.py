@@ -1,0 +1,74 @@
+"""Usage limit: at every binding time point, the chosen usages of live nodes (plus background) fit the limit."""
+
+from __future__ import annotations
+
+import numpy as np
+from ortools.sat.python import cp_model
+
+from autoshard.solver.model_instance import ModelInstance
+from autoshard.solver.variables import StrategyVars
+
+
+def critical_times(instance: ModelInstance) -> list[int]:
+    """Interval starts whose live set is not contained in a later start's live set and that can exceed the limit."""
+    g = instance.graph
+    if g.usage_limit is None:
+        return []
+    tmax = max((hi for _, hi in g.intervals), default=0)
+    if instance.base_load is not None:
+        tmax = max(tmax, len(instance.base_load))
+    top = np.zeros(tmax + 1, dtype=np.int64)
+    ends = np.zeros(tmax + 2, dtype=np.int64)
+    starts = set()
+    for i, (lo, hi) in enumerate(g.intervals):
+        if hi > lo:
+            top[lo] += int(g.node_usages[i].max())
+            top[hi] -= int(g.node_usages[i].max())
+            ends[hi] += 1
+            starts.add(lo)
+    load = np.cumsum(top)[:tmax]
+    if instance.base_load is not None:
+        load[: len(instance.base_load)] += instance.base_load[:tmax]
+    end_prefix = np.cumsum(ends)
+    order = sorted(starts)
+    out = []
+    for a, t in enumerate(order):
+        nxt = order[a + 1] if a + 1 < len(order) else tmax + 1
+        # a later start with no end in between sees a superset of live nodes
+        if a + 1 < len(order) and end_prefix[nxt] - end_prefix[t] == 0:
+            continue
+        if load[t] > g.usage_limit:
+            out.append(t)
+    return out
+
+
+def build(instance: ModelInstance, model: cp_model.CpModel, vars: StrategyVars) -> None:
+    g = instance.graph
+    times = critical_times(instance)
+    if not times:
+        return
+    times_arr = np.array(times)
+    live: dict[int, list[int]] = {t: [] for t in times}
+    for i, (lo, hi) in enumerate(g.intervals):
+        if hi > lo:
+            a, b = np.searchsorted(times_arr, lo), np.searchsorted(times_arr, hi)
+            for t in times_arr[a:b]:
+                live[int(t)].append(i)
+    for t in times:
+        base = int(instance.base_load[t]) if instance.base_load is not None and t < len(instance.base_load) else 0
+        lits, coefs = [], []
+        for i in live[t]:
+            us = g.node_usages[i]
+            allowed = [s for s, x in enumerate(vars.pick[i]) if x is not None]
+            low = int(min(us[s] for s in allowed)) if allowed else 0
+            base += low
+            for s in allowed:
+                extra = int(us[s]) - low
+                if extra:
+                    lits.append(vars.pick[i][s])
+                    coefs.append(extra)
+        room = g.usage_limit - base
+        if room < 0:
+            model.AddBoolOr([]).WithName(f"usage_floor_exceeds_limit_t{t}")
+        elif sum(coefs) > room:
+            model.Add(cp_model.LinearExpr.WeightedSum(lits, coefs) <= room).WithName(f"usage_t{t}")

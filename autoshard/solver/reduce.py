@@ -1,0 +1,348 @@
+"""Exact problem reduction of a `StrategyGraph`, with a back-mapping from reduced solutions to original ones.
+
+Reductions (each keeps at least one optimal solution):
+- parallel edges are merged; edges whose matrix is a sum of a row and a column term move into the node costs;
+- dominated strategies are dropped (no worse in cost, in every incident edge row and, where memory can matter,
+  in usage);
+- nodes with one strategy fold their edges into their neighbours;
+- nodes whose choice cannot change memory feasibility are eliminated by dynamic programming when they have
+  degree 0, 1 or 2 (a degree-2 node becomes an edge between its neighbours).
+
+Memory "cannot matter" for a node when its live interval holds no binding time point (a time where even the largest
+usage of every live node stays within the limit), or when all its remaining strategies use the same amount; such a
+node leaves a single-strategy "ghost" node in the reduced graph that carries its fixed usage.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph, clip_forbidden
+
+#: Largest S_a * S_u * S_b work allowed to eliminate one degree-2 node.
+MAX_CHAIN_WORK = 4_000_000
+#: Largest S * S * K work allowed for one dominance check (K = length of a strategy's profile).
+MAX_DOMINANCE_WORK = 60_000_000
+
+
+@dataclass
+class _Record:
+    node: int
+    kind: str  # "fixed" | "one" | "two"
+    fixed: int = -1
+    nbrs: tuple[int, ...] = ()
+    nbr_keeps: tuple[np.ndarray, ...] = ()
+    choice: np.ndarray | None = None  # original strategy of `node`, indexed by the neighbours' local strategies
+
+
+@dataclass
+class Reduction:
+    """A reduced graph plus what is needed to expand its solutions back to the original graph."""
+
+    original: StrategyGraph
+    reduced: StrategyGraph
+    #: original node of each reduced node (-1 for ghosts carrying a fixed usage)
+    reduced_to_original: list[int]
+    #: original strategy index of each reduced strategy, per reduced node
+    strategy_maps: list[np.ndarray]
+    #: cost of the original = cost of the reduced + cost_offset
+    cost_offset: int
+    records: list[_Record] = field(repr=False, default_factory=list)
+    infeasible_reason: str | None = None
+
+    def expand(self, reduced_assignment: Sequence[int]) -> list[int]:
+        """The original assignment matching a reduced one (same cost up to `cost_offset`)."""
+        out = [-1] * self.original.num_nodes
+        for r, s in enumerate(reduced_assignment):
+            o = self.reduced_to_original[r]
+            if o >= 0:
+                out[o] = int(self.strategy_maps[r][s])
+        for rec in reversed(self.records):
+            if rec.kind == "fixed":
+                out[rec.node] = rec.fixed
+                continue
+            idx = tuple(int(np.searchsorted(k, out[n])) for n, k in zip(rec.nbrs, rec.nbr_keeps))
+            out[rec.node] = int(rec.choice[idx])
+        return out
+
+    def restrict(self, original_assignment: Sequence[int]) -> list[int] | None:
+        """The reduced assignment agreeing with an original one, or None when it uses a removed strategy."""
+        out = []
+        for r, o in enumerate(self.reduced_to_original):
+            if o < 0:
+                out.append(0)
+                continue
+            pos = np.flatnonzero(self.strategy_maps[r] == original_assignment[o])
+            if len(pos) == 0:
+                return None
+            out.append(int(pos[0]))
+        return out
+
+    def summary(self) -> str:
+        g, r = self.original, self.reduced
+        return (
+            f"{g.num_nodes} nodes/{len(g.edges)} edges/{sum(len(c) for c in g.node_costs)} strategies -> "
+            f"{r.num_nodes} nodes/{len(r.edges)} edges/{sum(len(c) for c in r.node_costs)} strategies"
+        )
+
+
+class _Reducer:
+    def __init__(self, graph: StrategyGraph):
+        self.g = graph
+        n = graph.num_nodes
+        self.unary = [c.copy() for c in graph.node_costs]
+        self.usage = [u.copy() for u in graph.node_usages]
+        self.keep = [np.arange(len(c)) for c in graph.node_costs]
+        self.alive = [True] * n
+        self.nbrs: list[set[int]] = [set() for _ in range(n)]
+        self.mats: dict[tuple[int, int], np.ndarray] = {}
+        self.records: list[_Record] = []
+        self.ghost_usage: dict[int, int] = {}
+        self.offset = 0
+        self.infeasible: str | None = None
+        for e in graph.edges:
+            self._add_edge(e.u, e.v, e.costs)
+        self._update_binding()
+
+    # ----- edges
+    def _get(self, u: int, v: int) -> np.ndarray:
+        return self.mats[(u, v)] if u < v else self.mats[(v, u)].T
+
+    def _add_edge(self, u: int, v: int, m: np.ndarray) -> None:
+        if u == v:
+            self.unary[u] = clip_forbidden(self.unary[u] + np.diagonal(m))
+            return
+        if u > v:
+            u, v, m = v, u, m.T
+        key = (u, v)
+        if key in self.mats:
+            self.mats[key] = clip_forbidden(self.mats[key] + m)
+        else:
+            self.mats[key] = np.array(m, dtype=np.int64)
+            self.nbrs[u].add(v)
+            self.nbrs[v].add(u)
+
+    def _drop_edge(self, u: int, v: int) -> None:
+        del self.mats[(min(u, v), max(u, v))]
+        self.nbrs[u].discard(v)
+        self.nbrs[v].discard(u)
+
+    # ----- memory
+    def _update_binding(self) -> None:
+        g = self.g
+        self.binding_prefix = None
+        if g.usage_limit is None:
+            return
+        tmax = max((hi for _, hi in g.intervals), default=0)
+        delta = np.zeros(tmax + 2, dtype=np.int64)
+        for i, (lo, hi) in enumerate(g.intervals):
+            if hi > lo:
+                top = int(self.usage[i].max()) if self.alive[i] else self.ghost_usage.get(i, 0)
+                if top:
+                    delta[lo] += top
+                    delta[hi] -= top
+        load = np.cumsum(delta)[: tmax + 1]
+        binding = (load > g.usage_limit).astype(np.int64)
+        self.binding_prefix = np.concatenate([[0], np.cumsum(binding)])
+
+    def _memory_matters(self, u: int) -> bool:
+        """Whether u's choice can change memory feasibility."""
+        if self.binding_prefix is None:
+            return False
+        lo, hi = self.g.intervals[u]
+        if hi <= lo or self.binding_prefix[hi] - self.binding_prefix[lo] == 0:
+            return False
+        us = self.usage[u]
+        return bool(us.min() != us.max())
+
+    def _fixed_usage_counts(self, u: int) -> bool:
+        if self.binding_prefix is None:
+            return False
+        lo, hi = self.g.intervals[u]
+        return hi > lo and self.binding_prefix[hi] - self.binding_prefix[lo] > 0 and int(self.usage[u][0]) != 0
+
+    # ----- strategy removal
+    def _restrict(self, u: int, mask: np.ndarray) -> None:
+        self.unary[u] = self.unary[u][mask]
+        self.usage[u] = self.usage[u][mask]
+        self.keep[u] = self.keep[u][mask]
+        for v in self.nbrs[u]:
+            key = (min(u, v), max(u, v))
+            self.mats[key] = self.mats[key][mask, :] if u < v else self.mats[key][:, mask]
+
+    def _dominance(self, u: int) -> bool:
+        s = len(self.unary[u])
+        if s <= 1:
+            return False
+        # forbidden strategies go first
+        ok = self.unary[u] < FORBIDDEN
+        if not ok.any():
+            self.infeasible = f"every strategy of {self.g.node_label(u)} is forbidden"
+            return False
+        if not ok.all():
+            self._restrict(u, ok)
+            return True
+        cols = [self.unary[u][:, None]]
+        if self._memory_matters(u):
+            cols.append(self.usage[u][:, None])
+        cols.extend(self._get(u, v) for v in sorted(self.nbrs[u]))
+        prof = np.hstack(cols)
+        k = prof.shape[1]
+        if s * s * k > MAX_DOMINANCE_WORK:
+            _, first = np.unique(prof, axis=0, return_index=True)
+            if len(first) == s:
+                return False
+            mask = np.zeros(s, dtype=bool)
+            mask[first] = True
+            self._restrict(u, mask)
+            return True
+        dominated = np.zeros(s, dtype=bool)
+        block = max(1, 20_000_000 // max(1, s * k))
+        idx = np.arange(s)
+        for t0 in range(0, s, block):
+            le = np.all(prof[t0 : t0 + block, None, :] <= prof[None, :, :], axis=2)  # le[t, s]: t <= s everywhere
+            eq = np.all(prof[t0 : t0 + block, None, :] == prof[None, :, :], axis=2)
+            ts = idx[t0 : t0 + block, None]
+            beats = le & (~eq | (ts < idx[None, :]))
+            dominated |= beats.any(axis=0)
+        if not dominated.any():
+            return False
+        self._restrict(u, ~dominated)
+        return True
+
+    # ----- elimination
+    def _separable(self, u: int, v: int) -> bool:
+        m = self._get(u, v)
+        if (m >= FORBIDDEN).any():
+            return False
+        rows = m[:, :1]
+        cols = m[:1, :] - m[0, 0]
+        if not np.array_equal(m, rows + cols):
+            return False
+        self.unary[u] = clip_forbidden(self.unary[u] + rows[:, 0])
+        self.unary[v] = clip_forbidden(self.unary[v] + cols[0])
+        self._drop_edge(u, v)
+        return True
+
+    def _remove(self, u: int) -> None:
+        self.alive[u] = False
+        if self._fixed_usage_counts(u):
+            self.ghost_usage[u] = int(self.usage[u][0])
+
+    def _eliminate(self, u: int) -> list[int]:
+        """Try to remove u; return the nodes whose neighbourhood changed."""
+        nb = sorted(self.nbrs[u])
+        if len(self.unary[u]) == 1:
+            for v in nb:
+                self.unary[v] = clip_forbidden(self.unary[v] + self._get(u, v)[0])
+                self._drop_edge(u, v)
+            self.offset += int(self.unary[u][0])
+            self.records.append(_Record(u, "fixed", fixed=int(self.keep[u][0])))
+            self._remove(u)
+            return nb
+        if self._memory_matters(u):
+            return []
+        if len(nb) == 0:
+            best = int(np.argmin(self.unary[u]))
+            if self.unary[u][best] >= FORBIDDEN:
+                self.infeasible = f"every strategy of {self.g.node_label(u)} is forbidden"
+            self.offset += int(self.unary[u][best])
+            self.records.append(_Record(u, "fixed", fixed=int(self.keep[u][best])))
+            self._remove(u)
+            return []
+        if len(nb) == 1:
+            (a,) = nb
+            tot = clip_forbidden(self._get(a, u) + self.unary[u][None, :])  # [S_a, S_u]
+            arg = np.argmin(tot, axis=1)
+            self.unary[a] = clip_forbidden(self.unary[a] + tot[np.arange(len(arg)), arg])
+            self.records.append(_Record(u, "one", nbrs=(a,), nbr_keeps=(self.keep[a].copy(),), choice=self.keep[u][arg]))
+            self._drop_edge(u, a)
+            self._remove(u)
+            return [a]
+        if len(nb) == 2:
+            a, b = nb
+            sa, sb, su = len(self.unary[a]), len(self.unary[b]), len(self.unary[u])
+            if sa * sb * su > MAX_CHAIN_WORK:
+                return []
+            ma, mb = self._get(a, u), self._get(u, b)
+            best = np.full((sa, sb), np.iinfo(np.int64).max, dtype=np.int64)
+            arg = np.zeros((sa, sb), dtype=np.int64)
+            for s in range(su):
+                cand = clip_forbidden(clip_forbidden(ma[:, s : s + 1] + mb[s : s + 1, :]) + self.unary[u][s])
+                better = cand < best
+                best = np.where(better, cand, best)
+                arg = np.where(better, s, arg)
+            self.records.append(
+                _Record(u, "two", nbrs=(a, b), nbr_keeps=(self.keep[a].copy(), self.keep[b].copy()), choice=self.keep[u][arg])
+            )
+            self._drop_edge(u, a)
+            self._drop_edge(u, b)
+            self._remove(u)
+            self._add_edge(a, b, best)
+            return [a, b]
+        return []
+
+    def run(self) -> None:
+        n = self.g.num_nodes
+        for _ in range(20):
+            changed = False
+            queue = deque(range(n))
+            queued = [True] * n
+            while queue and self.infeasible is None:
+                u = queue.popleft()
+                queued[u] = False
+                if not self.alive[u]:
+                    continue
+                touched: set[int] = set()
+                for v in sorted(self.nbrs[u]):
+                    if self._separable(u, v):
+                        touched.add(v)
+                if self._dominance(u):
+                    touched.update(self.nbrs[u])
+                    changed = True
+                touched.update(self._eliminate(u))
+                if not self.alive[u]:
+                    changed = True
+                for v in touched:
+                    if self.alive[v] and not queued[v]:
+                        queued[v] = True
+                        queue.append(v)
+            if self.infeasible is not None or not changed:
+                break
+            self._update_binding()
+
+    def result(self) -> Reduction:
+        g = self.g
+        alive = [u for u in range(g.num_nodes) if self.alive[u]]
+        index = {u: r for r, u in enumerate(alive)}
+        costs = [self.unary[u] for u in alive]
+        usages = [self.usage[u] for u in alive]
+        intervals = [g.intervals[u] for u in alive]
+        names = [g.node_label(u) for u in alive] if g.node_names else None
+        to_orig = list(alive)
+        maps = [self.keep[u] for u in alive]
+        for u, amount in sorted(self.ghost_usage.items()):
+            costs.append(np.zeros(1, dtype=np.int64))
+            usages.append(np.array([amount], dtype=np.int64))
+            intervals.append(g.intervals[u])
+            to_orig.append(-1)
+            maps.append(np.zeros(1, dtype=np.int64))
+            if names is not None:
+                names.append(f"usage of {g.node_label(u)}")
+        edges = tuple(Edge(index[a], index[b], m) for (a, b), m in sorted(self.mats.items()))
+        reduced = StrategyGraph(
+            tuple(costs), tuple(usages), tuple(intervals), edges, g.usage_limit,
+            tuple(names) if names is not None else None, g.name,
+        )
+        return Reduction(g, reduced, to_orig, maps, self.offset, self.records, self.infeasible)
+
+
+def reduce_graph(graph: StrategyGraph) -> Reduction:
+    """Shrink `graph` exactly; see the module docstring for the reductions applied."""
+    reducer = _Reducer(graph)
+    reducer.run()
+    return reducer.result()

@@ -1,0 +1,185 @@
+"""`solve(graph, config) -> SolveResult`: reduction, heuristic incumbent, then CP-SAT (whole model or LNS)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+from ortools.sat.python import cp_model
+
+from autoshard.solver.heuristic import LocalSearch
+from autoshard.solver.instance import StrategyGraph
+from autoshard.solver.model import build_model
+from autoshard.solver.model_instance import ModelInstance
+from autoshard.solver.reduce import Reduction, reduce_graph
+from autoshard.solver.validate import plan_cost, validate_plan
+
+OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN = "OPTIMAL", "FEASIBLE", "INFEASIBLE", "UNKNOWN"
+
+
+@dataclass(frozen=True)
+class SolverConfig:
+    """Search settings. Defaults suit a 2-core machine: more workers than cores, a fixed seed."""
+
+    max_time_in_seconds: float = 60.0
+    num_workers: int = 8
+    random_seed: int = 0
+    log_search_progress: bool = False
+    #: run the exact reductions first
+    reduce: bool = True
+    #: share of the time given to the heuristic before CP-SAT starts
+    heuristic_fraction: float = 0.1
+    #: largest model (edge residual entries + memory terms) solved as one CP-SAT model; larger ones use LNS
+    max_monolithic_terms: int = 1_500_000
+    #: nodes per large-neighbourhood-search window
+    lns_window: int = 600
+    #: deterministic CP-SAT (interleaved search; repeatable for a fixed seed regardless of timing)
+    deterministic: bool = False
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One progress report: best cost so far, best proven bound (None if unknown), seconds since start."""
+
+    cost: int
+    bound: int | None
+    elapsed_s: float
+    phase: str
+
+
+@dataclass
+class SolveResult:
+    """The best assignment found (original node order), its cost, and how good it is known to be."""
+
+    assignment: list[int] | None
+    cost: int | None
+    status: str
+    best_bound: int | None
+    gap: float | None
+    wall_time_s: float
+    stats: dict = field(default_factory=dict)
+    explanation: str | None = None
+
+
+class _Tracker:
+    def __init__(self, reduction: Reduction, on_progress, t0: float):
+        self.reduction = reduction
+        self.on_progress = on_progress
+        self.t0 = t0
+        self.best: np.ndarray | None = None
+        self.best_cost: int | None = None  # in reduced terms
+        self.bound: int | None = None
+
+    def offer(self, assignment, cost: int, phase: str) -> bool:
+        if self.best_cost is None or cost < self.best_cost:
+            self.best = np.asarray(assignment, dtype=np.int64).copy()
+            self.best_cost = int(cost)
+            if self.on_progress:
+                bound = None if self.bound is None else self.bound + self.reduction.cost_offset
+                self.on_progress(Progress(self.best_cost + self.reduction.cost_offset, bound, time.monotonic() - self.t0, phase))
+            return True
+        return False
+
+
+class _Callback(cp_model.CpSolverSolutionCallback):
+    def __init__(self, built, tracker: _Tracker, phase: str, lift: Callable[[list[int]], tuple[np.ndarray, int]]):
+        super().__init__()
+        self.built, self.tracker, self.phase, self.lift = built, tracker, phase, lift
+
+    def on_solution_callback(self) -> None:
+        local = self.built.vars.extract(self)
+        full, cost = self.lift(local, int(round(self.ObjectiveValue())) + self.built.objective_offset)
+        self.tracker.offer(full, cost, self.phase)
+
+
+def _cp_params(config: SolverConfig, time_limit: float, workers: int | None = None) -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.01, time_limit)
+    solver.parameters.num_workers = workers or config.num_workers
+    solver.parameters.random_seed = config.random_seed
+    solver.parameters.log_search_progress = config.log_search_progress
+    if config.deterministic:
+        solver.parameters.interleave_search = True
+        solver.parameters.num_workers = max(1, workers or config.num_workers)
+    return solver
+
+
+def model_terms(graph: StrategyGraph) -> int:
+    return sum(int(np.count_nonzero(e.costs)) for e in graph.edges) + sum(len(c) for c in graph.node_costs)
+
+
+def solve(
+    graph: StrategyGraph,
+    config: SolverConfig = SolverConfig(),
+    on_progress: Callable[[Progress], None] | None = None,
+) -> SolveResult:
+    """Minimize the total cost of `graph` within `config.max_time_in_seconds`; always returns the best found."""
+    t0 = time.monotonic()
+    deadline = t0 + config.max_time_in_seconds
+    stats: dict = {}
+    if config.reduce:
+        reduction = reduce_graph(graph)
+    else:
+        reduction = Reduction(
+            graph, graph, list(range(graph.num_nodes)), [np.arange(len(c)) for c in graph.node_costs], 0
+        )
+    stats["reduction"] = reduction.summary()
+    stats["reduce_s"] = round(time.monotonic() - t0, 3)
+    if reduction.infeasible_reason:
+        return SolveResult(None, None, INFEASIBLE, None, None, time.monotonic() - t0, stats, reduction.infeasible_reason)
+    red = reduction.reduced
+    tracker = _Tracker(reduction, on_progress, t0)
+    search = LocalSearch(red, config.random_seed)
+    remaining = deadline - time.monotonic()
+    heur_deadline = time.monotonic() + max(0.05, remaining * config.heuristic_fraction)
+    search.run(heur_deadline, on_improve=lambda a, c: tracker.offer(a, c, "heuristic"))
+    stats["heuristic_cost"] = None if tracker.best_cost is None else tracker.best_cost + reduction.cost_offset
+    status = UNKNOWN
+    terms = model_terms(red)
+    stats["model_terms"] = terms
+    if terms <= config.max_monolithic_terms:
+        status = _solve_monolithic(red, config, tracker, deadline, stats)
+    else:
+        _solve_lns(red, config, tracker, search, deadline, stats)
+    wall = time.monotonic() - t0
+    if tracker.best is None:
+        return SolveResult(None, None, status if status == INFEASIBLE else UNKNOWN, None, None, wall, stats,
+                           "the usage limit or forbidden choices admit no plan" if status == INFEASIBLE else None)
+    assignment = reduction.expand([int(s) for s in tracker.best])
+    problems = validate_plan(graph, assignment)
+    cost = plan_cost(graph, assignment)
+    if problems:
+        stats["problems"] = problems[:5]
+        return SolveResult(assignment, cost, INFEASIBLE if status == INFEASIBLE else UNKNOWN, None, None, wall, stats,
+                           "; ".join(problems[:3]))
+    bound = None if tracker.bound is None else tracker.bound + reduction.cost_offset
+    if status != OPTIMAL:
+        status = FEASIBLE
+    if bound is not None and bound >= cost:
+        status = OPTIMAL
+    gap = None if bound is None else (cost - bound) / max(1, abs(cost))
+    return SolveResult(assignment, cost, status, bound, gap, wall, stats)
+
+
+def _solve_monolithic(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, deadline: float, stats: dict) -> str:
+    instance = ModelInstance(red)
+    t = time.monotonic()
+    built = build_model(instance, hint=None if tracker.best is None else list(tracker.best))
+    stats["build_s"] = round(time.monotonic() - t, 3)
+    solver = _cp_params(config, deadline - time.monotonic())
+    cb = _Callback(built, tracker, "cp-sat", lambda a, c: (np.asarray(a), c))
+    code = solver.Solve(built.model, cb)
+    stats["cp_status"] = solver.StatusName(code)
+    if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        tracker.offer(built.vars.extract(solver), int(round(solver.ObjectiveValue())) + built.objective_offset, "cp-sat")
+        tracker.bound = int(np.ceil(solver.BestObjectiveBound() - 1e-6)) + built.objective_offset
+        return OPTIMAL if code == cp_model.OPTIMAL else FEASIBLE
+    if code == cp_model.INFEASIBLE:
+        return INFEASIBLE
+    return UNKNOWN
+
+
+def _solve_lns(red, config, tracker, search, deadline, stats) -> None:
+    raise NotImplementedError

@@ -1,0 +1,61 @@
+"""Solver-free evaluation of an assignment: `plan_cost` and `validate_plan` (Python ints, independent of any model)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+
+
+def plan_cost(graph: StrategyGraph, assignment: Sequence[int]) -> int:
+    """Total cost of `assignment` (node costs plus every edge's entry), accumulated in Python ints."""
+    total = 0
+    for i, s in enumerate(assignment):
+        total += int(graph.node_costs[i][s])
+    for e in graph.edges:
+        total += int(e.costs[assignment[e.u], assignment[e.v]])
+    return total
+
+
+def peak_usage(graph: StrategyGraph, assignment: Sequence[int]) -> tuple[int, int]:
+    """The highest total usage over time and the first time point where it occurs."""
+    tmax = max((hi for _, hi in graph.intervals), default=0)
+    delta = [0] * (tmax + 1)
+    for i, s in enumerate(assignment):
+        lo, hi = graph.intervals[i]
+        u = int(graph.node_usages[i][s])
+        if u and hi > lo:
+            delta[lo] += u
+            delta[hi] -= u
+    best, best_t, run = 0, 0, 0
+    for t in range(tmax):
+        run += delta[t]
+        if run > best:
+            best, best_t = run, t
+    return best, best_t
+
+
+def validate_plan(graph: StrategyGraph, assignment: Sequence[int]) -> list[str]:
+    """Every reason `assignment` is not a valid plan (empty list when valid)."""
+    problems: list[str] = []
+    if len(assignment) != graph.num_nodes:
+        return [f"assignment has {len(assignment)} entries for {graph.num_nodes} nodes"]
+    for i, s in enumerate(assignment):
+        if not 0 <= s < graph.num_strategies(i):
+            problems.append(f"{graph.node_label(i)}: strategy {s} out of range 0..{graph.num_strategies(i) - 1}")
+    if problems:
+        return problems
+    for i, s in enumerate(assignment):
+        if int(graph.node_costs[i][s]) >= FORBIDDEN:
+            problems.append(f"{graph.node_label(i)}: strategy {s} is forbidden")
+    for e in graph.edges:
+        if int(e.costs[assignment[e.u], assignment[e.v]]) >= FORBIDDEN:
+            problems.append(
+                f"{graph.node_label(e.u)} strategy {assignment[e.u]} with {graph.node_label(e.v)} "
+                f"strategy {assignment[e.v]} is forbidden"
+            )
+    if graph.usage_limit is not None:
+        peak, t = peak_usage(graph, assignment)
+        if peak > graph.usage_limit:
+            problems.append(f"usage {peak} at time {t} exceeds the limit {graph.usage_limit}")
+    return problems
