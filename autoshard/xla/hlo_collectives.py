@@ -32,6 +32,9 @@ _INSTRUCTION = re.compile(
 _EXPLICIT_GROUPS = re.compile(r"replica_groups=\{(?P<body>(?:\{[0-9,\s]*\},?\s*)*)\}")
 _IOTA_GROUPS = re.compile(
     r"replica_groups=\[(?P<shape>[0-9,]+)\]<=\[(?P<dims>[0-9,]+)\](?:T\((?P<perm>[0-9,]+)\))?")
+_MESH_GROUPS = re.compile(
+    r"replica_groups=mesh\[(?P<axes>[^\]]*)\](?:,\s*device_ids=\((?P<ids>[^)]*)\))?\s*\{(?P<grouped>[^}]*)\}")
+_COMMENT = re.compile(r"/\*.*?\*/")
 _PAIRS = re.compile(r"source_target_pairs=\{(?P<body>(?:\{[0-9,\s]*\},?\s*)*)\}")
 _INNER_BRACES = re.compile(r"\{([0-9,\s]*)\}")
 
@@ -67,7 +70,47 @@ def _nbytes(shapes: list[tuple[str, tuple[int, ...]]]) -> int:
     return sum(HLO_DTYPE_BYTES.get(dtype, 4) * math.prod(dims) for dtype, dims in shapes)
 
 
+def _mesh_axes_groups(m: re.Match) -> tuple[tuple[int, ...], ...]:
+    """Groups of XLA's mesh-axes form `mesh['a'=2,'b'=4][, device_ids=(...)] {'b', 'a':(1)2}`.
+
+    The device array (iota, or the explicit ids) is reshaped to the mesh; each mesh dimension a sub-axis
+    `(pre)size` refers to is split at its boundaries (major part first); the grouped pieces are moved last, in the
+    order listed, and every row of the result is one group.
+    """
+    axes = []
+    for entry in m["axes"].split(","):
+        name, _, size = entry.rpartition("=")
+        axes.append((name.strip().strip("'\""), int(size)))
+    sizes = [size for _, size in axes]
+    total = math.prod(sizes)
+    ids = [int(x) for x in re.findall(r"-?\d+", m["ids"] or "")]
+    devices = np.array(ids[-total:] if len(ids) >= total else range(total)).reshape(sizes)
+    refs = []  # (mesh dim, pre_size, size)
+    for entry in (e.strip() for e in m["grouped"].split(",")):
+        if not entry:
+            continue
+        sub = re.fullmatch(r"(?P<name>.+?):\((?P<pre>\d+)\)(?P<size>\d+)", entry)
+        name = (sub["name"] if sub else entry).strip().strip("'\"")
+        dim = next(i for i, (axis_name, _) in enumerate(axes) if axis_name == name)
+        refs.append((dim, int(sub["pre"]), int(sub["size"])) if sub else (dim, 1, sizes[dim]))
+    pieces: list[int] = []  # sizes of the split device array
+    piece_of_ref: list[int] = []
+    for dim, full in enumerate(sizes):
+        cuts = sorted({1, full} | {c for d, pre, size in refs if d == dim for c in (pre, pre * size)})
+        start = len(pieces)
+        pieces.extend(cuts[i + 1] // cuts[i] for i in range(len(cuts) - 1))
+        for d, pre, _size in refs:
+            if d == dim:
+                piece_of_ref.append(start + cuts.index(pre))
+    order = [i for i in range(len(pieces)) if i not in piece_of_ref] + piece_of_ref
+    group_size = math.prod(pieces[i] for i in piece_of_ref)
+    grouped = devices.reshape(pieces).transpose(order).reshape(-1, group_size)
+    return tuple(tuple(int(x) for x in row) for row in grouped)
+
+
 def _parse_groups(attrs: str, num_devices: int | None) -> tuple[tuple[int, ...], ...]:
+    if (m := _MESH_GROUPS.search(attrs)) is not None:
+        return _mesh_axes_groups(m)
     if (m := _IOTA_GROUPS.search(attrs)) is not None:
         shape = [int(x) for x in m["shape"].split(",")]
         dims = [int(x) for x in m["dims"].split(",")]
@@ -90,14 +133,14 @@ def _num_partitions(hlo_text: str) -> int | None:
 def collectives_in_hlo(hlo_text: str) -> list[HloCollective]:
     """Every all-reduce, all-gather, reduce-scatter, all-to-all and collective-permute in `hlo_text`, in order.
 
-    Replica groups are read in both explicit (`{{0,1},{2,3}}`) and iota (`[2,2]<=[4]`, `[2,2]<=[2,2]T(1,0)`)
-    form; an empty group list means all partitions.
+    Replica groups are read in explicit (`{{0,1},{2,3}}`), iota (`[2,2]<=[4]`, `[2,2]<=[2,2]T(1,0)`) and
+    mesh-axes (`mesh['a'=2,'b'=4] {'b'}`) form; an empty group list means all partitions.
     """
     num_devices = _num_partitions(hlo_text)
     shapes_by_name: dict[str, list[tuple[str, tuple[int, ...]]]] = {}
     found: list[HloCollective] = []
     for line in hlo_text.splitlines():
-        m = _INSTRUCTION.match(line)
+        m = _INSTRUCTION.match(_COMMENT.sub("", line))
         if m is None:
             continue
         result_shapes = _shape_list(m["shape"])
