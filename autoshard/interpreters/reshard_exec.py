@@ -1,0 +1,86 @@
+"""Executing a reshard on per-device arrays: the collectives `reshard_collectives` decides, in order."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from autoshard.errors import UserError
+from autoshard.interpreters import collectives as coll
+from autoshard.interpreters.collectives import CollectiveStats
+from autoshard.interpreters.device_mesh import DeviceMesh
+from autoshard.interpreters.shards import Shards, shard, unshard
+from autoshard.sharding import Mesh, TensorSharding
+from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable, reshard_collectives, resolve_mesh
+
+
+def _dmesh(sharding: TensorSharding, meshes: Mesh | Mapping[str, Mesh]) -> DeviceMesh:
+    return DeviceMesh(resolve_mesh(sharding, meshes))
+
+
+def apply_step(
+    shards: Shards,
+    step: CollectiveStep,
+    current: TensorSharding,
+    meshes: Mesh | Mapping[str, Mesh],
+    stats: CollectiveStats | None = None,
+) -> Shards:
+    """Run one `CollectiveStep` on shards that currently have sharding `current`."""
+    dmesh = _dmesh(current, meshes)
+    kind = step.kind
+    if kind == "all_gather":
+        return coll.all_gather(shards, step.axes_per_dim, dmesh, stats)
+    if kind == "all_slice":
+        return coll.all_slice(shards, step.axes_per_dim, dmesh, stats)
+    if kind == "all_reduce":
+        return coll.all_reduce(shards, step.axes, dmesh, stats)
+    if kind == "reduce_scatter":
+        return coll.reduce_scatter(shards, step.axes_per_dim, dmesh, stats)
+    if kind == "all_to_all":
+        return coll.all_to_all(shards, step.all_to_all, dmesh, stats)
+    if kind == "collective_permute":
+        return coll.collective_permute(shards, current, step.out_sharding, dmesh, _dmesh(step.out_sharding, meshes), stats)
+    if kind == "replicated_to_unreduced":
+        return coll.replicated_to_unreduced(shards, step.axes, dmesh, stats)
+    if kind == "sharded_to_unreduced":
+        return coll.sharded_to_unreduced(shards, step.axes_per_dim, dmesh, stats)
+    raise UserError(f"unknown collective kind '{kind}'")
+
+
+def reshard(
+    shards: Shards,
+    src: TensorSharding,
+    dst: TensorSharding,
+    meshes: Mesh | Mapping[str, Mesh],
+    global_shape: Sequence[int],
+    stats: CollectiveStats | None = None,
+) -> Shards:
+    """Move shards from `src` to `dst` with Shardy's collectives; where Shardy keeps the reshard (different
+    meshes, ...) fall back to gathering the global value and slicing it (counted as `reshard_fallback`)."""
+    try:
+        steps = reshard_collectives(src, dst, meshes, global_shape)
+    except ReshardNotLowerable:
+        return reshard_by_gather(shards, src, dst, meshes, global_shape, stats)
+    current = src
+    for step in steps:
+        shards = apply_step(shards, step, current, meshes, stats)
+        current = step.out_sharding
+    return shards
+
+
+def reshard_by_gather(
+    shards: Shards,
+    src: TensorSharding,
+    dst: TensorSharding,
+    meshes: Mesh | Mapping[str, Mesh],
+    global_shape: Sequence[int],
+    stats: CollectiveStats | None = None,
+) -> Shards:
+    """Reshard by reassembling the global value on every device and slicing it (a correct, costly fallback)."""
+    src_mesh, dst_mesh = _dmesh(src, meshes), _dmesh(dst, meshes)
+    value = unshard(shards, src, src_mesh, global_shape).value
+    if stats is not None:
+        nbytes = value.nbytes
+        stats.record("reshard_fallback", {d: nbytes for d in src_mesh.device_ids})
+    return shard(np.asarray(value), dst, dst_mesh)
