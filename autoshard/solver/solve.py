@@ -10,7 +10,7 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from autoshard.solver.heuristic import LocalSearch
-from autoshard.solver.instance import StrategyGraph
+from autoshard.solver.instance import Edge, StrategyGraph
 from autoshard.solver.model import build_model
 from autoshard.solver.model_instance import ModelInstance
 from autoshard.solver.reduce import Reduction, reduce_graph
@@ -37,6 +37,8 @@ class SolverConfig:
     lns_window: int = 600
     #: deterministic CP-SAT (interleaved search; repeatable for a fixed seed regardless of timing)
     deterministic: bool = False
+    #: use large-neighbourhood search even when the whole model is small enough
+    force_lns: bool = False
 
 
 @dataclass(frozen=True)
@@ -139,10 +141,10 @@ def solve(
     status = UNKNOWN
     terms = model_terms(red)
     stats["model_terms"] = terms
-    if terms <= config.max_monolithic_terms:
-        status = _solve_monolithic(red, config, tracker, deadline, stats)
-    else:
+    if config.force_lns or terms > config.max_monolithic_terms:
         _solve_lns(red, config, tracker, search, deadline, stats)
+    else:
+        status = _solve_monolithic(red, config, tracker, deadline, stats)
     wall = time.monotonic() - t0
     if tracker.best is None:
         return SolveResult(None, None, status if status == INFEASIBLE else UNKNOWN, None, None, wall, stats,
@@ -152,8 +154,8 @@ def solve(
     cost = plan_cost(graph, assignment)
     if problems:
         stats["problems"] = problems[:5]
-        return SolveResult(assignment, cost, INFEASIBLE if status == INFEASIBLE else UNKNOWN, None, None, wall, stats,
-                           "; ".join(problems[:3]))
+        return SolveResult(None, None, INFEASIBLE if status == INFEASIBLE else UNKNOWN, None, None, wall, stats,
+                           "no valid plan found; the best attempt breaks: " + "; ".join(problems[:3]))
     bound = None if tracker.bound is None else tracker.bound + reduction.cost_offset
     if status != OPTIMAL:
         status = FEASIBLE
@@ -181,5 +183,70 @@ def _solve_monolithic(red: StrategyGraph, config: SolverConfig, tracker: _Tracke
     return UNKNOWN
 
 
-def _solve_lns(red, config, tracker, search, deadline, stats) -> None:
-    raise NotImplementedError
+def _window_graph(red: StrategyGraph, search: LocalSearch, window: list[int], current: np.ndarray, load: np.ndarray):
+    """The subproblem over `window` with every other node fixed at `current`; returns (instance, hint)."""
+    pos = {u: k for k, u in enumerate(window)}
+    costs, edges_in = [], []
+    for u in window:
+        vec = search.unary[u].copy()
+        for inc in search.incident[u]:
+            if inc.other not in pos:
+                vec = vec + inc.matrix[:, current[inc.other]]
+        costs.append(np.minimum(vec, 10**18))
+    seen = set()
+    for u in window:
+        for inc in search.incident[u]:
+            if inc.other in pos and inc.edge not in seen:
+                seen.add(inc.edge)
+                e = red.edges[inc.edge]
+                edges_in.append(Edge(pos[e.u], pos[e.v], e.costs))
+    base = load.copy()
+    for u in window:
+        lo, hi = red.intervals[u]
+        if hi > lo:
+            base[lo:hi] -= red.node_usages[u][current[u]]
+    sub = StrategyGraph(
+        tuple(costs), tuple(red.node_usages[u] for u in window), tuple(red.intervals[u] for u in window),
+        tuple(edges_in), red.usage_limit,
+    )
+    return ModelInstance(sub, base if red.usage_limit is not None else None), [int(current[u]) for u in window]
+
+
+def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> None:
+    """Large-neighbourhood search: re-solve windows of nodes (program-order ranges and graph balls) by CP-SAT."""
+    n = red.num_nodes
+    current = tracker.best.copy()
+    cur_cost = search.cost(current)
+    load = search.load(current)
+    rng = np.random.default_rng(config.random_seed)
+    rounds = improved = 0
+    width = min(config.lns_window, n)
+    start = 0
+    while time.monotonic() < deadline - 0.5 and n:
+        rounds += 1
+        if rounds % 2:
+            window = list(range(start, min(n, start + width)))
+            start = start + width // 2 if start + width < n else 0
+        else:
+            window = sorted(search._ball(int(rng.integers(n)), width))
+        instance, hint = _window_graph(red, search, window, current, load)
+        built = build_model(instance, hint)
+        budget = min(deadline - time.monotonic() - 0.3, max(1.0, 0.02 * config.max_time_in_seconds))
+        if budget <= 0.05:
+            break
+        solver = _cp_params(config, budget)
+        code = solver.Solve(built.model)
+        if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            local = built.vars.extract(solver)
+            trial = current.copy()
+            trial[window] = local
+            trial_cost = search.cost(trial)
+            if trial_cost < cur_cost:
+                current, cur_cost = trial, trial_cost
+                load = search.load(current)
+                improved += 1
+                search.descend(current, load, deadline, nodes=window)
+                cur_cost = search.cost(current)
+                tracker.offer(current, cur_cost, "lns")
+    stats["lns_rounds"] = rounds
+    stats["lns_improved"] = improved

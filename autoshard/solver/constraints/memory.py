@@ -29,6 +29,15 @@ def critical_times(instance: ModelInstance) -> list[int]:
     load = np.cumsum(top)[:tmax]
     if instance.base_load is not None:
         load[: len(instance.base_load)] += instance.base_load[:tmax]
+    if instance.base_load is not None:
+        # the background changes inside live intervals: check each constant-live-set segment at its busiest time
+        points = sorted({p for lo_hi in g.intervals if lo_hi[1] > lo_hi[0] for p in lo_hi})
+        out = []
+        for p, q in zip(points, points[1:]):
+            t = p + int(np.argmax(load[p:q]))
+            if load[t] > g.usage_limit:
+                out.append(t)
+        return out
     end_prefix = np.cumsum(ends)
     order = sorted(starts)
     out = []

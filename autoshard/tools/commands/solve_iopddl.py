@@ -1,0 +1,57 @@
+"""`autoshard solve-iopddl PROBLEM.json[.gz] TIMEOUT_SECONDS`: solve an IOPDDL contest problem.
+
+Progress goes to stderr; the last line on stdout is the solution ``[s0, s1, ...]`` (``[]`` if none was found).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from autoshard.errors import UserError
+
+NAME = "solve-iopddl"
+HELP = "solve an IOPDDL auto-sharding contest problem within a timeout; prints [s0, s1, ...] last"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("problem", help="contest problem, .json or .json.gz")
+    parser.add_argument("timeout", type=float, help="wall-clock seconds for everything, loading included")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--workers", type=int, default=8, help="CP-SAT workers (default 8)")
+    parser.add_argument("--margin", type=float, default=None, help="seconds kept in reserve (default 5%% + 1.5 s)")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+
+def run(args: argparse.Namespace) -> int:
+    t0 = time.monotonic()
+    if not args.timeout > 0:
+        raise UserError(f"TIMEOUT_SECONDS must be positive, got {args.timeout:g}")
+    from autoshard.solver.iopddl import format_solution, load_problem
+    from autoshard.solver.solve import SolverConfig, solve
+
+    graph = load_problem(args.problem)
+    margin = args.margin if args.margin is not None else 0.05 * args.timeout + 1.5
+    budget = args.timeout - margin - (time.monotonic() - t0)
+
+    def progress(p) -> None:
+        if not args.quiet:
+            bound = "" if p.bound is None else f" bound {p.bound}"
+            print(f"[{p.elapsed_s:7.2f}s] {p.phase}: cost {p.cost}{bound}", file=sys.stderr, flush=True)
+
+    if budget <= 0.1:
+        budget = 0.1
+    config = SolverConfig(max_time_in_seconds=budget, num_workers=args.workers, random_seed=args.seed)
+    result = solve(graph, config, on_progress=progress)
+    if not args.quiet:
+        print(
+            f"{result.status}: cost {result.cost} bound {result.best_bound} in {time.monotonic() - t0:.1f}s "
+            f"({result.stats.get('reduction', '')})",
+            file=sys.stderr,
+        )
+        if result.explanation:
+            print(f"note: {result.explanation}", file=sys.stderr)
+    valid = result.assignment is not None and result.status in ("OPTIMAL", "FEASIBLE")
+    print(format_solution(result.assignment if valid else []))
+    return 0

@@ -1,0 +1,53 @@
+"""Shared helpers: small random strategy graphs and exhaustive enumeration."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.validate import plan_cost, validate_plan
+
+
+def random_graph(seed: int, n: int = 6, max_s: int = 3, p_edge: float = 0.45, memory: bool = False,
+                 forbidden: float = 0.0, parallel: bool = True) -> StrategyGraph:
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(1, max_s + 1, size=n)
+    costs = [rng.integers(0, 50, size=s) for s in sizes]
+    usages = [rng.integers(0, 10, size=s) for s in sizes]
+    intervals = []
+    for _ in range(n):
+        lo = int(rng.integers(0, 8))
+        intervals.append((lo, lo + int(rng.integers(0, 6))))
+    edges = []
+    for u in range(n):
+        for v in range(u + 1, n):
+            if rng.random() < p_edge:
+                m = rng.integers(0, 40, size=(sizes[u], sizes[v]))
+                if forbidden:
+                    m = np.where(rng.random(m.shape) < forbidden, FORBIDDEN, m)
+                edges.append((u, v, m) if rng.random() < 0.5 else (v, u, m.T))
+                if parallel and rng.random() < 0.2:
+                    edges.append((u, v, rng.integers(0, 10, size=(sizes[u], sizes[v]))))
+    if forbidden:
+        for c in costs:
+            c[rng.random(len(c)) < forbidden / 2] = FORBIDDEN
+    limit = None
+    if memory:
+        low = sum(int(u.min()) for u in usages)
+        high = sum(int(u.max()) for u in usages)
+        limit = int(rng.integers(low // 3, max(low // 3 + 1, high // 2 + 1)))
+    return StrategyGraph.build(costs, usages, intervals, edges, limit)
+
+
+def brute_force(graph: StrategyGraph) -> tuple[int | None, list[int] | None]:
+    """The optimal valid assignment by enumeration (None when there is none)."""
+    best, best_a = None, None
+    for a in itertools.product(*(range(graph.num_strategies(i)) for i in range(graph.num_nodes))):
+        if validate_plan(graph, a):
+            continue
+        c = plan_cost(graph, a)
+        if best is None or c < best:
+            best, best_a = c, list(a)
+    return best, best_a
