@@ -1,6 +1,5 @@
 """Every op of every zoo model gets a real (non-fallback) rule; region ops and calls get data-flow groups."""
 
-import importlib.util
 import warnings
 from pathlib import Path
 
@@ -15,7 +14,16 @@ from autoshard.rules.registry import NO_RULE_OPS, TERMINATOR_OPS
 ROOT = Path(__file__).resolve().parents[2]
 PRETTY = sorted((ROOT / "examples").glob("*.mlir"))
 GENERIC = sorted((ROOT / "tests" / "data" / "zoo").glob("*.generic.mlir"))
-HAVE_STABLEHLO = importlib.util.find_spec("autoshard.dialects.stablehlo") is not None
+def stablehlo_parses_pretty_syntax() -> bool:
+    """Whether autoshard's StableHLO dialect is in place (pretty `stablehlo.*` syntax needs it)."""
+    try:
+        from autoshard.dialects.stablehlo import StableHLO
+    except ImportError:
+        return False
+    return any(op.name == "stablehlo.dot_general" for op in StableHLO.operations)
+
+
+HAVE_STABLEHLO = stablehlo_parses_pretty_syntax()
 
 
 def _check_module(path: Path) -> int:
