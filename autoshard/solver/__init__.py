@@ -1,1 +1,18 @@
-"""autoshard.solver"""
+"""The solver core: strategy-graph problems, exact reductions, local search and CP-SAT.
+
+Public API (shared by the planner and `autoshard solve-iopddl`):
+- `StrategyGraph.build(node_costs, node_usages, intervals, edges, usage_limit, node_names)`, `FORBIDDEN`
+- `solve(graph, SolverConfig(...), on_progress) -> SolveResult`
+- `plan_cost(graph, assignment)`, `validate_plan(graph, assignment)`
+- `reduce_graph(graph) -> Reduction` (with `expand`), `load_problem(path)` / `format_solution(assignment)` for IOPDDL
+"""
+
+from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph
+from autoshard.solver.reduce import Reduction, reduce_graph
+from autoshard.solver.solve import Progress, SolveResult, SolverConfig, solve
+from autoshard.solver.validate import plan_cost, validate_plan
+
+__all__ = [
+    "FORBIDDEN", "Edge", "StrategyGraph", "Reduction", "reduce_graph", "Progress", "SolveResult", "SolverConfig",
+    "solve", "plan_cost", "validate_plan",
+]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph, clip_forbidden
+from autoshard.solver.instance import StrategyGraph, clip_forbidden
 
 
 @dataclass
@@ -201,7 +201,7 @@ class LocalSearch:
             rounds += 1
             trial, trial_load = cur.copy(), load.copy()
             seed = int(self.rng.integers(n))
-            region = self._ball(seed, int(self.rng.integers(2, 12)))
+            region = self.ball(seed, int(self.rng.integers(2, 12)))
             for u in region:
                 self._apply(u, self._best_move(u, trial, trial_load, noise=0.5), trial, trial_load)
             around = set(region)
@@ -236,7 +236,7 @@ class LocalSearch:
                 total += int(inc.matrix[new[u], new[v]]) - int(inc.matrix[old[u], old[v]])
         return total
 
-    def _ball(self, seed: int, size: int) -> list[int]:
+    def ball(self, seed: int, size: int) -> list[int]:
         seen = [seed]
         mark = {seed}
         k = 0

@@ -228,7 +228,7 @@ def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> No
             window = list(range(start, min(n, start + width)))
             start = start + width // 2 if start + width < n else 0
         else:
-            window = sorted(search._ball(int(rng.integers(n)), width))
+            window = sorted(search.ball(int(rng.integers(n)), width))
         instance, hint = _window_graph(red, search, window, current, load)
         built = build_model(instance, hint)
         budget = min(deadline - time.monotonic() - 0.3, max(1.0, 0.02 * config.max_time_in_seconds))

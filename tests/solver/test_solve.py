@@ -1,6 +1,5 @@
 import time
 
-import numpy as np
 import pytest
 from ortools.sat.python import cp_model
 
