@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
@@ -27,3 +29,84 @@ def parse_module(text: str, filename: str = "<input>", ctx: Context | None = Non
     except ParseError as e:
         loc, message = _location_of(e, filename)
         raise UserError(message, loc) from None
+
+
+# ------------------------------------------------------------------------------------------------
+# Source locations of ops, and `// -----` chunks
+# ------------------------------------------------------------------------------------------------
+
+
+class SourceMap:
+    """Where each parsed op starts in the input (file:line:col), for diagnostics that point at the op."""
+
+    def __init__(self, filename: str, text: str, line_offset: int = 0):
+        self.filename = filename
+        self._text = text
+        self._line_offset = line_offset
+        self._offsets: dict[int, int] = {}
+        self._ops: dict[int, object] = {}  # keeps ops alive so their ids stay unique
+
+    def record(self, op: object, offset: int) -> None:
+        self._offsets[id(op)] = offset
+        self._ops[id(op)] = op
+
+    def location_of_offset(self, offset: int) -> Location:
+        line = self._text.count("\n", 0, offset) + 1
+        line_start = self._text.rfind("\n", 0, offset) + 1
+        return Location(self.filename, line + self._line_offset, offset - line_start + 1)
+
+    def location(self, op: object) -> Location | None:
+        offset = self._offsets.get(id(op))
+        return self.location_of_offset(offset) if offset is not None else None
+
+
+class LocatingParser(Parser):
+    """An xDSL parser that records the source position of every op it parses."""
+
+    def __init__(self, ctx: Context, text: str, source_map: SourceMap, name: str = "<unknown>"):
+        super().__init__(ctx, text, name)
+        self.source_map = source_map
+
+    def parse_operation(self):  # type: ignore[override]
+        start = self._current_token.span.start
+        op = super().parse_operation()
+        self.source_map.record(op, start)
+        return op
+
+
+def parse_module_with_locations(
+    text: str, filename: str = "<input>", line_offset: int = 0, ctx: Context | None = None
+) -> tuple[ModuleOp, SourceMap]:
+    """Like `parse_module`, also returning where each op starts; `line_offset` shifts reported lines
+    (for a chunk of a larger file)."""
+    source_map = SourceMap(filename, text, line_offset)
+    parser = LocatingParser(ctx or make_context(), text, source_map, filename)
+    try:
+        module = parser.parse_module()
+    except ParseError as e:
+        loc, message = _location_of(e, filename)
+        if loc is not None:
+            loc = Location(loc.file, loc.line + line_offset, loc.col)
+        raise UserError(message, loc) from None
+    if source_map.location(module) is None:
+        source_map.record(module, 0)
+    return module, source_map
+
+
+#: The separator line between independent chunks of one file (MLIR's `-split-input-file`).
+SPLIT_MARKER = "// -----"
+
+
+def split_input_file(text: str) -> list[tuple[str, int]]:
+    """Chunks of `text` separated by `// -----` lines, each with the number of lines before it."""
+    chunks: list[tuple[str, int]] = []
+    current: list[str] = []
+    start = 0
+    for i, line in enumerate(text.splitlines(keepends=True)):
+        if re.fullmatch(r"// -----\s*", line.rstrip("\n")):
+            chunks.append(("".join(current), start))
+            current, start = [], i + 1
+        else:
+            current.append(line)
+    chunks.append(("".join(current), start))
+    return chunks

@@ -1,0 +1,104 @@
+"""Verifying a parsed module: xDSL/IRDL op verifiers plus the sdy rules, as located diagnostics.
+
+Every op is verified on its own (so one broken op does not hide another); a failure becomes one
+`file:line:col: error: 'op.name' op <rule>` line pointing at the op. Warnings are rules Shardy does not
+enforce (see `autoshard.ir.sdy_checks.WARNINGS`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.dialects.builtin import UnregisteredOp
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import DiagnosticException, VerifyException
+
+from autoshard.errors import Location
+from autoshard.ir import sdy_checks
+from autoshard.ir.parse import SourceMap
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One verification finding about an op."""
+
+    severity: str  # "error" or "warning"
+    op_name: str
+    message: str
+    location: Location | None
+
+    def __str__(self) -> str:
+        where = f"{self.location}: " if self.location else ""
+        return f"{where}{self.severity}: '{self.op_name}' op {self.message}"
+
+
+def _message(e: Exception) -> str:
+    text = str(e).strip()
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        return type(e).__name__
+    for line in lines:  # xDSL diagnostics embed the printed IR; keep the line with the reason
+        if "Operation does not verify:" in line:
+            return line.split("Operation does not verify:", 1)[1].strip()
+    return lines[0] if len(lines) == 1 else lines[-1].lstrip("^ ").strip() or lines[0]
+
+
+def verify_ops(module: Operation, source_map: SourceMap | None = None) -> list[Diagnostic]:
+    """Errors then warnings for every op of `module` (empty when the module is valid)."""
+    errors: list[Diagnostic] = []
+    sdy_checks.WARNINGS.clear()
+    warnings: list[Diagnostic] = []
+    for op in module.walk():
+        location = source_map.location(op) if source_map is not None else None
+        name = op.op_name.data if isinstance(op, UnregisteredOp) else op.name
+        before = len(sdy_checks.WARNINGS)
+        try:
+            op.verify_()
+            sdy_checks.verify_op_sdy_attributes(op)
+        except (VerifyException, DiagnosticException) as e:
+            errors.append(Diagnostic("error", name, _message(e), location))
+        except (ValueError, TypeError, AttributeError, IndexError, KeyError) as e:
+            errors.append(Diagnostic("error", name, f"{type(e).__name__}: {e}", location))
+        for text in sdy_checks.WARNINGS[before:]:
+            warnings.append(Diagnostic("warning", name, text, location))
+    sdy_checks.WARNINGS.clear()
+    return errors + warnings
+
+
+@dataclass
+class ChunkResult:
+    """One parsed (and verified) chunk of an input file."""
+
+    module: Operation | None
+    diagnostics: list[Diagnostic]
+    parse_error: str | None = None
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "warning"]
+
+    @property
+    def ok(self) -> bool:
+        return self.parse_error is None and not self.errors
+
+
+def check_text(text: str, filename: str, split_input_file: bool = False) -> list[ChunkResult]:
+    """Parse and verify `text` (each `// -----` chunk on its own with `split_input_file`)."""
+    from autoshard.errors import UserError  # noqa: PLC0415
+    from autoshard.ir.parse import parse_module_with_locations  # noqa: PLC0415
+    from autoshard.ir.parse import split_input_file as split  # noqa: PLC0415
+
+    chunks = split(text) if split_input_file else [(text, 0)]
+    results: list[ChunkResult] = []
+    for chunk, line_offset in chunks:
+        try:
+            module, source_map = parse_module_with_locations(chunk, filename, line_offset)
+        except UserError as e:
+            results.append(ChunkResult(None, [], str(e)))
+            continue
+        results.append(ChunkResult(module, verify_ops(module, source_map)))
+    return results
