@@ -73,6 +73,8 @@ class PlanNode:
     rule: Any = None
     #: strategies fixed or preferred by the user: indices allowed (None: all)
     allowed: list[int] | None = None
+    #: where each input is used in the IR: (op, operand index), for inserting reshards on emission
+    input_sites: list[tuple[Any, int]] = field(default_factory=list)
     note: str = ""
 
 

@@ -19,6 +19,7 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 
 from autoshard.errors import UserError
+from autoshard.rules.attrs import op_name
 from autoshard.planner.plan_graph import PlanEdge, PlanGraph, PlanNode, TensorInfo
 
 #: ops whose regions hold tensor computations that are planned (other regions are scalar bodies)
@@ -95,7 +96,10 @@ class ProgramWalker:
         self.position += 1
         return self.graph.add_node(node)
 
-    def _use(self, value: SSAValue, node: PlanNode, port: int) -> None:
+    def _use(self, value: SSAValue, node: PlanNode, port: int, site: tuple[Operation, int]) -> None:
+        while len(node.input_sites) <= port:
+            node.input_sites.append(site)
+        node.input_sites[port] = site
         if tensor_info(value) is not None:
             self.pending_uses.append((value, node.index, port))
 
@@ -104,12 +108,13 @@ class ProgramWalker:
         node.ir = []
         return _Group(node)
 
-    def _group_input(self, group: _Group, value: SSAValue) -> None:
+    def _group_input(self, group: _Group, site: Operation, operand_index: int) -> None:
+        value = site.operands[operand_index]
         port = len(group.node.inputs)
         info = tensor_info(value)
         assert info is not None
         group.node.inputs.append(info)
-        self._use(value, group.node, port)
+        self._use(value, group.node, port, (site, operand_index))
 
     def _group_output(self, group: _Group, value: SSAValue) -> None:
         self.producer[value] = (group.node.index, 0)
@@ -129,32 +134,34 @@ class ProgramWalker:
     # -- walking --------------------------------------------------------------------------------
     def _walk_block(self, block: Block, multiplier: int, top_level: bool = False, func: FuncOp | None = None) -> None:
         for op in block.ops:
-            if op.name == "func.return" and top_level:
+            name = op_name(op)
+            if name == "func.return" and top_level:
                 self._function_results(op, func)
-            elif op.name in TERMINATORS:
+            elif name in TERMINATORS:
                 continue  # region yields are handled by the enclosing data-flow op
-            elif op.name == "stablehlo.while":
+            elif name == "stablehlo.while":
                 self._walk_while(op, multiplier)
-            elif op.name in ("stablehlo.case", "stablehlo.if"):
+            elif name in ("stablehlo.case", "stablehlo.if"):
                 self._walk_case(op, multiplier)
             else:
                 self._walk_op(op, multiplier)
 
     def _walk_op(self, op: Operation, multiplier: int) -> None:
         outputs = [tensor_info(r) for r in op.results]
-        if op.name in SOURCE_OPS or (not op.operands and op.results and op.name != "stablehlo.iota"):
+        name = op_name(op)
+        if name in SOURCE_OPS or (not op.operands and op.results and name != "stablehlo.iota"):
             if len(op.results) == 1 and outputs[0] is not None:
-                node = self._add(PlanNode(0, "constant", op.name, [], [outputs[0]], multiplier=multiplier, ir=op))
+                node = self._add(PlanNode(0, "constant", name, [], [outputs[0]], multiplier=multiplier, ir=op))
                 self.producer[op.results[0]] = (node.index, 0)
             return
-        if not op.results and op.name.startswith("sdy."):
+        if not op.results and name.startswith("sdy."):
             return  # sdy.sharding_group and friends carry constraints, handled by the builder
         inputs = [tensor_info(v) for v in op.operands]
         node = self._add(
-            PlanNode(0, "op", op.name, inputs, outputs, multiplier=multiplier, ir=op)  # type: ignore[arg-type]
+            PlanNode(0, "op", name, inputs, outputs, multiplier=multiplier, ir=op)  # type: ignore[arg-type]
         )
         for i, v in enumerate(op.operands):
-            self._use(v, node, i)
+            self._use(v, node, i, (op, i))
         for i, r in enumerate(op.results):
             if outputs[i] is not None:
                 self.producer[r] = (node.index, i)
@@ -165,7 +172,7 @@ class ProgramWalker:
             if info is None:
                 continue
             node = self._add(PlanNode(0, "result", f"result {i}", [info], [], ir=(func, i)))
-            self._use(v, node, 0)
+            self._use(v, node, 0, (ret, i))
 
     def _walk_while(self, op: Operation, multiplier: int) -> None:
         cond, body = op.regions[0].blocks[0], op.regions[1].blocks[0]
@@ -177,7 +184,7 @@ class ProgramWalker:
                 groups.append(None)
                 continue
             g = self._new_group(f"while carried value {i}", info, multiplier)
-            self._group_input(g, operand)
+            self._group_input(g, op, i)
             for value in (cond.args[i], body.args[i], op.results[i]):
                 self._group_output(g, value)
             groups.append(g)
@@ -187,7 +194,7 @@ class ProgramWalker:
         assert body_yield is not None
         for i, g in enumerate(groups):
             if g is not None:
-                self._group_input(g, body_yield.operands[i])
+                self._group_input(g, body_yield, i)
 
     def _walk_case(self, op: Operation, multiplier: int) -> None:
         groups = []
@@ -203,12 +210,12 @@ class ProgramWalker:
             assert yielded is not None
             for i, g in enumerate(groups):
                 if g is not None:
-                    self._group_input(g, yielded.operands[i])
+                    self._group_input(g, yielded, i)
 
 
 def _constant_int(value: SSAValue) -> int | None:
     op = value.owner
-    if not isinstance(op, Operation) or op.name != "stablehlo.constant":
+    if not isinstance(op, Operation) or op_name(op) != "stablehlo.constant":
         return None
     attr = op.properties.get("value") or op.attributes.get("value")
     try:
@@ -227,7 +234,7 @@ def while_trip_count(op: Operation) -> int:
     if ret is None or not ret.operands:
         return 1
     cmp = ret.operands[0].owner
-    if not isinstance(cmp, Operation) or cmp.name != "stablehlo.compare":
+    if not isinstance(cmp, Operation) or op_name(cmp) != "stablehlo.compare":
         return 1
     direction = str(cmp.properties.get("comparison_direction") or cmp.attributes.get("comparison_direction") or "")
     lhs, rhs = cmp.operands

@@ -1,0 +1,169 @@
+"""Write a plan into the IR: `sdy.mesh`, `sdy.sharding` on func args/results and ops, reshards where planned.
+
+Default (what XLA's Shardy pipeline and JAX take): every planned op carries
+`sdy.sharding = #sdy.sharding_per_value<[...]>`, and where the plan deliberately reshards a value between
+its producer and a consumer, an `sdy.sharding_constraint` feeds the consumer. With `explicit_collectives`,
+those become `sdy.reshard`s lowered to sdy collectives (`autoshard.emit.reshard_to_collectives`), and
+partial sums of ops that shard a reduction factor are marked `unreduced` and settled by the collectives
+the same decomposition gives (all-reduce, or reduce-scatter). The planned module itself is not changed:
+emission works on a clone.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import DictionaryAttr, ModuleOp, TensorType
+from xdsl.ir import Operation, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from autoshard.dialects.sdy import MeshOp, ReshardOp, ShardingConstraintOp
+from autoshard.dialects.sdy_attrs import MeshAttr, TensorShardingAttr, TensorShardingPerValueAttr
+from autoshard.sharding import Mesh, TensorSharding
+
+SHARDING = "sdy.sharding"
+
+
+def _clone_with_map(module: ModuleOp) -> tuple[ModuleOp, dict[Operation, Operation]]:
+    clone = module.clone()
+    return clone, dict(zip(module.walk(), clone.walk()))
+
+
+def _ensure_mesh(module: ModuleOp, name: str, mesh: Mesh) -> None:
+    for op in module.ops:
+        if isinstance(op, MeshOp) and op.sym_name.data == name:
+            if op.mesh.to_mesh().shape != mesh.shape:
+                raise ValueError(f"module already has a different mesh @{name}")
+            return
+    first = module.body.blocks[0].first_op
+    mesh_op = MeshOp(name, MeshAttr.from_mesh(mesh))
+    if first is None:
+        module.body.blocks[0].add_op(mesh_op)
+    else:
+        Rewriter.insert_op(mesh_op, InsertPoint.before(first))
+
+
+def _set_func_attr(func, index: int, sharding: TensorSharding, result: bool) -> None:
+    attrs = func.res_attrs if result else func.arg_attrs
+    count = len(func.function_type.outputs.data if result else func.function_type.inputs.data)
+    current = list(attrs.data) if attrs is not None else [DictionaryAttr({}) for _ in range(count)]
+    entries = dict(current[index].data)
+    entries[SHARDING] = TensorShardingAttr.from_sharding(sharding)
+    current[index] = DictionaryAttr(entries)
+    from xdsl.dialects.builtin import ArrayAttr
+
+    if result:
+        func.res_attrs = ArrayAttr(current)
+    else:
+        func.arg_attrs = ArrayAttr(current)
+
+
+def _per_value(shardings) -> TensorShardingPerValueAttr:
+    return TensorShardingPerValueAttr([TensorShardingAttr.from_sharding(s) for s in shardings])
+
+
+def _set_result_sharding(op: Operation, index: int, sharding: TensorSharding, mesh_name: str) -> None:
+    existing = op.attributes.get(SHARDING)
+    if isinstance(existing, TensorShardingPerValueAttr) and len(existing.shardings) == len(op.results):
+        items = [s.to_sharding() for s in existing.shardings]
+    else:
+        items = [_replicated_like(r, mesh_name) for r in op.results]
+    items[index] = sharding
+    op.attributes[SHARDING] = _per_value(items)
+
+
+def _replicated_like(value: SSAValue, mesh_name: str) -> TensorSharding:
+    rank = len(value.type.get_shape()) if isinstance(value.type, TensorType) else 0
+    return TensorSharding.replicated_of(mesh_name, rank)
+
+
+def emit_plan(plan, explicit_collectives: bool = False, dialect: str = "sdy") -> str:
+    """The planned module as MLIR text (see module docstring)."""
+    from autoshard.ir.printing import print_module
+
+    module = annotate_module(plan, explicit_collectives)
+    if dialect == "mesh":
+        from autoshard.emit.mesh_dialect import to_mesh_dialect
+
+        module = to_mesh_dialect(module)
+    return print_module(module)
+
+
+def annotate_module(plan, explicit_collectives: bool = False) -> ModuleOp:
+    """A clone of the planned module carrying the plan's shardings (and explicit collectives if asked)."""
+    module, op_map = _clone_with_map(plan.module)
+    graph = plan.graph
+    _ensure_mesh(module, plan.mesh_name, plan.mesh)
+    func = op_map[plan.func]
+    value_map = _value_map(plan.module, module)
+    for node in graph.nodes:
+        s = node.strategies[plan.assignment[node.index]]
+        if node.kind == "argument":
+            _set_func_attr(func, node.ir[1], s.outputs[0], result=False)
+        elif node.kind == "result":
+            _set_func_attr(func, node.ir[1], s.inputs[0], result=True)
+        elif node.kind == "data_flow":
+            for member in node.ir:
+                owner = member.owner
+                if isinstance(owner, Operation) and member in getattr(owner, "results", ()):
+                    _set_result_sharding(op_map[owner], list(owner.results).index(member), s.outputs[0], plan.mesh_name)
+        elif node.kind in ("op", "constant"):
+            op = op_map[node.ir]
+            outputs = list(s.outputs)
+            if explicit_collectives and s.settle is not None:
+                outputs = [_with_unreduced(o, s.settle.axes) for o in s.outputs]
+                _insert_after_settle(op, s, outputs, plan.mesh_name)
+            op.attributes[SHARDING] = _per_value(
+                o if info is not None else _replicated_like(r, plan.mesh_name)
+                for o, info, r in zip(outputs, node.outputs, op.results)
+            )
+        # "constraint" nodes keep the user's sharding_constraint as written
+    _insert_reshards(plan, op_map, explicit_collectives)
+    if explicit_collectives:
+        from autoshard.emit.reshard_to_collectives import lower_reshards
+
+        lower_reshards(module)
+    del value_map
+    return module
+
+
+def _value_map(src: ModuleOp, dst: ModuleOp) -> dict[SSAValue, SSAValue]:
+    out: dict[SSAValue, SSAValue] = {}
+    for a, b in zip(src.walk(), dst.walk()):
+        for x, y in zip(a.results, b.results):
+            out[x] = y
+        for ra, rb in zip(a.regions, b.regions):
+            for ba, bb in zip(ra.blocks, rb.blocks):
+                for x, y in zip(ba.args, bb.args):
+                    out[x] = y
+    return out
+
+
+def _with_unreduced(s: TensorSharding, axes) -> TensorSharding:
+    return TensorSharding(s.mesh_name, s.dims, s.replicated, tuple(axes), s.inline_mesh)
+
+
+def _insert_after_settle(op: Operation, strategy, unreduced_outputs, mesh_name: str) -> None:
+    """Settle the partial sums of `op` with a reshard to the planned (reduced) sharding right after it."""
+    for result, settled in zip(op.results, strategy.outputs):
+        if not isinstance(result.type, TensorType):
+            continue
+        reshard = ReshardOp(result, TensorShardingAttr.from_sharding(settled))
+        Rewriter.insert_op(reshard, InsertPoint.after(op))
+        result.replace_uses_with_if(reshard.result, lambda use: use.operation is not reshard)
+
+
+def _insert_reshards(plan, op_map: dict[Operation, Operation], explicit: bool) -> None:
+    graph = plan.graph
+    for e in graph.edges:
+        prod = graph.nodes[e.producer]
+        cons = graph.nodes[e.consumer]
+        src = prod.strategies[plan.assignment[e.producer]].outputs[e.out_port]
+        dst = cons.strategies[plan.assignment[e.consumer]].inputs[e.in_port]
+        if src == dst or cons.kind == "constraint":
+            continue
+        site_op, operand_index = cons.input_sites[e.in_port]
+        site = op_map[site_op]
+        value = site.operands[operand_index]
+        op_cls = ReshardOp if explicit else ShardingConstraintOp
+        new = op_cls(value, TensorShardingAttr.from_sharding(dst))
+        Rewriter.insert_op(new, InsertPoint.before(site))
+        site.operands = [new.result if i == operand_index else v for i, v in enumerate(site.operands)]

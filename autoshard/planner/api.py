@@ -1,0 +1,100 @@
+"""`plan()`: the planner's entry point (the CLI's `plan` and the Python API both call it)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from xdsl.dialects.builtin import ModuleOp
+
+from autoshard.errors import InfeasibleError, UserError
+from autoshard.ir.inline_calls import inline_private_calls
+from autoshard.ir.parse import parse_module
+from autoshard.planner.build_graph import build_plan_graph
+from autoshard.planner.edge_costs import EdgeCostTable
+from autoshard.planner.explain_infeasible import explain_infeasible
+from autoshard.planner.plan import Plan, SolverStats, evaluate_assignment
+from autoshard.planner.pricing import PlanCostModel, resolve_cost_config
+from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph
+from autoshard.planner.user_constraints import PlanOptions
+from autoshard.sharding import Mesh
+from autoshard.solver.validate import peak_usage
+from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolverConfig, solve
+from autoshard.tools.fileio import read_text
+
+DEFAULT_MESH_NAME = "mesh"
+
+
+def load(module_or_path_or_text: ModuleOp | str | os.PathLike, filename: str | None = None) -> ModuleOp:
+    """Parse a module from a path or MLIR text (a `ModuleOp` is cloned so the caller's stays untouched)."""
+    if isinstance(module_or_path_or_text, ModuleOp):
+        return module_or_path_or_text.clone()
+    text = str(module_or_path_or_text)
+    if isinstance(module_or_path_or_text, os.PathLike) or ("{" not in text and Path(text).suffix in (".mlir", "")):
+        path = str(module_or_path_or_text)
+        return parse_module(read_text(path), path)
+    return parse_module(text, filename or "<text>")
+
+
+def plan(
+    module: ModuleOp | str | os.PathLike,
+    mesh: Mesh | str | Mapping[str, int] | None = None,
+    config: Any = None,
+    *,
+    memory_budget: int | None = None,
+    time_limit: float = 30.0,
+    seed: int = 0,
+    num_workers: int = 8,
+    options: PlanOptions | None = None,
+    function: str | None = None,
+    mesh_name: str = DEFAULT_MESH_NAME,
+    on_progress: Callable | None = None,
+    log_search_progress: bool = False,
+) -> Plan:
+    """Find the sharding of every value of `module` that minimizes modeled step time on `mesh`.
+
+    `mesh`: a `Mesh`, a string like "data=2,model=4", or a dict of axis sizes; `config`: a hardware profile
+    name, YAML path or loaded config (its mesh is used when `mesh` is None). `memory_budget` (bytes per
+    device) defaults to the profile's device memory. Raises `InfeasibleError` naming the conflicting
+    constraints when no plan exists.
+    """
+    options = options or PlanOptions()
+    cost_config = resolve_cost_config(mesh, config)
+    mesh_obj = cost_config.mesh
+    budget = memory_budget if memory_budget is not None else cost_config.memory_bytes
+    ir = load(module)
+    inline_private_calls(ir)
+    model = PlanCostModel(cost_config)
+    built = build_plan_graph(ir, mesh_obj, mesh_name, model, options, function)
+    graph = built.graph
+    edges = EdgeCostTable(model.reshard_s)
+    problem = build_strategy_graph(graph, edges, mesh_obj, int(budget) if budget else None)
+    t0 = time.perf_counter()
+    result = solve(
+        problem,
+        SolverConfig(max_time_in_seconds=time_limit, num_workers=num_workers, random_seed=seed,
+                     log_search_progress=log_search_progress),
+        on_progress=on_progress,
+    )
+    wall = time.perf_counter() - t0
+    if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
+        raise InfeasibleError(explain_infeasible(graph, problem, budget, result.status, result.explanation, time_limit))
+    assignment = [int(x) for x in result.assignment]
+    cost = evaluate_assignment(graph, assignment, model.reshard_kinds)
+    cost.peak_memory_bytes = peak_usage(problem, assignment)[0]
+    cost.memory_budget_bytes = int(budget) if budget else None
+    stats = SolverStats(
+        status=result.status,
+        objective_s=result.cost * COST_UNIT_S,
+        best_bound_s=(result.best_bound or 0) * COST_UNIT_S,
+        gap=result.gap if result.gap is not None else float("nan"),
+        wall_time_s=wall,
+        num_nodes=problem.num_nodes,
+        num_strategies=sum(problem.num_strategies(i) for i in range(problem.num_nodes)),
+        num_edges=len(problem.edges),
+        extra={k: v for k, v in (result.stats or {}).items() if isinstance(v, (int, float, str))},
+    )
+    return Plan(ir, built.func, mesh_obj, mesh_name, graph, assignment, cost, stats, built.warnings, cost_config)

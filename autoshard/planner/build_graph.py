@@ -1,0 +1,124 @@
+"""Build the plan graph of a module: walk the IR, attach rules, enumerate strategies, apply user intent."""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Operation
+
+from autoshard.errors import UserError
+from autoshard.planner.node_strategies import CostOracle, fill_strategies
+from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode
+from autoshard.planner.program import ProgramWalker, find_main
+from autoshard.planner.user_constraints import PlanOptions, priority_penalty, sharding_allows
+from autoshard.rules.registry import rule_for
+from autoshard.sharding import Mesh, TensorSharding
+
+SHARDING_ATTR = "sdy.sharding"
+
+
+@dataclass
+class BuiltGraph:
+    """A plan graph with the facts gathered while building it."""
+
+    graph: PlanGraph
+    func: FuncOp
+    warnings: list[str] = field(default_factory=list)
+    #: user shardings found on func arguments/results and sharding constraints, by node index
+    user_shardings: dict[int, TensorSharding] = field(default_factory=dict)
+
+
+def _user_sharding(attr, mesh: Mesh) -> TensorSharding | None:
+    if attr is None:
+        return None
+    to_sharding = getattr(attr, "to_sharding", None)
+    if to_sharding is None:
+        raise UserError(f"cannot read sharding {attr}")
+    sharding = to_sharding()
+    for axis in sharding.all_axes() + sharding.replicated + sharding.unreduced:
+        if not mesh.has_axis(axis.name):
+            raise UserError(f"sharding {sharding} names axis '{axis.name}', which the mesh {mesh} does not have")
+    return sharding
+
+
+def _arg_attr(func: FuncOp, index: int, result: bool = False):
+    attrs = func.res_attrs if result else func.arg_attrs
+    if attrs is None:
+        return None
+    return attrs.data[index].data.get(SHARDING_ATTR)
+
+
+def _restrict(node: PlanNode, user: TensorSharding, mesh: Mesh, options: PlanOptions, which: str) -> None:
+    """Keep the strategies that honour `user`; prioritized dims become soft penalties."""
+    allowed = []
+    for i, s in enumerate(node.strategies):
+        sharding = s.outputs[0] if s.outputs else s.inputs[0]
+        if sharding_allows(user, sharding, mesh, honour_priorities=False):
+            allowed.append(i)
+            penalty = priority_penalty(user, sharding, options.priority_penalty_s)
+            if penalty:
+                node.strategies[i] = NodeStrategy(s.inputs, s.outputs, s.compute_s, s.collective_s + penalty,
+                                                  s.factor_strategy, s.settle)
+    if not allowed:
+        raise UserError(f"{which}: user sharding {user} cannot be honoured on a tensor of shape {_shape(node)}")
+    node.allowed = allowed
+
+
+def _shape(node: PlanNode) -> tuple[int, ...]:
+    info = node.outputs[0] if node.outputs else node.inputs[0]
+    return info.shape
+
+
+def build_plan_graph(
+    module: ModuleOp, mesh: Mesh, mesh_name: str, oracle: CostOracle, options: PlanOptions, function: str | None = None
+) -> BuiltGraph:
+    """The plan graph of `module`'s main function, strategies filled and user intent applied."""
+    func = find_main(module, function)
+    walker = ProgramWalker(module, rule_for)
+    graph = walker.walk_function(func)
+    graph.mesh_name = mesh_name
+    built = BuiltGraph(graph, func)
+    rules = {}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for node in graph.nodes:
+            if node.kind == "op" and node.label not in ("sdy.sharding_constraint", "sdy.reshard"):
+                rules[node.index] = rule_for(node.ir)
+            elif node.kind == "op":
+                node.kind = "constraint"
+    built.warnings.extend(str(w.message) for w in caught)
+    fill_strategies(graph, rules, mesh, oracle, options.allow_sub_axes)
+    for node in graph.nodes:
+        _apply_user_intent(node, mesh, options, built)
+    return built
+
+
+def _apply_user_intent(node: PlanNode, mesh: Mesh, options: PlanOptions, built: BuiltGraph) -> None:
+    if node.kind == "argument":
+        func, index = node.ir
+        user = _user_sharding(_arg_attr(func, index), mesh)
+        if user is not None:
+            built.user_shardings[node.index] = user
+            _restrict(node, user, mesh, options, f"argument {index}")
+        keep = [i for i in (node.allowed if node.allowed is not None else range(len(node.strategies)))
+                if options.argument_allows(index, node.strategies[i].outputs[0])]
+        if not keep:
+            raise UserError(f"argument {index}: the options leave no sharding to choose from")
+        node.allowed = keep if len(keep) < len(node.strategies) else node.allowed
+    elif node.kind == "result":
+        func, index = node.ir
+        user = _user_sharding(_arg_attr(func, index, result=True), mesh)
+        if user is not None:
+            built.user_shardings[node.index] = user
+            _restrict(node, user, mesh, options, f"result {index}")
+    elif node.kind == "constraint":
+        op: Operation = node.ir
+        user = _user_sharding(op.properties.get("sharding") or op.attributes.get("sharding"), mesh)
+        if user is not None:
+            built.user_shardings[node.index] = user
+            _restrict(node, user, mesh, options, f"{op.name}")
+    elif node.kind == "op" and SHARDING_ATTR in node.ir.attributes:
+        pass  # shardings already on ops are the planner's own output or hints; re-planned from scratch

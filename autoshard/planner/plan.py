@@ -1,0 +1,150 @@
+"""`Plan`: the chosen sharding of every value of a module, with its modeled cost and solver statistics."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.func import FuncOp
+
+from autoshard.planner.plan_graph import NodeStrategy, PlanGraph
+from autoshard.sharding import Mesh, SpecEntry, TensorSharding
+
+
+@dataclass
+class CostBreakdown:
+    """Modeled step time split into compute and collectives (seconds), and per-device peak memory (bytes)."""
+
+    compute_s: float = 0.0
+    communication_s: float = 0.0
+    collectives_s: dict[str, float] = field(default_factory=dict)
+    peak_memory_bytes: int = 0
+    memory_budget_bytes: int | None = None
+    penalty_s: float = 0.0
+
+    @property
+    def step_time_s(self) -> float:
+        return self.compute_s + self.communication_s
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "step_time_s": self.step_time_s,
+            "compute_s": self.compute_s,
+            "communication_s": self.communication_s,
+            "collectives_s": dict(sorted(self.collectives_s.items())),
+            "peak_memory_bytes": self.peak_memory_bytes,
+            "memory_budget_bytes": self.memory_budget_bytes,
+        }
+
+
+@dataclass
+class SolverStats:
+    """What the search did: status, objective and bound (seconds), gap, time, problem size."""
+
+    status: str
+    objective_s: float
+    best_bound_s: float
+    gap: float
+    wall_time_s: float
+    num_nodes: int
+    num_strategies: int
+    num_edges: int
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "objective_s": self.objective_s,
+            "best_bound_s": self.best_bound_s,
+            "gap": self.gap,
+            "wall_time_s": self.wall_time_s,
+            "num_nodes": self.num_nodes,
+            "num_strategies": self.num_strategies,
+            "num_edges": self.num_edges,
+            **self.extra,
+        }
+
+
+@dataclass
+class Plan:
+    """A sharding plan for one function of a module (see `autoshard.plan`)."""
+
+    module: ModuleOp
+    func: FuncOp
+    mesh: Mesh
+    mesh_name: str
+    graph: PlanGraph
+    assignment: list[int]
+    cost: CostBreakdown
+    solver: SolverStats
+    warnings: list[str] = field(default_factory=list)
+    config: Any = None
+
+    # -- shardings ------------------------------------------------------------------------------
+    def chosen(self, node_index: int) -> NodeStrategy:
+        return self.graph.nodes[node_index].strategies[self.assignment[node_index]]
+
+    def argument_shardings(self) -> list[TensorSharding | None]:
+        """The sharding of each func argument (None for non-tensor arguments)."""
+        out: list[TensorSharding | None] = [None] * len(self.func.body.blocks[0].args)
+        for node in self.graph.nodes:
+            if node.kind == "argument":
+                out[node.ir[1]] = self.chosen(node.index).outputs[0]
+        return out
+
+    def partition_specs(self) -> list[tuple[SpecEntry, ...] | None]:
+        """Each func argument's sharding as a JAX `PartitionSpec`-style tuple, e.g. `("data", None)`."""
+        return [s.partition_spec() if s is not None else None for s in self.argument_shardings()]
+
+    def to_mlir(self, explicit_collectives: bool = False, dialect: str = "sdy") -> str:
+        """The module annotated with this plan (see `autoshard.emit`)."""
+        from autoshard.emit.annotate import emit_plan
+
+        return emit_plan(self, explicit_collectives=explicit_collectives, dialect=dialect)
+
+    def report(self) -> dict[str, Any]:
+        """Everything about the plan, machine-readably (what `--report` writes)."""
+        return {
+            "mesh": {"axes": self.mesh.shape, "name": self.mesh_name},
+            "cost": self.cost.to_json(),
+            "solver": self.solver.to_json(),
+            "arguments": [
+                {"index": i, "sharding": str(s) if s else None, "partition_spec": _spec_json(s)}
+                for i, s in enumerate(self.argument_shardings())
+            ],
+            "warnings": self.warnings,
+        }
+
+
+def _spec_json(s: TensorSharding | None):
+    if s is None:
+        return None
+    return [list(e) if isinstance(e, tuple) else e for e in s.partition_spec()]
+
+
+def evaluate_assignment(graph: PlanGraph, assignment: list[int], reshard_kinds) -> CostBreakdown:
+    """The modeled time of `assignment`, recomputed from the plan graph without the solver (peak memory is
+    filled in by the caller from the solver problem)."""
+    cost = CostBreakdown()
+    by_kind: dict[str, float] = defaultdict(float)
+    for node, choice in zip(graph.nodes, assignment):
+        s = node.strategies[choice]
+        cost.compute_s += s.compute_s * node.multiplier
+        if s.settle is not None:
+            by_kind[s.settle.kind] += s.collective_s * node.multiplier
+        elif s.collective_s:
+            cost.penalty_s += s.collective_s * node.multiplier
+    for e in graph.edges:
+        src = graph.nodes[e.producer].strategies[assignment[e.producer]].outputs[e.out_port]
+        dst = graph.nodes[e.consumer].strategies[assignment[e.consumer]].inputs[e.in_port]
+        if src == dst:
+            continue
+        weight = max(graph.nodes[e.producer].multiplier, graph.nodes[e.consumer].multiplier)
+        info = graph.nodes[e.producer].outputs[e.out_port]
+        for kind, seconds in reshard_kinds(src, dst, info).items():
+            by_kind[kind] += seconds * weight
+    cost.collectives_s = dict(by_kind)
+    cost.communication_s = sum(by_kind.values())
+    return cost

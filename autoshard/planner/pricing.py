@@ -1,0 +1,132 @@
+"""The planner's prices, all from `costmodel`: op compute on local shapes, in-op settles, and reshards.
+
+A reshard is priced as the sum of the collectives `autoshard.sharding.reshard.reshard_collectives` gives
+for it: the very decomposition the emitter lowers, so what is priced is what is emitted.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from costmodel import collectives as cc
+from costmodel.compute import dtype_bytes, roofline_time
+from costmodel.hardware import CostConfig, default_config, load_config, with_mesh
+from autoshard.errors import UserError
+from autoshard.planner.plan_graph import PlanNode, Settle, TensorInfo
+from autoshard.sharding import AxisRef, Mesh, TensorSharding
+from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable, reshard_collectives
+
+#: FLOPs per element of elementwise ops beyond one (transcendentals cost more on every device).
+_TRANSCENDENTAL = ("exponential", "log", "tanh", "logistic", "sine", "cosine", "power", "rsqrt", "sqrt", "erf",
+                   "atan2", "cbrt", "exponential_minus_one", "log_plus_one", "tan")
+
+
+def resolve_cost_config(mesh: Mesh | str | Mapping[str, int] | None, config: Any) -> CostConfig:
+    """The cost configuration for a `plan` call: a profile (name, path or object) and/or a mesh."""
+    mesh_obj: Mesh | None
+    if mesh is None or isinstance(mesh, Mesh):
+        mesh_obj = mesh
+    elif isinstance(mesh, str):
+        mesh_obj = Mesh.parse(mesh)
+    else:
+        mesh_obj = Mesh.from_sizes(dict(mesh))
+    if config is None:
+        if mesh_obj is None:
+            raise UserError("give a mesh (e.g. --mesh data=2,model=4) or a config with one")
+        return default_config(mesh_obj)
+    cfg = config if isinstance(config, CostConfig) else load_config(config)
+    return with_mesh(cfg, mesh_obj) if mesh_obj is not None else cfg
+
+
+def _axis_arg(ref: AxisRef) -> str | tuple[str, int]:
+    return ref.name if ref.is_full() else (ref.name, ref.sub_axis.size)  # type: ignore[union-attr]
+
+
+def _axes(refs: Sequence[AxisRef]) -> tuple:
+    return tuple(_axis_arg(r) for r in refs)
+
+
+def _numel(shape: Sequence[int]) -> int:
+    return math.prod(shape) if shape else 1
+
+
+class PlanCostModel:
+    """Implements the planner's `CostOracle` (and reshard pricing) on a `costmodel.CostConfig`."""
+
+    def __init__(self, config: CostConfig):
+        self.config = config
+        self.mesh = config.mesh
+
+    # -- compute ----------------------------------------------------------------------------------
+    def op_global_work(self, node: PlanNode) -> tuple[float, float, str]:
+        """(FLOPs, bytes accessed, dtype) of the whole op, unsharded."""
+        name = node.label.split(".", 1)[-1]
+        tensors = [t for t in (*node.inputs, *node.outputs) if t is not None]
+        bytes_accessed = float(sum(_numel(t.shape) * dtype_bytes(t.dtype) for t in tensors))
+        dtype = tensors[0].dtype if tensors else "f32"
+        rule = node.rule
+        if name in ("dot_general", "dot") and rule is not None:
+            flops = 2.0 * math.prod(max(s, 1) for s in rule.factor_sizes)
+        elif name == "convolution" and node.outputs and node.inputs[1] is not None:
+            kernel = node.inputs[1].shape
+            out_features = node.outputs[0].shape[-1] if node.outputs[0].shape else 1
+            flops = 2.0 * _numel(node.outputs[0].shape) * _numel(kernel) / max(out_features, 1)
+        else:
+            biggest = max((_numel(t.shape) for t in tensors), default=1)
+            flops = float(biggest) * (4 if name in _TRANSCENDENTAL else 1)
+        return flops, bytes_accessed, dtype
+
+    def compute_s(self, node: PlanNode, flops_fraction: float) -> float:
+        flops, bytes_accessed, dtype = self.op_global_work(node)
+        return roofline_time(self.config, flops * flops_fraction, bytes_accessed * flops_fraction, dtype)
+
+    # -- collectives --------------------------------------------------------------------------------
+    def settle_s(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> float:
+        buffer = _numel(local_shape) * dtype_bytes(info.dtype)
+        if settle.kind == "all_reduce":
+            return cc.all_reduce(self.config, _axes(settle.axes), buffer).time_s
+        return cc.reduce_scatter(self.config, _axes(settle.axes), buffer).time_s
+
+    def step_cost(self, step: CollectiveStep, before: TensorSharding, info: TensorInfo) -> cc.CollectiveCost:
+        """The cost of one reshard step applied to a tensor sharded as `before`."""
+        size = dtype_bytes(info.dtype)
+        local_in = _numel(before.local_shape(info.shape, self.mesh)) * size
+        local_out = _numel(step.out_sharding.local_shape(info.shape, self.mesh)) * size
+        axes = _axes(step.communicated_axes())
+        kind = step.kind
+        if kind == "all_gather":
+            return cc.all_gather(self.config, axes, local_out)
+        if kind == "all_to_all":
+            return cc.all_to_all(self.config, axes, local_in)
+        if kind == "collective_permute":
+            return cc.collective_permute(self.config, tuple(self.mesh.axis_names), local_in)
+        if kind == "all_reduce":
+            return cc.all_reduce(self.config, axes, local_in)
+        if kind == "reduce_scatter":
+            return cc.reduce_scatter(self.config, axes, local_in)
+        return cc.all_slice(self.config, axes, local_in)
+
+    def reshard_steps(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> list[tuple[CollectiveStep, cc.CollectiveCost]]:
+        """Shardy's collectives for `src -> dst`, each with its cost."""
+        try:
+            steps = reshard_collectives(src, dst, self.mesh, info.shape)
+        except ReshardNotLowerable:
+            return []
+        out, before = [], src
+        for step in steps:
+            out.append((step, self.step_cost(step, before, info)))
+            before = step.out_sharding
+        return out
+
+    def reshard_s(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> float:
+        return sum(c.time_s for _, c in self.reshard_steps(src, dst, info))
+
+    def reshard_kinds(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> dict[str, float]:
+        """Seconds per collective kind for `src -> dst` (for the cost breakdown)."""
+        out: dict[str, float] = defaultdict(float)
+        for step, cost in self.reshard_steps(src, dst, info):
+            out[step.kind] += cost.time_s
+        return dict(out)

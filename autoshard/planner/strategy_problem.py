@@ -1,0 +1,77 @@
+"""Turn a plan graph into the solver's integer `StrategyGraph` and read a solution back.
+
+Seconds become integer units of `COST_UNIT_S`; node costs and edge matrices are weighted by trip counts;
+memory is bytes per device over each node's live interval; strategies outside a node's `allowed` set cost
+`FORBIDDEN`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoshard.planner.edge_costs import EdgeCostTable
+from autoshard.planner.plan_graph import PlanGraph, PlanNode
+from autoshard.sharding import Mesh
+from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+
+#: One solver cost unit in seconds (0.1 ns): fine enough for tiny ops, coarse enough for int64 sums.
+COST_UNIT_S = 1e-10
+
+_DTYPE_BYTES = {"i1": 1, "pred": 1}
+
+
+def dtype_bytes(dtype: str) -> int:
+    """Bytes per element of an MLIR element type string (`f32`, `bf16`, `i1`, `complex<f32>`, ...)."""
+    if dtype in _DTYPE_BYTES:
+        return _DTYPE_BYTES[dtype]
+    if dtype.startswith("complex<"):
+        return 2 * dtype_bytes(dtype[len("complex<"):-1])
+    digits = "".join(ch for ch in dtype if ch.isdigit())
+    bits = int(digits.split()[0]) if digits else 32
+    if dtype.startswith(("f8", "f4", "f6")):
+        bits = 8
+    return max(1, bits // 8)
+
+
+def local_bytes(node: PlanNode, strategy_index: int, mesh: Mesh) -> int:
+    """Per-device bytes of what `node` defines under one strategy (data-flow aliases counted once)."""
+    s = node.strategies[strategy_index]
+    outputs = node.outputs[:1] if node.kind in ("data_flow", "constraint") else node.outputs
+    total = 0
+    for info, sharding in zip(outputs, s.outputs):
+        if info is None:
+            continue
+        n = int(np.prod(sharding.local_shape(info.shape, mesh), dtype=np.int64)) if info.shape else 1
+        total += n * dtype_bytes(info.dtype)
+    return total
+
+
+def to_units(seconds: float) -> int:
+    return int(round(seconds / COST_UNIT_S))
+
+
+def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usage_limit: int | None) -> StrategyGraph:
+    """The solver problem of `graph` (one solver node per plan node, same indices)."""
+    node_costs, usages, intervals, names = [], [], [], []
+    for node in graph.nodes:
+        costs = np.array([to_units(s.cost_s * node.multiplier) for s in node.strategies], dtype=np.int64)
+        if node.allowed is not None:
+            mask = np.ones(len(costs), dtype=bool)
+            mask[node.allowed] = False
+            costs[mask] = FORBIDDEN
+        node_costs.append(costs)
+        if node.kind == "result":
+            usages.append(np.zeros(len(costs), dtype=np.int64))
+        else:
+            usages.append(np.array([local_bytes(node, i, mesh) for i in range(len(node.strategies))], dtype=np.int64))
+        if node.kind == "argument":
+            intervals.append((0, graph.num_positions))
+        else:
+            intervals.append((node.position, max(node.last_use, node.position) + 1))
+        names.append(f"{node.label} (node {node.index})")
+    solver_edges = []
+    for e in graph.edges:
+        weight = max(graph.nodes[e.producer].multiplier, graph.nodes[e.consumer].multiplier)
+        seconds = edges.matrix(graph, e) * weight
+        solver_edges.append((e.producer, e.consumer, np.rint(seconds / COST_UNIT_S).astype(np.int64)))
+    return StrategyGraph.build(node_costs, usages, intervals, solver_edges, usage_limit, names, name="plan")

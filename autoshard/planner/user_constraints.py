@@ -1,0 +1,70 @@
+"""User intent as restrictions on candidate shardings: fixed/open dims, replicated axes, option presets.
+
+A user sharding `#sdy.sharding<@m, [{"a"}, {"b", ?}], replicated={"c"}>` allows a candidate when every
+closed dim equals the user's axes, every open dim starts with the user's axes (the planner may extend it),
+and no replicated axis is used. Priorities are soft: a candidate that does not honour a prioritized dim
+is allowed but pays `priority_penalty_s` (smaller for larger p).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from autoshard.sharding import AxisRef, Mesh, TensorSharding
+
+
+def dim_allows(user_axes: tuple[AxisRef, ...], is_closed: bool, candidate_axes: tuple[AxisRef, ...]) -> bool:
+    if is_closed:
+        return candidate_axes == user_axes
+    return candidate_axes[: len(user_axes)] == user_axes
+
+
+def sharding_allows(user: TensorSharding, candidate: TensorSharding, mesh: Mesh, honour_priorities: bool = True) -> bool:
+    """Whether `candidate` honours `user` (dims with a priority are only checked when `honour_priorities`)."""
+    if user.rank != candidate.rank:
+        return False
+    for u, c in zip(user.dims, candidate.dims):
+        if u.priority is not None and not honour_priorities:
+            continue
+        if not dim_allows(u.axes, u.is_closed, c.axes):
+            return False
+    used = candidate.all_axes()
+    return not any(r.overlaps(a, mesh) for r in user.replicated for a in used)
+
+
+def priority_penalty(user: TensorSharding, candidate: TensorSharding, penalty_s: float) -> float:
+    """Soft cost of not honouring prioritized dims: `penalty_s / (1 + p)` per dim with priority p."""
+    cost = 0.0
+    for u, c in zip(user.dims, candidate.dims):
+        if u.priority is not None and not dim_allows(u.axes, u.is_closed, c.axes):
+            cost += penalty_s / (1 + u.priority)
+    return cost
+
+
+@dataclass(frozen=True)
+class PlanOptions:
+    """Options that restrict the search the way users ask for it (CLI flags and API keywords)."""
+
+    #: func arguments stay fully replicated (e.g. parameters that must not be sharded)
+    replicate_arguments: tuple[int, ...] = ()
+    #: dimension 0 of every argument with rank >= 1 that is a batch input goes on these axes
+    batch_axes: tuple[str, ...] = ()
+    #: argument indices treated as batch inputs (default: none; with batch_axes and no indices, all args whose
+    #: leading dim is divisible get it as a preference only)
+    batch_arguments: tuple[int, ...] = ()
+    allow_sub_axes: bool = True
+    priority_penalty_s: float = 1.0
+
+    def argument_allows(self, index: int, candidate: TensorSharding) -> bool:
+        if index in self.replicate_arguments and not candidate.is_fully_replicated():
+            return False
+        if self.batch_axes and index in self.batch_arguments:
+            want = tuple(AxisRef(a) for a in self.batch_axes)
+            if candidate.rank == 0 or candidate.dims[0].axes[: len(want)] != want:
+                return False
+        return True
+
+
+def allowed_indices(candidates: Sequence[TensorSharding], keep) -> list[int]:
+    return [i for i, c in enumerate(candidates) if keep(c)]
