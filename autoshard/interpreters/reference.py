@@ -1,0 +1,193 @@
+"""The reference interpreter: a module run on full (global) numpy arrays, deterministically.
+
+One `InterpreterFunctions` class per dialect (func, stablehlo, chlo, sdy); sdy ops are identities on
+global values (a collective changes where data lives, not what the tensor is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.interpreter import InterpreterFunctions, PythonValues, register_impls
+from xdsl.ir import Operation, Region
+
+from autoshard.interpreters.framework import (
+    AutoshardInterpreter,
+    SimulationError,
+    ValueRecorder,
+    impl_op,
+    impl_op_terminator,
+    main_function,
+)
+from autoshard.interpreters.kernels import KERNELS, KernelContext
+from autoshard.interpreters.values import random_array, tensor_dtype, tensor_shape
+from autoshard.rules.attrs import get_attr, op_name
+
+
+def kernel_context(interpreter: AutoshardInterpreter, op: Operation, shapes: Sequence[tuple[int, ...]] | None = None) -> KernelContext:
+    """The context for running `op`'s kernel: result shapes (global unless given) and dtypes."""
+    return KernelContext(
+        list(shapes) if shapes is not None else [tensor_shape(r.type) for r in op.results],
+        [tensor_dtype(r.type) for r in op.results],
+        lambda region, args: run_region_vectorized(interpreter, region, args),
+        vectorized=getattr(interpreter, "vectorized_depth", 0) > 0,
+    )
+
+
+def run_region_vectorized(interpreter: AutoshardInterpreter, region: Region, args: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """Run a scalar region body (reduce, sort, scatter, ...) on whole arrays at once."""
+    depth = getattr(interpreter, "vectorized_depth", 0)
+    interpreter.vectorized_depth = depth + 1  # type: ignore[attr-defined]
+    try:
+        return [np.asarray(v) for v in interpreter.run_ssacfg_region(region, tuple(args), "region")]
+    finally:
+        interpreter.vectorized_depth = depth  # type: ignore[attr-defined]
+
+
+def run_kernel(interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+    name = op_name(op)
+    kernel = KERNELS.get(name)
+    if kernel is None:
+        raise SimulationError(f"the simulator has no kernel for '{name}'")
+    try:
+        return tuple(kernel(op, kernel_context(interpreter, op), [np.asarray(a) for a in args]))
+    except SimulationError:
+        raise
+    except Exception as e:  # a kernel failing on valid input is reported as the op's failure
+        raise SimulationError(f"'{name}' failed: {type(e).__name__}: {e}") from e
+
+
+def _truth(value: object) -> bool:
+    return bool(np.asarray(value).reshape(()))
+
+
+@register_impls
+class FuncFunctions(InterpreterFunctions):
+    @impl_op("func.call")
+    def run_call(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        callee = get_attr(op, "callee")
+        name = callee.root_reference.data  # type: ignore[union-attr]
+        return interpreter.call_function(name, args)
+
+    @impl_op_terminator("func.return")
+    def run_return(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return args
+
+
+def run_while(interpreter: AutoshardInterpreter, op: Operation, args: PythonValues, limit: int = 1_000_000) -> PythonValues:
+    cond, body = op.regions[0], op.regions[1]
+    values = tuple(args)
+    for _ in range(limit):
+        if not _truth(interpreter.run_ssacfg_region(cond, values, "while.cond")[0]):
+            return values
+        values = tuple(interpreter.run_ssacfg_region(body, values, "while.body"))
+    raise SimulationError(f"stablehlo.while did not finish within {limit} iterations")
+
+
+def case_branch(op: Operation, index: object) -> Region:
+    i = int(np.asarray(index).reshape(()))
+    n = len(op.regions)
+    return op.regions[i if 0 <= i < n else n - 1]
+
+
+@register_impls
+class StablehloFunctions(InterpreterFunctions):
+    @impl_op(*[n for n in KERNELS if n.startswith("stablehlo.")])
+    def run_op_kernel(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return run_kernel(interpreter, op, args)
+
+    @impl_op("stablehlo.while")
+    def run_while(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return run_while(interpreter, op, args)
+
+    @impl_op("stablehlo.case")
+    def run_case(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return interpreter.run_ssacfg_region(case_branch(op, args[0]), (), "case")
+
+    @impl_op("stablehlo.if")
+    def run_if(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        branch = op.regions[0] if _truth(args[0]) else op.regions[1]
+        return interpreter.run_ssacfg_region(branch, (), "if")
+
+    @impl_op_terminator("stablehlo.return")
+    def run_return(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return args
+
+
+@register_impls
+class ChloFunctions(InterpreterFunctions):
+    @impl_op(*[n for n in KERNELS if n.startswith("chlo.")])
+    def run_op_kernel(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return run_kernel(interpreter, op, args)
+
+    @impl_op_terminator("chlo.return")
+    def run_return(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return args
+
+
+#: sdy ops that leave a global value unchanged.
+SDY_IDENTITY_OPS = (
+    "sdy.sharding_constraint",
+    "sdy.reshard",
+    "sdy.all_gather",
+    "sdy.all_slice",
+    "sdy.all_reduce",
+    "sdy.reduce_scatter",
+    "sdy.all_to_all",
+    "sdy.collective_permute",
+    "sdy.replicated_to_unreduced",
+    "sdy.sharded_to_unreduced",
+    "sdy.propagation_barrier",
+)
+
+
+@register_impls
+class SdyReferenceFunctions(InterpreterFunctions):
+    @impl_op(*SDY_IDENTITY_OPS)
+    def run_identity(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return tuple(np.asarray(a) for a in args)
+
+    @impl_op("sdy.constant")
+    def run_constant(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return run_kernel(interpreter, op, args)
+
+    @impl_op("sdy.sharding_group")
+    def run_sharding_group(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return ()
+
+    @impl_op_terminator("sdy.return")
+    def run_return(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return args
+
+
+def reference_interpreter(module: ModuleOp, recorder: ValueRecorder | None = None) -> AutoshardInterpreter:
+    interpreter = AutoshardInterpreter(module, listeners=(recorder,) if recorder else ())
+    for functions in (FuncFunctions(), StablehloFunctions(), ChloFunctions(), SdyReferenceFunctions()):
+        interpreter.register_implementations(functions)
+    return interpreter
+
+
+def random_inputs(func: Operation, seed: int) -> list[np.ndarray]:
+    """Deterministic random arguments for `func` (see `random_array`)."""
+    rng = np.random.default_rng(seed)
+    return [random_array(tensor_shape(a.type), tensor_dtype(a.type), rng) for a in func.regions[0].blocks.first.args]  # type: ignore[union-attr]
+
+
+@dataclass
+class ReferenceRun:
+    inputs: list[np.ndarray]
+    results: list[np.ndarray]
+    values: dict  # SSAValue -> last value
+
+
+def run_reference(module: ModuleOp, inputs: Sequence[np.ndarray] | None = None, seed: int = 0, function: str | None = None) -> ReferenceRun:
+    """Run the entry function on `inputs` (random from `seed` when None) and keep every op's last value."""
+    func = main_function(module, function)
+    args = list(inputs) if inputs is not None else random_inputs(func, seed)
+    recorder = ValueRecorder()
+    interpreter = reference_interpreter(module, recorder)
+    results = interpreter.run_ssacfg_region(func.regions[0], tuple(args), "main")
+    return ReferenceRun(args, [np.asarray(r) for r in results], recorder.values)
