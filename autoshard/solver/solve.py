@@ -10,7 +10,7 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from autoshard.solver.heuristic import LocalSearch
-from autoshard.solver.instance import Edge, StrategyGraph
+from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph
 from autoshard.solver.model import build_model
 from autoshard.solver.model_instance import ModelInstance
 from autoshard.solver.reduce import Reduction, reduce_graph
@@ -212,6 +212,17 @@ def _window_graph(red: StrategyGraph, search: LocalSearch, window: list[int], cu
     return ModelInstance(sub, base if red.usage_limit is not None else None), [int(current[u]) for u in window]
 
 
+def _forbidden_nodes(search: LocalSearch, current: np.ndarray) -> list[int]:
+    """Nodes whose current strategy, or an incident edge entry, is forbidden."""
+    out = []
+    for u in range(len(current)):
+        if search.unary[u][current[u]] >= FORBIDDEN or any(
+            inc.matrix[current[u], current[inc.other]] >= FORBIDDEN for inc in search.incident[u]
+        ):
+            out.append(u)
+    return out
+
+
 def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> None:
     """Large-neighbourhood search: re-solve windows of nodes (program-order ranges and graph balls) by CP-SAT."""
     n = red.num_nodes
@@ -224,7 +235,10 @@ def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> No
     start = 0
     while time.monotonic() < deadline - 0.5 and n:
         rounds += 1
-        if rounds % 2:
+        broken = _forbidden_nodes(search, current) if cur_cost >= FORBIDDEN else []
+        if broken:  # repair forbidden choices first: re-solve around one of them
+            window = sorted(search.ball(int(rng.choice(broken)), width))
+        elif rounds % 2:
             window = list(range(start, min(n, start + width)))
             start = start + width // 2 if start + width < n else 0
         else:
