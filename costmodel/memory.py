@@ -1,0 +1,113 @@
+"""Per-device memory: the bytes of a tensor under a sharding, and the peak live bytes of a program.
+
+Conventions:
+- A sharded dimension of size d split over c devices holds ceil(d / c) elements on every device (Shardy and
+  XLA pad uneven shards), so `tensor_bytes` is the per-device allocation, not total / devices.
+- A program is a sequence of ops indexed 0..num_ops-1 in execution order. Each value is a `LiveValue`:
+  `def_index` is the op that writes it, `last_use_index` the last op that reads it (equal to `def_index`
+  when nothing reads it: a temporary that lives only during its op). A value is live at op i when
+  def_index <= i <= last_use_index: an op's operands and results are live together while it runs.
+- Parameters (`kind="parameter"`) are live for the whole program whatever their indices say; program results
+  should use `last_use_index = num_ops - 1` (they stay until the end).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from costmodel.compute import dtype_bytes
+from costmodel.hardware import CostConfig, HardwareSpec
+
+VALUE_KINDS = ("parameter", "activation", "temporary", "output")
+
+
+def local_shape(shape: Sequence[int], shard_counts: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Per-device shape: each dimension divided by its shard count, rounded up (padding)."""
+    if shard_counts is None:
+        return tuple(int(d) for d in shape)
+    if len(shard_counts) != len(shape):
+        raise ValueError(f"shard counts {list(shard_counts)} do not match rank {len(shape)} of shape {list(shape)}")
+    out = []
+    for d, c in zip(shape, shard_counts):
+        if c <= 0:
+            raise ValueError(f"shard count {c} must be positive")
+        out.append(math.ceil(int(d) / int(c)))
+    return tuple(out)
+
+
+def tensor_bytes(shape: Sequence[int], dtype: str, shard_counts: Sequence[int] | None = None) -> int:
+    """Bytes of one device's shard of a `shape`-shaped `dtype` tensor split `shard_counts` ways per dim."""
+    return math.prod(local_shape(shape, shard_counts)) * dtype_bytes(dtype)
+
+
+@dataclass(frozen=True)
+class LiveValue:
+    """One value of a program for liveness: its per-device size and the ops that define and last use it."""
+
+    name: str
+    size_bytes: int
+    def_index: int
+    last_use_index: int
+    kind: str = "activation"
+
+    def __post_init__(self) -> None:
+        if self.kind not in VALUE_KINDS:
+            raise ValueError(f"value kind '{self.kind}' is not one of {', '.join(VALUE_KINDS)}")
+        if self.size_bytes < 0:
+            raise ValueError(f"value '{self.name}' has negative size {self.size_bytes}")
+        if self.kind != "parameter" and self.last_use_index < self.def_index:
+            raise ValueError(f"value '{self.name}' is last used at op {self.last_use_index}, before its "
+                             f"definition at op {self.def_index}")
+
+
+@dataclass(frozen=True)
+class PeakMemory:
+    """The peak of live bytes per device, where it happens and what is live there."""
+
+    peak_bytes: int
+    peak_index: int  # op index of the (first) peak; -1 for a program with no ops
+    parameter_bytes: int
+    live_at_peak: tuple[str, ...]
+
+    def fits(self, hardware: CostConfig | HardwareSpec) -> bool:
+        hw = hardware.hardware if isinstance(hardware, CostConfig) else hardware
+        return self.peak_bytes <= hw.memory_bytes
+
+
+def live_bytes_timeline(values: Iterable[LiveValue], num_ops: int | None = None) -> list[int]:
+    """Live bytes at each op index 0..num_ops-1 (parameters included everywhere)."""
+    values = list(values)
+    if num_ops is None:
+        num_ops = 1 + max((max(v.def_index, v.last_use_index) for v in values), default=-1)
+    delta = [0] * (num_ops + 1)
+    params = 0
+    for v in values:
+        if v.kind == "parameter":
+            params += v.size_bytes
+            continue
+        lo, hi = max(v.def_index, 0), min(v.last_use_index, num_ops - 1)
+        if lo > hi:
+            continue
+        delta[lo] += v.size_bytes
+        delta[hi + 1] -= v.size_bytes
+    out, running = [], params
+    for i in range(num_ops):
+        running += delta[i]
+        out.append(running)
+    return out
+
+
+def peak_live_memory(values: Sequence[LiveValue], num_ops: int | None = None) -> PeakMemory:
+    """The highest live bytes over the program (parameters live throughout), in O(values + ops)."""
+    values = list(values)
+    params = sum(v.size_bytes for v in values if v.kind == "parameter")
+    timeline = live_bytes_timeline(values, num_ops)
+    if not timeline:
+        return PeakMemory(params, -1, params, tuple(v.name for v in values if v.kind == "parameter"))
+    peak = max(timeline)
+    index = timeline.index(peak)
+    live = tuple(v.name for v in values
+                 if v.kind == "parameter" or v.def_index <= index <= v.last_use_index)
+    return PeakMemory(peak, index, params, live)
