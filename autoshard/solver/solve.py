@@ -49,6 +49,8 @@ class Progress:
     bound: int | None
     elapsed_s: float
     phase: str
+    #: the incumbent in original node order, computed on demand (e.g. by a watchdog when time runs out)
+    expand: Callable[[], list[int]] | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass
@@ -80,7 +82,13 @@ class _Tracker:
             self.best_cost = int(cost)
             if self.on_progress:
                 bound = None if self.bound is None else self.bound + self.reduction.cost_offset
-                self.on_progress(Progress(self.best_cost + self.reduction.cost_offset, bound, time.monotonic() - self.t0, phase))
+                snapshot = [int(x) for x in self.best]
+                self.on_progress(
+                    Progress(
+                        self.best_cost + self.reduction.cost_offset, bound, time.monotonic() - self.t0, phase,
+                        lambda: self.reduction.expand(snapshot),
+                    )
+                )
             return True
         return False
 

@@ -6,7 +6,9 @@ Progress goes to stderr; the last line on stdout is the solution ``[s0, s1, ...]
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import threading
 import time
 
 from autoshard.errors import UserError
@@ -28,6 +30,7 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.monotonic()
     if not args.timeout > 0:
         raise UserError(f"TIMEOUT_SECONDS must be positive, got {args.timeout:g}")
+    from autoshard.solver.instance import FORBIDDEN
     from autoshard.solver.iopddl import format_solution, load_problem
     from autoshard.solver.solve import SolverConfig, solve
 
@@ -35,7 +38,11 @@ def run(args: argparse.Namespace) -> int:
     margin = args.margin if args.margin is not None else 0.05 * args.timeout + 1.5
     budget = args.timeout - margin - (time.monotonic() - t0)
 
+    latest: list = []
+    printed = threading.Lock()
+
     def progress(p) -> None:
+        latest[:] = [p]
         if not args.quiet:
             bound = "" if p.bound is None else f" bound {p.bound}"
             print(f"[{p.elapsed_s:7.2f}s] {p.phase}: cost {p.cost}{bound}", file=sys.stderr, flush=True)
@@ -43,7 +50,24 @@ def run(args: argparse.Namespace) -> int:
     if budget <= 0.1:
         budget = 0.1
     config = SolverConfig(max_time_in_seconds=budget, num_workers=args.workers, random_seed=args.seed)
+    def watchdog() -> None:
+        """Out of time: print the incumbent (if it has no forbidden choice) and end the process at once."""
+        if not printed.acquire(blocking=False):
+            return
+        p = latest[0] if latest else None
+        line = format_solution(p.expand()) if p is not None and p.cost < FORBIDDEN and p.expand else "[]"
+        print("watchdog: time is up, printing the incumbent", file=sys.stderr, flush=True)
+        print(line, flush=True)
+        os._exit(0)
+
+    timer = threading.Timer(max(0.1, args.timeout - 0.5 * margin - (time.monotonic() - t0)), watchdog)
+    timer.daemon = True
+    timer.start()
     result = solve(graph, config, on_progress=progress)
+    if not printed.acquire(blocking=False):  # the watchdog is printing
+        timer.join()
+        return 0
+    timer.cancel()
     if not args.quiet:
         print(
             f"{result.status}: cost {result.cost} bound {result.best_bound} in {time.monotonic() - t0:.1f}s "
