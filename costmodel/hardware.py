@@ -107,6 +107,10 @@ class HardwareSpec:
         rate = self.peak_flops if matmul or self.vector_flops is None else self.vector_flops
         return rate_for_dtype(rate, dtype)
 
+    def peak_flops_for(self, dtype: str) -> float:
+        """Peak (matrix-unit) FLOP/s for `dtype`: the planner's name for `flops_for(dtype)`."""
+        return self.flops_for(dtype, matmul=True)
+
 
 @dataclass(frozen=True)
 class CostConfig:
@@ -141,6 +145,11 @@ class CostConfig:
     @property
     def num_devices(self) -> int:
         return self.mesh.num_devices
+
+    @property
+    def memory_bytes(self) -> float:
+        """Memory capacity of one device (the planner's default memory budget)."""
+        return self.hardware.memory_bytes
 
 
 # Alias: the brief calls the bundle a profile.
@@ -385,9 +394,10 @@ def profile_path(name_or_path: str | Path) -> Path:
         if not path.is_file():
             raise UserError(f"config file '{text}' does not exist")
         return path
-    candidate = PROFILE_DIR / f"{text}.yaml"
-    if candidate.is_file():
-        return candidate
+    for stem in (text, PROFILE_ALIASES.get(text, text), text.replace("_", "-")):
+        candidate = PROFILE_DIR / f"{stem}.yaml"
+        if candidate.is_file():
+            return candidate
     raise UserError(f"unknown hardware profile '{text}'; known profiles: {', '.join(available_profiles())} "
                     f"(or give a path to a .yaml file)")
 
@@ -395,6 +405,13 @@ def profile_path(name_or_path: str | Path) -> Path:
 def available_profiles() -> list[str]:
     """Names of the shipped profiles."""
     return sorted(p.stem for p in PROFILE_DIR.glob("*.yaml")) if PROFILE_DIR.is_dir() else []
+
+
+#: Other spellings of the shipped profile names (`tpu_v5p` works like `tpu-v5p` without an entry here).
+PROFILE_ALIASES = {"a100_8x": "a100-8", "h100_8x": "h100-8", "cpu_host": "host-cpu", "a100-8x": "a100-8",
+                   "h100-8x": "h100-8", "cpu-host": "host-cpu"}
+
+list_profiles = available_profiles
 
 
 def load_config(name_or_path: str | Path) -> CostConfig:
@@ -495,6 +512,9 @@ def resolve_config(mesh: Mesh | str | Mapping[str, int] | None = None,
     return with_mesh(cfg, mesh) if mesh is not None else cfg
 
 
-def config_from_dict(data: Mapping[str, Any], name: str = "<dict>") -> CostConfig:
-    """Build a configuration from plain Python data of the YAML form (same checks and messages)."""
-    return parse_config(yaml.safe_dump(dict(data), sort_keys=False), name)
+def config_from_dict(data: Mapping[str, Any], name: str = "<dict>", *, source: str | None = None) -> CostConfig:
+    """Build a configuration from plain Python data of the YAML form (same checks and messages); `source`
+    (an alias of `name`) is what errors name."""
+    if not isinstance(data, Mapping):
+        raise UserError(f"{source or name}: a configuration must be a mapping, got {type(data).__name__}")
+    return parse_config(yaml.safe_dump(dict(data), sort_keys=False), source or name)
