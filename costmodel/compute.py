@@ -110,6 +110,29 @@ def dot_general_flops(batch: int | Iterable[int], contracting: int | Iterable[in
     return 2.0 * _size(batch) * _size(contracting) * _size(lhs_free) * _size(rhs_free)
 
 
+def convolution_flops(batch: int, output_spatial: int | Iterable[int], kernel_spatial: int | Iterable[int],
+                      input_features: int, output_features: int, feature_group_count: int = 1) -> float:
+    """2 * batch * output positions * output features * kernel window * input features per group.
+
+    `input_features` is the total input feature count (the lhs feature dimension); each output feature sees
+    `input_features / feature_group_count` of them."""
+    if feature_group_count <= 0 or input_features % feature_group_count:
+        raise UserError(f"convolution: feature_group_count {feature_group_count} does not divide the "
+                        f"{input_features} input features")
+    return (2.0 * int(batch) * _size(output_spatial) * int(output_features) * _size(kernel_spatial)
+            * (int(input_features) // feature_group_count))
+
+
+def elementwise_flops(num_elements: int, ops_per_element: float = 1) -> float:
+    """`ops_per_element` FLOPs on each of `num_elements` elements."""
+    return float(num_elements) * float(ops_per_element)
+
+
+def reduce_flops(num_input_elements: int, num_output_elements: int = 1) -> float:
+    """One combine per input element that folds into another: inputs - outputs (about the input count)."""
+    return float(max(int(num_input_elements) - int(num_output_elements), 0))
+
+
 def dot_general_work(lhs_shape: Sequence[int], rhs_shape: Sequence[int],
                      lhs_batching_dims: Sequence[int] = (), rhs_batching_dims: Sequence[int] = (),
                      lhs_contracting_dims: Sequence[int] = (), rhs_contracting_dims: Sequence[int] = (),

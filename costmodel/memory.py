@@ -37,8 +37,14 @@ def local_shape(shape: Sequence[int], shard_counts: Sequence[int] | None = None)
     return tuple(out)
 
 
-def tensor_bytes(shape: Sequence[int], dtype: str, shard_counts: Sequence[int] | None = None) -> int:
-    """Bytes of one device's shard of a `shape`-shaped `dtype` tensor split `shard_counts` ways per dim."""
+def tensor_bytes(shape: Sequence[int], dtype: str, shard_counts: Sequence[int] | None = None, *,
+                 shards_per_dim: Sequence[int] | None = None) -> int:
+    """Bytes of one device's shard of a `shape`-shaped `dtype` tensor split `shard_counts` (alias
+    `shards_per_dim`) ways per dim, each dimension rounded up."""
+    if shards_per_dim is not None:
+        if shard_counts is not None:
+            raise ValueError("give shard_counts or shards_per_dim, not both")
+        shard_counts = shards_per_dim
     return math.prod(local_shape(shape, shard_counts)) * dtype_bytes(dtype)
 
 
@@ -51,6 +57,16 @@ class LiveValue:
     def_index: int
     last_use_index: int
     kind: str = "activation"
+
+    @property
+    def start(self) -> int:
+        """The op that defines the value (`def_index`)."""
+        return self.def_index
+
+    @property
+    def end(self) -> int:
+        """The last op that uses the value (`last_use_index`)."""
+        return self.last_use_index
 
     def __post_init__(self) -> None:
         if self.kind not in VALUE_KINDS:
@@ -111,3 +127,9 @@ def peak_live_memory(values: Sequence[LiveValue], num_ops: int | None = None) ->
     live = tuple(v.name for v in values
                  if v.kind == "parameter" or v.def_index <= index <= v.last_use_index)
     return PeakMemory(peak, index, params, live)
+
+
+def peak_live_bytes(values: Sequence[LiveValue], num_ops: int | None = None) -> tuple[int, int]:
+    """(peak live bytes, op index of the first peak): `peak_live_memory` without the breakdown."""
+    peak = peak_live_memory(values, num_ops)
+    return peak.peak_bytes, peak.peak_index
