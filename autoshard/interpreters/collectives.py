@@ -101,7 +101,7 @@ def all_slice(shards: Shards, slicing_axes: AxesPerDim, dmesh: DeviceMesh, stats
         piece = local[tuple(slice(i * s, (i + 1) * s) for i, s in zip(index, sizes))]
         if piece.shape != tuple(sizes):
             piece = np.pad(piece, [(0, s - p) for s, p in zip(sizes, piece.shape)])
-        out[device] = np.ascontiguousarray(piece)
+        out[device] = np.array(piece, copy=True)
     _record(stats, "all_slice", {d: 0.0 for d in shards})
     return out
 

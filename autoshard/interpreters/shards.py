@@ -42,7 +42,7 @@ def block_index(device: int, sharding: TensorSharding, dmesh: DeviceMesh) -> tup
 def _block(array: np.ndarray, index: Sequence[int], shape: Sequence[int]) -> np.ndarray:
     """Block `index` of `array` in blocks of `shape`, zero-padded where the array ends early."""
     slices = tuple(slice(i * s, (i + 1) * s) for i, s in zip(index, shape))
-    piece = array[slices]
+    piece = np.asarray(array[slices])
     if piece.shape != tuple(shape):
         pad = [(0, s - p) for s, p in zip(shape, piece.shape)]
         piece = np.pad(piece, pad)
@@ -65,7 +65,7 @@ def shard(
     unreduced = sharding.unreduced
     out: Shards = {}
     for device in dmesh.device_ids:
-        out[device] = np.ascontiguousarray(_block(value, block_index(device, sharding, dmesh), shape))
+        out[device] = np.array(_block(value, block_index(device, sharding, dmesh), shape), copy=True)
     if unreduced:
         for group in dmesh.groups(unreduced):
             base = out[group[0]]

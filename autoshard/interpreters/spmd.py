@@ -1,0 +1,560 @@
+"""The SPMD simulator: a planned module run on every device's local shards, collectives included.
+
+Every value is a `DistributedValue` (its actual sharding and one array per device). An op runs on local
+arrays under its planned result sharding (`sdy.sharding`) and its sharding rule: factor shardings are read
+from the result (and, for factors only operands have, such as contracting dimensions, from the operands),
+each operand is resharded to the projection of those factors (Shardy's collectives, counted), the op's
+kernel runs on local shards with local result shapes, and sharded reduction factors leave partial results
+(unreduced axes) that are all-reduced (or reduce-scattered) where the planned result is not unreduced.
+`sdy.sharding_constraint` / `sdy.reshard` run the collectives of `reshard_collectives`; explicit sdy
+collectives run with their own semantics. An op that cannot run on local shards (gather, sort, a sliced
+sharded dimension, ...) is run globally on gathered operands and sliced back: the fallback is counted and
+reported per op.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp
+from xdsl.interpreter import InterpreterFunctions, PythonValues, register_impls
+from xdsl.ir import Attribute, Operation
+
+from autoshard.errors import UserError
+from autoshard.interpreters import collectives as coll
+from autoshard.interpreters.collectives import CollectiveStats
+from autoshard.interpreters.device_mesh import DeviceMesh
+from autoshard.interpreters.framework import AutoshardInterpreter, SimulationError, impl_op, impl_op_terminator
+from autoshard.interpreters.kernels import BINARY, KERNELS, UNARY, KernelContext, conv_dims, simple_reducer
+from autoshard.interpreters.reference import case_branch, reference_interpreter, run_region_vectorized
+from autoshard.interpreters.reshard_exec import reshard
+from autoshard.interpreters.shards import Shards, is_evenly_sharded, local_shape, shard, unshard
+from autoshard.interpreters.values import tensor_dtype, tensor_shape
+from autoshard.rules.attrs import get_attr, op_int, op_name
+from autoshard.rules.rule import FactorType, OpShardingRule
+from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
+from autoshard.sharding.reshard import resolve_mesh
+
+SHARDING_ATTR = "sdy.sharding"
+
+
+@dataclass
+class DistributedValue:
+    """A tensor on the mesh: its sharding and each device's local array."""
+
+    sharding: TensorSharding
+    shards: Shards
+    shape: tuple[int, ...]
+    dtype: np.dtype
+
+    def any_shard(self) -> np.ndarray:
+        return next(iter(self.shards.values()))
+
+
+@dataclass(frozen=True)
+class FallbackRecord:
+    """An op run globally on gathered operands because it could not run on local shards."""
+
+    op: str
+    reason: str
+    location: str
+
+
+@dataclass
+class SpmdState:
+    meshes: dict[str, Mesh]
+    default_mesh: str
+    stats: CollectiveStats = field(default_factory=CollectiveStats)
+    fallbacks: list[FallbackRecord] = field(default_factory=list)
+    implicit_reshards: int = 0
+    #: Partitioned (explicit-collectives) programs move data only by their own collectives: a sharding change
+    #: the program does not spell out reinterprets each device's local array, as a real device would.
+    strict: bool = False
+
+
+# -- reading shardings from the IR ----------------------------------------------------------------
+
+
+def module_meshes(module: ModuleOp) -> dict[str, Mesh]:
+    meshes = {}
+    for op in module.body.block.ops:
+        if op_name(op) == "sdy.mesh":
+            mesh_attr = get_attr(op, "mesh")
+            meshes[op.properties["sym_name"].data] = mesh_attr.to_mesh()  # type: ignore[union-attr]
+    return meshes
+
+
+def _to_sharding(attr: Attribute) -> TensorSharding:
+    to_sharding = getattr(attr, "to_sharding", None)
+    if to_sharding is None:
+        raise UserError(f"cannot read sharding {str(attr)[:80]} (is the sdy dialect loaded?)")
+    return to_sharding()
+
+
+def op_result_shardings(op: Operation) -> list[TensorSharding] | None:
+    attr = op.attributes.get(SHARDING_ATTR)
+    if attr is None:
+        return None
+    shardings = getattr(attr, "shardings", None)
+    if shardings is None:
+        raise UserError(f"'{op_name(op)}' has an sdy.sharding that is not a #sdy.sharding_per_value")
+    return [_to_sharding(s) for s in shardings]
+
+
+def func_shardings(func: Operation, results: bool) -> list[TensorSharding | None]:
+    attrs = func.properties.get("res_attrs" if results else "arg_attrs") or func.attributes.get("res_attrs" if results else "arg_attrs")
+    count = len(func.function_type.outputs.data if results else func.function_type.inputs.data)  # type: ignore[union-attr]
+    out: list[TensorSharding | None] = [None] * count
+    if isinstance(attrs, ArrayAttr):
+        for i, entry in enumerate(attrs.data):
+            if isinstance(entry, DictionaryAttr) and SHARDING_ATTR in entry.data:
+                out[i] = _to_sharding(entry.data[SHARDING_ATTR])
+    return out
+
+
+# -- factor projection ------------------------------------------------------------------------------
+
+
+def _split_dim(axes: Sequence[AxisRef], factors: Sequence[int], sizes: Sequence[int], mesh: Mesh) -> dict[int, list[AxisRef]] | None:
+    """Assign a dimension's axes (major to minor) to its factors (major to minor), filling each factor
+    exactly before the next; None when an axis does not fit (it straddles factors, or a minor factor would be
+    sharded while a major one is only partly)."""
+    out: dict[int, list[AxisRef]] = {f: [] for f in factors}
+    k, product = 0, 1
+    for ax in axes:
+        while k < len(factors) and product == 1 and sizes[factors[k]] == 1:
+            k += 1
+        if k >= len(factors):
+            return None
+        f, size = factors[k], ax.size(mesh)
+        if sizes[f] % (product * size):
+            return None
+        out[f].append(ax)
+        product *= size
+        if product == sizes[f]:
+            k, product = k + 1, 1
+    return out
+
+
+@dataclass
+class LocalPlan:
+    operand_shardings: list[TensorSharding]
+    result_shardings: list[TensorSharding]  # actual sharding of the local results (partial axes unreduced)
+    reduction_axes: list[AxisRef]
+
+
+def plan_local(op: Operation, rule: OpShardingRule, operands: Sequence[DistributedValue], declared: Sequence[TensorSharding], mesh: Mesh, linear_in: Sequence[int]) -> LocalPlan | str:
+    """Factor shardings from the declared results and the operands, projected back onto every tensor."""
+    sizes = rule.factor_sizes
+    factor_axes: dict[int, list[AxisRef]] = {}
+    used: set[AxisRef] = set()
+
+    def overlaps_used(refs: Sequence[AxisRef]) -> bool:
+        return any(r.overlaps(u, mesh) for r in refs for u in used)
+
+    for mapping, sharding in zip(rule.result_mappings, declared):
+        for dim_factors, dim in zip(mapping, sharding.dims):
+            split = _split_dim(dim.axes, dim_factors, sizes, mesh)
+            if split is None:
+                return f"result sharding {sharding} does not split onto the op's factors"
+            for f, refs in split.items():
+                if refs and f not in factor_axes:
+                    if overlaps_used(refs):
+                        return f"result sharding {sharding} uses an axis for two factors"
+                    factor_axes[f] = refs
+                    used.update(refs)
+    for mapping, value in zip(rule.operand_mappings, operands):
+        for dim_factors, dim in zip(mapping, value.sharding.dims):
+            split = _split_dim(dim.axes, dim_factors, sizes, mesh)
+            if split is None:
+                continue
+            for f, refs in split.items():
+                if refs and f not in factor_axes and not overlaps_used(refs):
+                    factor_axes[f] = refs
+                    used.update(refs)
+    for f, refs in factor_axes.items():
+        kind = rule.factor_type(f)
+        if kind in (FactorType.NEED_REPLICATION, FactorType.PERMUTATION):
+            return f"factor {f} ({kind.value}) is sharded on {[str(r) for r in refs]}"
+        if sizes[f] % math.prod(r.size(mesh) for r in refs):
+            return f"factor {f} of size {sizes[f]} is not divisible by its axes"
+    reduction_axes = [r for f in rule.reduction_factors for r in factor_axes.get(f, [])]
+    result_unreduced = [r for r in (declared[0].unreduced if declared else ()) if r not in reduction_axes]
+
+    def project(mapping, base: TensorSharding, unreduced: Sequence[AxisRef]) -> TensorSharding:
+        dims = tuple(DimSharding(tuple(r for f in dim_factors for r in factor_axes.get(f, []))) for dim_factors in mapping)
+        return TensorSharding(base.mesh_name, dims, (), tuple(sorted(unreduced, key=lambda r: r.sort_key(mesh))), base.inline_mesh)
+
+    base = declared[0]
+    operand_shardings = [
+        project(mapping, base, result_unreduced if i in linear_in else ()) for i, mapping in enumerate(rule.operand_mappings)
+    ]
+    partial = list(result_unreduced) + reduction_axes if linear_in else reduction_axes
+    result_shardings = [project(mapping, base, partial) for mapping in rule.result_mappings]
+    return LocalPlan(operand_shardings, result_shardings, reduction_axes)
+
+
+#: Ops linear in all operands together (partial sums pass through) and ops linear in their first operand only.
+LINEAR_ALL = frozenset(
+    {"stablehlo.add", "stablehlo.subtract", "stablehlo.negate", "stablehlo.convert", "stablehlo.copy", "stablehlo.reshape",
+     "stablehlo.transpose", "stablehlo.broadcast_in_dim", "stablehlo.slice", "stablehlo.concatenate", "stablehlo.reverse",
+     "stablehlo.optimization_barrier"}
+)  # fmt: skip
+LINEAR_FIRST = frozenset({"stablehlo.multiply", "stablehlo.dot_general", "stablehlo.dot", "stablehlo.divide"})
+
+#: Ops whose kernel gives the right local result for any sharded pass-through factor.
+LOCAL_OPS = frozenset(
+    set(UNARY) | set(BINARY)
+    | {"stablehlo.compare", "stablehlo.select", "stablehlo.clamp", "stablehlo.convert", "stablehlo.broadcast_in_dim",
+       "stablehlo.reshape", "stablehlo.transpose", "stablehlo.dot_general", "stablehlo.dot", "stablehlo.reduce",
+       "stablehlo.concatenate", "stablehlo.slice", "stablehlo.pad", "stablehlo.reverse", "stablehlo.convolution",
+       "stablehlo.optimization_barrier", "stablehlo.custom_call", "chlo.broadcast_compare", "chlo.broadcast_select"}
+)  # fmt: skip
+
+
+# -- the interpreter ------------------------------------------------------------------------------
+
+
+@dataclass
+class SpmdInterpreter(AutoshardInterpreter):
+    state: SpmdState = None  # type: ignore[assignment]
+    reference: AutoshardInterpreter = None  # type: ignore[assignment]
+
+    def mesh_of(self, sharding: TensorSharding) -> Mesh:
+        return resolve_mesh(sharding, self.state.meshes)
+
+    def dmesh(self, sharding: TensorSharding) -> DeviceMesh:
+        return DeviceMesh(self.mesh_of(sharding))
+
+    def replicated(self, rank: int) -> TensorSharding:
+        return TensorSharding.replicated_of(self.state.default_mesh, rank)
+
+    def reshard_value(self, value: DistributedValue, target: TensorSharding) -> DistributedValue:
+        target = _closed(target)
+        if _same(value.sharding, target):
+            return value
+        if self.state.strict:
+            expected = local_shape(value.shape, target, self.dmesh(target))
+            if value.any_shard().shape != expected:
+                raise SimulationError(
+                    f"local shape {value.any_shard().shape} of a value sharded {value.sharding} does not fit {target} "
+                    f"({expected}) and no collective converts it"
+                )
+            return DistributedValue(target, value.shards, value.shape, value.dtype)
+        shards = reshard(value.shards, value.sharding, target, self.state.meshes, value.shape, self.state.stats)
+        return DistributedValue(target, shards, value.shape, value.dtype)
+
+    def distribute(self, array: np.ndarray, sharding: TensorSharding) -> DistributedValue:
+        sharding = _closed(sharding)
+        return DistributedValue(sharding, shard(array, sharding, self.dmesh(sharding)), array.shape, array.dtype)
+
+    def gather_global(self, value: DistributedValue) -> np.ndarray:
+        target = _closed(self.replicated(len(value.shape)))
+        shards = reshard(value.shards, value.sharding, target, self.state.meshes, value.shape, self.state.stats)
+        return np.asarray(next(iter(shards.values())))[tuple(slice(0, s) for s in value.shape)]
+
+
+def _closed(s: TensorSharding) -> TensorSharding:
+    return TensorSharding(s.mesh_name, tuple(DimSharding(d.axes) for d in s.dims), (), s.unreduced, s.inline_mesh)
+
+
+def _same(a: TensorSharding, b: TensorSharding) -> bool:
+    return (a.mesh_name, a.inline_mesh, a.dim_axes(), set(a.unreduced)) == (b.mesh_name, b.inline_mesh, b.dim_axes(), set(b.unreduced)) or (
+        not a.all_axes() and not b.all_axes() and not a.unreduced and not b.unreduced
+    )
+
+
+def _location(op: Operation) -> str:
+    loc = getattr(op, "location", None)
+    return str(loc) if loc is not None and "unknown" not in str(loc) else ""
+
+
+def _declared(interp: SpmdInterpreter, op: Operation, operands: Sequence[DistributedValue]) -> list[TensorSharding]:
+    declared = op_result_shardings(op)
+    if declared is not None:
+        if len(declared) != len(op.results):
+            raise SimulationError(f"'{op_name(op)}' has {len(declared)} shardings for {len(op.results)} results")
+        return [_closed(s) for s in declared]
+    # no planned sharding: keep an elementwise op's operand sharding, else replicate
+    out = []
+    for r in op.results:
+        rank = len(tensor_shape(r.type))
+        same_rank = [v for v in operands if len(v.shape) == rank and not v.sharding.unreduced]
+        if op_name(op) in LOCAL_OPS and (op_name(op) in UNARY or op_name(op) in BINARY) and same_rank:
+            out.append(TensorSharding(same_rank[0].sharding.mesh_name, same_rank[0].sharding.dims, (), (), same_rank[0].sharding.inline_mesh))
+        else:
+            out.append(interp.replicated(rank))
+    return out
+
+
+def _kernel_ctx(interp: SpmdInterpreter, op: Operation, shapes: Sequence[tuple[int, ...]]) -> KernelContext:
+    return KernelContext(
+        list(shapes), [tensor_dtype(r.type) for r in op.results], lambda region, args: run_region_vectorized(interp.reference, region, args)
+    )
+
+
+_REDUCE_COMBINERS = {
+    "stablehlo.add": np.add,
+    "stablehlo.maximum": np.maximum,
+    "stablehlo.minimum": np.minimum,
+    "stablehlo.multiply": np.multiply,
+    "stablehlo.and": np.logical_and,
+    "stablehlo.or": np.logical_or,
+}
+#: Reducers that are not idempotent: their init value must be the identity to fold it into every partial.
+_SUM_IDENTITIES = {"stablehlo.add": 0, "stablehlo.multiply": 1}
+
+
+def _conv_local_ok(op: Operation, operands: Sequence[DistributedValue], plan: LocalPlan) -> bool:
+    d = conv_dims(op)
+    lhs, rhs = plan.operand_shardings
+    ok_lhs = {int(d["input_batch_dimension"]), int(d["input_feature_dimension"])}  # type: ignore[arg-type]
+    ok_rhs = {int(d["kernel_input_feature_dimension"]), int(d["kernel_output_feature_dimension"])}  # type: ignore[arg-type]
+    if op_int(op, "feature_group_count", 1) != 1:
+        return False
+    return all(not dim.axes for i, dim in enumerate(lhs.dims) if i not in ok_lhs) and all(
+        not dim.axes for i, dim in enumerate(rhs.dims) if i not in ok_rhs
+    )
+
+
+def run_fallback(interp: SpmdInterpreter, op: Operation, operands: Sequence[DistributedValue], declared: Sequence[TensorSharding], reason: str) -> list[DistributedValue]:
+    """Gather every operand, run the op globally, slice the results to their planned shardings."""
+    any_sharded = any(v.sharding.all_axes() or v.sharding.unreduced for v in operands) or any(s.all_axes() or s.unreduced for s in declared)
+    if any_sharded:
+        interp.state.fallbacks.append(FallbackRecord(op_name(op), reason, _location(op)))
+    arrays = [interp.gather_global(v) for v in operands]
+    shapes = [tensor_shape(r.type) for r in op.results]
+    kernel = KERNELS[op_name(op)]
+    results = kernel(op, _kernel_ctx(interp, op, shapes), arrays)
+    return [interp.distribute(np.asarray(r), s) for r, s in zip(results, declared)]
+
+
+def run_local(interp: SpmdInterpreter, op: Operation, operands: Sequence[DistributedValue]) -> list[DistributedValue]:
+    from autoshard.rules.registry import rule_for
+
+    name = op_name(op)
+    declared = _declared(interp, op, operands)
+    shapes = [tensor_shape(r.type) for r in op.results]
+    if name not in LOCAL_OPS or not declared:
+        return run_fallback(interp, op, operands, declared, "no local (per-shard) implementation")
+    mesh = interp.mesh_of(declared[0])
+    rule = rule_for(op, on_unknown=lambda message: None)
+    linear_in = list(range(len(operands))) if name in LINEAR_ALL else [0] if name in LINEAR_FIRST else []
+    plan = plan_local(op, rule, operands, declared, mesh, linear_in)
+    if isinstance(plan, str):
+        return run_fallback(interp, op, operands, declared, plan)
+    dmesh = DeviceMesh(mesh)
+    for value, s in zip(operands, plan.operand_shardings):
+        if not is_evenly_sharded(value.shape, s, dmesh):
+            return run_fallback(interp, op, operands, declared, f"operand shape {value.shape} is not divisible by {s}")
+    for shape, s in zip(shapes, plan.result_shardings):
+        if not is_evenly_sharded(shape, s, dmesh):
+            return run_fallback(interp, op, operands, declared, f"result shape {shape} is not divisible by {s}")
+    combiner = np.add
+    if plan.reduction_axes:
+        reducer = simple_reducer(op.regions[0]) if name == "stablehlo.reduce" and len(op.operands) == 2 else None
+        if name == "stablehlo.reduce":
+            if reducer is None:
+                return run_fallback(interp, op, operands, declared, "reduction over a sharded dimension with a general body")
+            combiner = _REDUCE_COMBINERS[reducer]
+            identity = _SUM_IDENTITIES.get(reducer)
+            init = interp.gather_global(operands[1])
+            if identity is not None and not np.all(init == identity):
+                return run_fallback(interp, op, operands, declared, f"partial {reducer} with a non-identity init value")
+        elif name not in ("stablehlo.dot_general", "stablehlo.dot", "stablehlo.convolution"):
+            return run_fallback(interp, op, operands, declared, "a reduction factor is sharded")
+    if name == "stablehlo.convolution" and not _conv_local_ok(op, operands, plan):
+        return run_fallback(interp, op, operands, declared, "convolution sharded along a spatial dimension")
+    # operands resharded to what the op needs (implicit reshards are counted in the stats like any other)
+    needed = []
+    for value, s in zip(operands, plan.operand_shardings):
+        if not _same(value.sharding, s):
+            interp.state.implicit_reshards += 1
+        needed.append(interp.reshard_value(value, s))
+    local_shapes = [local_shape(shape, s, dmesh) for shape, s in zip(shapes, plan.result_shardings)]
+    per_device: dict[int, list[np.ndarray]] = {}
+    ctx = _kernel_ctx(interp, op, local_shapes)
+    for device in dmesh.device_ids:
+        inputs = [v.shards[device] for v in needed]
+        per_device[device] = KERNELS[name](op, ctx, inputs)
+    results = []
+    for i, (shape, s, target) in enumerate(zip(shapes, plan.result_shardings, declared)):
+        shards = {d: np.asarray(outs[i]) for d, outs in per_device.items()}
+        value = DistributedValue(s, shards, shape, tensor_dtype(op.results[i].type))
+        if plan.reduction_axes and combiner is not np.add:
+            reduced = coll.all_reduce(shards, plan.reduction_axes, dmesh, interp.state.stats, combiner=combiner)
+            keep = tuple(r for r in s.unreduced if r not in plan.reduction_axes)
+            value = DistributedValue(TensorSharding(s.mesh_name, s.dims, (), keep, s.inline_mesh), reduced, shape, value.dtype)
+        results.append(interp.reshard_value(value, target))
+    return results
+
+
+@register_impls
+class SpmdFuncFunctions(InterpreterFunctions):
+    @impl_op("func.call")
+    def run_call(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        name = get_attr(op, "callee").root_reference.data  # type: ignore[union-attr]
+        func = interp.lookup_function(name)
+        wanted = func_shardings(func, results=False)
+        args = tuple(interp.reshard_value(a, s) if s is not None else a for a, s in zip(args, wanted))
+        results = interp.run_ssacfg_region(func.regions[0], args, name)
+        declared = op_result_shardings(op)
+        if declared is not None:
+            results = tuple(interp.reshard_value(r, s) for r, s in zip(results, declared))
+        return results
+
+    @impl_op_terminator("func.return")
+    def run_return(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        func = op.parent_op()
+        if func is not None and op_name(func) == "func.func":
+            wanted = func_shardings(func, results=True)
+            return tuple(interp.reshard_value(a, s) if s is not None else a for a, s in zip(args, wanted))
+        return args
+
+
+@register_impls
+class SpmdStablehloFunctions(InterpreterFunctions):
+    @impl_op(*[n for n in KERNELS if n.startswith("stablehlo.") or n.startswith("chlo.")])
+    def run_op_kernel(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        name = op_name(op)
+        if name in ("stablehlo.constant", "stablehlo.iota"):
+            declared = _declared(interp, op, args)
+            shapes = [tensor_shape(r.type) for r in op.results]
+            value = KERNELS[name](op, _kernel_ctx(interp, op, shapes), [])[0]
+            return (interp.distribute(value, declared[0]),)
+        try:
+            return tuple(run_local(interp, op, args))
+        except (SimulationError, UserError):
+            raise
+        except Exception as e:
+            raise SimulationError(f"'{name}' failed on local shards: {type(e).__name__}: {e}") from e
+
+    @impl_op("stablehlo.while")
+    def run_while(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        declared = _declared(interp, op, args)
+        values = tuple(interp.reshard_value(a, s) for a, s in zip(args, declared))
+        for _ in range(1_000_000):
+            if not _agreed_truth(interp, interp.run_ssacfg_region(op.regions[0], values, "while.cond")[0], op):
+                return values
+            body = interp.run_ssacfg_region(op.regions[1], values, "while.body")
+            values = tuple(interp.reshard_value(v, s) for v, s in zip(body, declared))
+        raise SimulationError("stablehlo.while did not finish")
+
+    @impl_op("stablehlo.case")
+    def run_case(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        index = interp.gather_global(args[0])
+        results = interp.run_ssacfg_region(case_branch(op, index), (), "case")
+        declared = _declared(interp, op, results)
+        return tuple(interp.reshard_value(r, s) for r, s in zip(results, declared))
+
+    @impl_op("stablehlo.if")
+    def run_if(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        branch = op.regions[0] if _agreed_truth(interp, args[0], op) else op.regions[1]
+        results = interp.run_ssacfg_region(branch, (), "if")
+        declared = _declared(interp, op, results)
+        return tuple(interp.reshard_value(r, s) for r, s in zip(results, declared))
+
+    @impl_op_terminator("stablehlo.return", "chlo.return")
+    def run_return(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return args
+
+
+def _agreed_truth(interp: SpmdInterpreter, value: DistributedValue, op: Operation) -> bool:
+    full = interp.reshard_value(value, interp.replicated(len(value.shape)))
+    truths = {bool(np.asarray(a).reshape(())) for a in full.shards.values()}
+    if len(truths) != 1:
+        raise SimulationError(f"'{op_name(op)}': devices disagree on the predicate")
+    return truths.pop()
+
+
+def _axes_per_dim(attr: Attribute) -> tuple[tuple[AxisRef, ...], ...]:
+    return attr.to_axis_ref_lists()  # type: ignore[attr-defined]
+
+
+_COMBINERS = {"sum": np.add, "max": np.maximum, "min": np.minimum, "prod": np.multiply, "product": np.multiply}
+
+
+@register_impls
+class SpmdSdyFunctions(InterpreterFunctions):
+    @impl_op("sdy.sharding_constraint", "sdy.reshard")
+    def run_reshard(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return (interp.reshard_value(args[0], _to_sharding(get_attr(op, "sharding"))),)
+
+    @impl_op("sdy.all_gather", "sdy.all_slice", "sdy.all_reduce", "sdy.reduce_scatter", "sdy.all_to_all",
+             "sdy.collective_permute", "sdy.replicated_to_unreduced", "sdy.sharded_to_unreduced")  # fmt: skip
+    def run_collective(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        value: DistributedValue = args[0]
+        out = _closed(_to_sharding(get_attr(op, "out_sharding")))
+        dmesh = interp.dmesh(value.sharding)
+        stats = interp.state.stats
+        name = op_name(op)
+        if name == "sdy.all_gather":
+            shards = coll.all_gather(value.shards, _axes_per_dim(get_attr(op, "gathering_axes")), dmesh, stats)
+        elif name == "sdy.all_slice":
+            shards = coll.all_slice(value.shards, _axes_per_dim(get_attr(op, "slicing_axes")), dmesh, stats)
+        elif name == "sdy.all_reduce":
+            kind = getattr(get_attr(op, "reduction_kind"), "data", "sum")
+            shards = coll.all_reduce(value.shards, get_attr(op, "reduction_axes").to_axis_refs(), dmesh, stats, _COMBINERS[kind])  # type: ignore[union-attr]
+        elif name == "sdy.reduce_scatter":
+            shards = coll.reduce_scatter(value.shards, _axes_per_dim(get_attr(op, "reduce_scatter_axes")), dmesh, stats)
+        elif name == "sdy.all_to_all":
+            from autoshard.sharding.reshard import AllToAllParam
+
+            params = [
+                AllToAllParam(tuple(a.to_axis_ref() for a in p.axis_refs), p.src_dim, p.tgt_dim)
+                for p in get_attr(op, "params").params  # type: ignore[union-attr]
+            ]
+            shards = coll.all_to_all(value.shards, params, dmesh, stats)
+        elif name == "sdy.collective_permute":
+            shards = coll.collective_permute(value.shards, value.sharding, out, dmesh, interp.dmesh(out), stats)
+        elif name == "sdy.replicated_to_unreduced":
+            shards = coll.replicated_to_unreduced(value.shards, get_attr(op, "axes").to_axis_refs(), dmesh, stats)  # type: ignore[union-attr]
+        else:
+            shards = coll.sharded_to_unreduced(value.shards, _axes_per_dim(get_attr(op, "axes")), dmesh, stats)
+        expected = local_shape(value.shape, out, interp.dmesh(out))
+        got = next(iter(shards.values())).shape
+        if got != expected:
+            raise SimulationError(f"'{name}' produced local shape {got}, its out_sharding {out} needs {expected}")
+        return (DistributedValue(out, shards, value.shape, value.dtype),)
+
+    @impl_op("sdy.constant")
+    def run_constant(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        shapes = [tensor_shape(r.type) for r in op.results]
+        value = KERNELS["sdy.constant"](op, _kernel_ctx(interp, op, shapes), [])[0]
+        return (interp.distribute(value, _declared(interp, op, ())[0]),)
+
+    @impl_op("sdy.propagation_barrier")
+    def run_barrier(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return tuple(args)
+
+    @impl_op("sdy.sharding_group")
+    def run_sharding_group(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return ()
+
+    @impl_op_terminator("sdy.return")
+    def run_return(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return args
+
+
+COLLECTIVE_OPS = frozenset(
+    {"sdy.all_gather", "sdy.all_slice", "sdy.all_reduce", "sdy.reduce_scatter", "sdy.all_to_all", "sdy.collective_permute",
+     "sdy.replicated_to_unreduced", "sdy.sharded_to_unreduced"}
+)  # fmt: skip
+
+
+def has_explicit_collectives(module: ModuleOp) -> bool:
+    return any(op_name(op) in COLLECTIVE_OPS for op in module.walk())
+
+
+def spmd_interpreter(module: ModuleOp, state: SpmdState, listeners=()) -> SpmdInterpreter:
+    interp = SpmdInterpreter(module, listeners=tuple(listeners), state=state, reference=reference_interpreter(module))
+    for functions in (SpmdFuncFunctions(), SpmdStablehloFunctions(), SpmdSdyFunctions()):
+        interp.register_implementations(functions)
+    return interp
+
+
+def unshard_value(interp: SpmdInterpreter, value: DistributedValue):
+    return unshard(value.shards, value.sharding, interp.dmesh(value.sharding), value.shape)
