@@ -17,7 +17,8 @@ from autoshard.planner.build_graph import build_plan_graph
 from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.explain_infeasible import explain_infeasible
 from autoshard.planner.plan import Plan, SolverStats, evaluate_assignment
-from autoshard.planner.pricing import PlanCostModel, resolve_cost_config
+from autoshard.planner.pricing import PlanCostModel
+from costmodel.hardware import resolve_config
 from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
@@ -62,9 +63,9 @@ def plan(
     constraints when no plan exists.
     """
     options = options or PlanOptions()
-    cost_config = resolve_cost_config(mesh, config)
+    cost_config = resolve_config(mesh, config)
     mesh_obj = cost_config.mesh
-    budget = memory_budget if memory_budget is not None else cost_config.memory_bytes
+    budget = memory_budget if memory_budget is not None else cost_config.hardware.memory_bytes
     ir = load(module)
     inline_private_calls(ir)
     model = PlanCostModel(cost_config)

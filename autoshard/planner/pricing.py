@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from costmodel import collectives as cc
 from costmodel.compute import dtype_bytes, roofline_time
-from costmodel.hardware import CostConfig, default_config, load_config, with_mesh
-from autoshard.errors import UserError
+from costmodel.hardware import CostConfig
 from autoshard.planner.plan_graph import PlanNode, Settle, TensorInfo
 from autoshard.sharding import AxisRef, Mesh, TensorSharding
 from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable, reshard_collectives
@@ -24,29 +22,8 @@ _TRANSCENDENTAL = ("exponential", "log", "tanh", "logistic", "sine", "cosine", "
                    "atan2", "cbrt", "exponential_minus_one", "log_plus_one", "tan")
 
 
-def resolve_cost_config(mesh: Mesh | str | Mapping[str, int] | None, config: Any) -> CostConfig:
-    """The cost configuration for a `plan` call: a profile (name, path or object) and/or a mesh."""
-    mesh_obj: Mesh | None
-    if mesh is None or isinstance(mesh, Mesh):
-        mesh_obj = mesh
-    elif isinstance(mesh, str):
-        mesh_obj = Mesh.parse(mesh)
-    else:
-        mesh_obj = Mesh.from_sizes(dict(mesh))
-    if config is None:
-        if mesh_obj is None:
-            raise UserError("give a mesh (e.g. --mesh data=2,model=4) or a config with one")
-        return default_config(mesh_obj)
-    cfg = config if isinstance(config, CostConfig) else load_config(config)
-    return with_mesh(cfg, mesh_obj) if mesh_obj is not None else cfg
-
-
-def _axis_arg(ref: AxisRef) -> str | tuple[str, int]:
-    return ref.name if ref.is_full() else (ref.name, ref.sub_axis.size)  # type: ignore[union-attr]
-
-
-def _axes(refs: Sequence[AxisRef]) -> tuple:
-    return tuple(_axis_arg(r) for r in refs)
+def _axes(refs: Sequence[AxisRef]) -> tuple[AxisRef, ...]:
+    return tuple(refs)
 
 
 def _numel(shape: Sequence[int]) -> int:

@@ -1,0 +1,77 @@
+"""`autoshard plan IN.mlir --mesh data=2,model=4`: choose every tensor's sharding and write annotated IR."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from autoshard.errors import UserError
+from autoshard.planner.api import plan
+from autoshard.planner.user_constraints import PlanOptions
+from autoshard.tools.fileio import read_text, write_text_atomic
+from autoshard.tools.summary import ProgressPrinter, parse_bytes, print_summary
+
+NAME = "plan"
+HELP = "choose the sharding of every tensor (CP-SAT over a collective cost model) and write annotated IR"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("input", help="StableHLO module (.mlir), e.g. from jax.jit(f).lower(*args).as_text()")
+    p.add_argument("--mesh", help="mesh axes major to minor, e.g. data=2,model=4")
+    p.add_argument("--config", help="hardware profile name (configs/hardware) or YAML file with mesh and links")
+    p.add_argument("-o", "--output", help="output .mlir (default: IN.planned.mlir next to the input; - for stdout)")
+    p.add_argument("--report", help="write the plan's cost, solver statistics and shardings as JSON")
+    p.add_argument("--memory-budget", help="per-device memory limit, e.g. 16GiB (default: the profile's memory)")
+    p.add_argument("--time-limit", type=float, default=30.0, help="solver time limit in seconds (default 30)")
+    p.add_argument("--seed", type=int, default=0, help="solver random seed (fixed seed: same plan)")
+    p.add_argument("--workers", type=int, default=8, help="CP-SAT workers (default 8)")
+    p.add_argument("--function", help="function to plan (default @main)")
+    p.add_argument("--explicit-collectives", action="store_true", help="emit the partitioned form with sdy collectives")
+    p.add_argument("--dialect", choices=("sdy", "mesh"), default="sdy", help="annotation dialect (default sdy)")
+    p.add_argument("--replicate-args", default="", help="comma-separated argument indices kept fully replicated")
+    p.add_argument("--batch-axes", default="", help="mesh axes that must shard dim 0 of the --batch-args")
+    p.add_argument("--batch-args", default="", help="comma-separated argument indices that are batch inputs")
+    p.add_argument("--quiet", action="store_true", help="no progress or summary on stderr")
+
+
+def _indices(text: str, flag: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(x) for x in text.split(",") if x.strip())
+    except ValueError:
+        raise UserError(f"{flag} takes comma-separated argument indices, got '{text}'") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.mesh and not args.config:
+        raise UserError("give --mesh (e.g. --mesh data=2,model=4) or --config FILE.yaml")
+    read_text(args.input)  # a clear error for a missing or unreadable input before any work
+    options = PlanOptions(
+        replicate_arguments=_indices(args.replicate_args, "--replicate-args"),
+        batch_axes=tuple(a for a in args.batch_axes.split(",") if a),
+        batch_arguments=_indices(args.batch_args, "--batch-args"),
+    )
+    progress = None if args.quiet else ProgressPrinter(sys.stderr)
+    result = plan(
+        Path(args.input),
+        mesh=args.mesh,
+        config=args.config,
+        memory_budget=parse_bytes(args.memory_budget) if args.memory_budget else None,
+        time_limit=args.time_limit,
+        seed=args.seed,
+        num_workers=args.workers,
+        options=options,
+        function=args.function,
+        on_progress=progress,
+    )
+    if progress:
+        progress.close()
+    text = result.to_mlir(explicit_collectives=args.explicit_collectives, dialect=args.dialect)
+    output = args.output or str(Path(args.input).with_suffix("")) + ".planned.mlir"
+    write_text_atomic(output, text, protect=(args.input,))
+    if args.report:
+        write_text_atomic(args.report, json.dumps(result.report(), indent=2) + "\n", protect=(args.input,))
+    if not args.quiet:
+        print_summary(result, sys.stderr, output)
+    return 0
