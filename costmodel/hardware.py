@@ -168,7 +168,7 @@ def _dtype_family(dtype: str) -> list[str]:
     keys = [d]
     if d.startswith(("f8", "float8")):
         keys += ["f8", "fp8", "s8", "i8", "int8", "bf16"]
-    elif d.startswith(("f4", "f6")):
+    elif re.fullmatch(r"f[46]e\d+m\d+\w*", d):
         keys += ["f4", "fp4", "f8", "fp8", "bf16"]
     elif re.fullmatch(r"[sui]i?8|ui8|si8", d):
         keys += ["s8", "i8", "int8", "u8"]
