@@ -93,10 +93,11 @@ class PeakMemory:
 
 
 def live_bytes_timeline(values: Iterable[LiveValue], num_ops: int | None = None) -> list[int]:
-    """Live bytes at each op index 0..num_ops-1 (parameters included everywhere)."""
+    """Live bytes at each op index 0..num_ops-1 (parameters included everywhere); `num_ops` defaults to one
+    past the last use of any non-parameter value."""
     values = list(values)
     if num_ops is None:
-        num_ops = 1 + max((max(v.def_index, v.last_use_index) for v in values), default=-1)
+        num_ops = 1 + max((v.last_use_index for v in values if v.kind != "parameter"), default=-1)
     delta = [0] * (num_ops + 1)
     params = 0
     for v in values:
