@@ -517,4 +517,22 @@ def config_from_dict(data: Mapping[str, Any], name: str = "<dict>", *, source: s
     (an alias of `name`) is what errors name."""
     if not isinstance(data, Mapping):
         raise UserError(f"{source or name}: a configuration must be a mapping, got {type(data).__name__}")
-    return parse_config(yaml.safe_dump(dict(data), sort_keys=False), source or name)
+    try:
+        text = yaml.safe_dump(_plain(data), sort_keys=False)
+    except yaml.YAMLError as exc:
+        raise UserError(f"{source or name}: cannot read configuration value: {exc}") from None
+    return parse_config(text, source or name)
+
+
+def _plain(value: Any) -> Any:
+    """Plain YAML-representable data: mappings to dicts, tuples to lists, numpy scalars to Python numbers."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if hasattr(value, "item") and callable(value.item) and not isinstance(value, (str, bytes)):
+        try:
+            return value.item()
+        except (TypeError, ValueError):
+            return value
+    return value

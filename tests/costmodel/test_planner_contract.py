@@ -110,6 +110,17 @@ def test_config_from_dict_errors_name_the_source():
         config_from_dict({"mesh": {"axes": {"x": 2}}, "hardware": {}}, source="mine.yaml")
 
 
+def test_config_from_dict_accepts_numpy_numbers_and_tuples():
+    np = pytest.importorskip("numpy")
+    cfg = config_from_dict({"mesh": {"axes": {"x": np.int64(2)}, "device_ids": (1, 0)},
+                            "hardware": {"peak_flops": np.float64(1e14), "memory_bytes": 1e10, "memory_bandwidth": 1e12},
+                            "axis_links": {"x": {"bandwidth": np.float32(1e11), "latency": 0}}})
+    assert cfg.mesh.axis_size("x") == 2 and cfg.mesh.device_ids == (1, 0)
+    assert cfg.hardware.peak_flops_for("f32") == 1e14
+    with pytest.raises(UserError, match="cannot read configuration value"):
+        config_from_dict({"mesh": {"axes": {"x": object()}}}, source="odd")
+
+
 def test_unreadable_file(tmp_path: Path):
     with pytest.raises(UserError, match="does not exist"):
         load_config(tmp_path / "absent.yaml")
