@@ -152,8 +152,9 @@ class CostConfig:
         return self.hardware.memory_bytes
 
 
-# Alias: the brief calls the bundle a profile.
+#: Aliases: a loaded bundle is also called a profile; the mesh part is `autoshard.sharding.Mesh`.
 Profile = CostConfig
+MeshSpec = Mesh
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -206,6 +207,9 @@ _LINK_KEYS = ("bandwidth", "latency", "topology", "torus_dims")
 _REQUIRED_LINK = ("bandwidth", "latency")
 
 
+_SCALARS = yaml.constructor.SafeConstructor()  # YAML 1.1 scalars: 0x10, 0o17, 1_000, 1.0e+3, .inf
+
+
 class _Reader:
     """Walks a composed YAML node tree, raising `UserError` at the offending node's location."""
 
@@ -241,7 +245,7 @@ class _Reader:
 
     def number(self, node: yaml.Node, what: str) -> float:
         if isinstance(node, yaml.ScalarNode) and node.tag.endswith((":int", ":float")):
-            return float(yaml.safe_load(node.value) if node.tag.endswith(":float") else int(node.value, 0))
+            return float(_SCALARS.construct_object(node))
         if isinstance(node, yaml.ScalarNode) and node.tag.endswith(":str") and node.style is None:
             try:  # PyYAML reads `5e10` (no dot) as a string; accept it as the number it is
                 return float(node.value)
@@ -257,7 +261,7 @@ class _Reader:
 
     def integer(self, node: yaml.Node, what: str) -> int:
         if isinstance(node, yaml.ScalarNode) and node.tag.endswith(":int"):
-            return int(node.value, 0)
+            return int(_SCALARS.construct_object(node))
         raise self.fail(node, f"{what} must be an integer, got {self._show(node)}")
 
     def string(self, node: yaml.Node, what: str) -> str:

@@ -125,6 +125,9 @@ def bad(text: str) -> str:
         ("peak_flops: 4.0e+14", "peak_flops: '4e14'", r"hardware.peak_flops must be a number"),
         ("peak_flops: 4.0e+14", "peak_flops: {bf16: -1.0}", r"hardware.peak_flops.bf16 must be positive"),
         ("peak_flops: 4.0e+14", "peak_flops: {}", r"hardware.peak_flops map is empty"),
+        ("bandwidth: 5.0e+10", "bandwidth: true", r"axis_links.data.bandwidth must be a number, got 'true'"),
+        ("bandwidth: 5.0e+10", "bandwidth: .inf", r"axis_links.data.bandwidth must be positive, got '.inf'"),
+        ("memory_bytes: 8.0e+10", "memory_bytes: [1]", r"hardware.memory_bytes must be a number, got a list"),
         ("axes: {data: 2, model: 4}", "axes: [data, model]", r"mesh.axes must be a mapping, got a list"),
         ("axes: {data: 2, model: 4}", "axes: {}", r"mesh.axes is empty"),
         ("latency: 1.0e-5}", "latency: 1.0e-5, topology: hypercube}", r"topology 'hypercube' is not one of"),
@@ -237,3 +240,9 @@ def test_default_and_resolve():
     assert resolve_config("x=4", "tpu-v5e").mesh.shape == {"x": 4}
     with pytest.raises(UserError, match="give a mesh"):
         resolve_config(None, None)
+
+
+def test_yaml_integer_forms_and_hashable_configs():
+    cfg = parse_config(ISSUE_FORM.replace("data: 2,", "data: 0x2,"), "x.yaml")
+    assert cfg.mesh.shape == {"data": 2, "model": 4}
+    assert hash(cfg) == hash(parse_config(ISSUE_FORM, "x.yaml"))
