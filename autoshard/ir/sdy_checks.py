@@ -170,6 +170,8 @@ def verify_tensor_sharding(
     plain = mesh.to_mesh()
     if mesh.is_maximal() and (sharding.rank or sharding.replicated or sharding.unreduced):
         fail(f"{prefix}a maximal sharding can only have a sharding with rank 0 and no replicated or unreduced axes")
+    if mesh.is_maximal():  # a single-device sharding is not checked against the type (as Shardy does)
+        return mesh
     if type_ is not None:
         if isinstance(type_, UnrankedTensorType):
             fail(f"{prefix}only ranked tensors can have a sharding")
