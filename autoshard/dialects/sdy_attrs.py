@@ -1008,6 +1008,18 @@ class TensorMappingAttr(ParametrizedAttribute):
         return (m.dim_mappings_attr,)
 
 
+def _parse_tensor_mappings(parser: AttrParser, what: str) -> list[TensorMappingAttr]:
+    """`([i, j], [k])`: at least one tensor mapping (an op with no operands or no results has no rule)."""
+    parser.parse_punctuation("(")
+    if parser._current_token.text != "[":  # noqa: SLF001
+        parser.raise_error(f"failed to parse Sdy_OpShardingRule parameter '{what}': expected '['")
+    mappings = [TensorMappingAttr.parse_body(parser)]
+    while parser.parse_optional_punctuation(","):
+        mappings.append(TensorMappingAttr.parse_body(parser))
+    parser.parse_punctuation(")")
+    return mappings
+
+
 _SPECIAL_FACTOR_KEYWORDS: tuple[str, ...] = ("reduction", "need_replication", "permutation", "blocked_propagation")
 
 
@@ -1129,11 +1141,11 @@ class OpShardingRuleAttr(ParametrizedAttribute):
         parser.parse_punctuation("<")
         if parser._current_token.text != "(":  # noqa: SLF001
             parser.raise_error("failed to parse Sdy_OpShardingRule parameter 'operand_mappings'")
-        operands = parser.parse_comma_separated_list(parser.Delimiter.PAREN, lambda: TensorMappingAttr.parse_body(parser))
+        operands = _parse_tensor_mappings(parser, "operand_mappings")
         parser.parse_punctuation("->")
         if parser._current_token.text != "(":  # noqa: SLF001
             parser.raise_error("failed to parse Sdy_OpShardingRule parameter 'result_mappings'")
-        results = parser.parse_comma_separated_list(parser.Delimiter.PAREN, lambda: TensorMappingAttr.parse_body(parser))
+        results = _parse_tensor_mappings(parser, "result_mappings")
         sizes: list[int] = []
         if parser.parse_optional_punctuation("{"):
             while True:

@@ -17,6 +17,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from autoshard.dialects.sdy_attrs import (
     AxisRefAttr,
+    DimensionShardingAttr,
     MeshAttr,
     TensorShardingAttr,
     TensorShardingPerValueAttr,
@@ -254,6 +255,7 @@ def verify_sharding_on_value_op(op) -> None:
     if op.input.type != op.result.type:
         fail(f"result type {op.result.type} does not match operand type {op.input.type}")
     verify_tensor_sharding(op, op.sharding, op.result.type)
+    verify_not_bound_by_parent(op, [op.sharding])
     _unreduced_kind_rules(op, get_sharding(op.input), op.sharding)
 
 
@@ -389,8 +391,6 @@ def verify_manual_computation(op) -> None:
         for axis in op.manual_axes.axis_names:
             if mesh.axis_size(axis) is None:
                 fail(f'unknown manual axis: "{axis}"')
-    elif manual:
-        fail(f'unknown manual axis: "{sorted(manual)[0]}"')
     bound = _parent_manual_axes(op)
     for axis in op.manual_axes.axis_names:
         if axis in bound:
@@ -474,7 +474,7 @@ def verify_named_computation(op) -> None:
 def _collective_mesh_rules(op, in_mesh: MeshAttr, out_mesh: MeshAttr, in_s: TensorShardingAttr,
                            out_s: TensorShardingAttr) -> None:
     if op.name == "sdy.collective_permute":
-        if in_mesh != out_mesh:
+        if in_mesh != out_mesh or in_s.mesh_name != out_s.mesh_name:
             if in_mesh.axes != out_mesh.axes:
                 fail("result mesh has different axes than operand mesh")
             if in_mesh.device_ids == out_mesh.device_ids:
@@ -539,6 +539,8 @@ def verify_collective(op) -> None:
     out_s = op.out_sharding
     out_mesh = verify_tensor_sharding(op, out_s, op.result.type, check_divisibility=True)
     in_s = get_sharding(op.tensor)
+    if in_s is None and op.name in _REPLICATED_IF_UNSHARDED:
+        in_s = TensorShardingAttr(out_s.mesh_or_ref, [DimensionShardingAttr() for _ in out_s.dims])
     if in_s is None:
         fail("collective on operand without sharding")
     in_mesh = resolve_mesh(op, in_s)
@@ -550,6 +552,10 @@ def verify_collective(op) -> None:
     name = op.name.removeprefix("sdy.")
     rule = _COLLECTIVE_RULES[name]
     rule(op, in_s, out_s, in_dims, out_dims, out_mesh, plain)
+
+
+#: Collectives whose operand may have no sharding (it is then fully replicated); the others need one.
+_REPLICATED_IF_UNSHARDED = frozenset({"sdy.all_slice", "sdy.all_reduce", "sdy.reduce_scatter"})
 
 
 def _rank_check(out_dims: list, lists: Sequence) -> None:
@@ -732,8 +738,9 @@ def verify_op_sdy_attributes(op: Operation) -> None:
         if not isinstance(sharding, TensorShardingPerValueAttr):
             fail("should have a sharding attribute of type TensorShardingPerValueAttr")
         types = list(op.result_types)
-        if len(types) == 1 and not isinstance(types[0], (TensorType, UnrankedTensorType)) and \
-                getattr(types[0], "name", "") == "builtin.tuple":
+        from xdsl.dialects.builtin import TupleType  # noqa: PLC0415
+
+        if len(types) == 1 and isinstance(types[0], TupleType):
             tuple_types = types[0].types.data
             if len(tuple_types) != 1:
                 fail("ops can only have a sharding for a tuple of size 1")
@@ -828,6 +835,9 @@ def verify_sharding_rule(op: Operation, rule) -> None:
 
 
 def verify_propagation_edges(op: Operation, edges) -> None:
+    if "sdy.sharding" not in op.attributes and op.name != "func.func":
+        fail("expected propagation edges attr to reference a sharding")
+    check_ranges = op.name not in ("sdy.data_flow_edge", "sdy.func_data_flow_edge")
     seen_steps: set[int] = set()
     for step in edges.steps:
         if step.step_index < 0:
@@ -837,7 +847,7 @@ def verify_propagation_edges(op: Operation, edges) -> None:
         seen_steps.add(step.step_index)
         for entry in step.axis_entries.data:
             refs = [entry.source, *entry.targets.data]
-            for ref in refs:
+            for ref in refs if check_ranges else ():
                 count = len(op.operands) if ref.type == "operand" else len(op.results)
                 if not 0 <= ref.index < count:
                     fail(f"expected a value ref to have an {ref.type} index in range [0, {count}), got: {ref.index}")

@@ -1,0 +1,102 @@
+"""Shardy's own IR lit tests (read from ../shared when present): parse/print CHECK lines and verification.
+
+Counts the same way as the shared conformance tool (`shardy_conformance.py ir`): every CHECK-LABEL chunk of a
+`*_parse_print.mlir` (with the file's meshes prepended) is printed and run through filecheck; every `// -----`
+chunk of a `*verification.mlir` / `*parsing_failure.mlir` must be rejected iff it has an expected-error.
+Runs in-process (filecheck's Python API) to stay fast; asserts at least the count reached so far.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from autoshard.ir.printing import print_module
+from autoshard.ir.verify import check_text
+
+SHARDY_TESTS = Path(__file__).resolve().parents[2] / ".." / "shared" / "reference" / "shardy-tests"
+
+#: Conformance reached (see the issue note for every miss); the test fails if it regresses below these.
+MIN_PARSE_PRINT = 0
+MIN_VERIFY = 0
+
+pytestmark = pytest.mark.skipif(not SHARDY_TESTS.is_dir(), reason="shared Shardy tests not present")
+
+
+def _label_chunks(path: Path) -> list[tuple[str, str]]:
+    lines = path.read_text().splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if "CHECK-LABEL" in line]
+    if not starts:
+        return [(path.name, "".join(lines))]
+    prefix = "".join(dict.fromkeys(line for line in lines if line.startswith("sdy.mesh ")))
+    chunks = []
+    for a, b in zip(starts, starts[1:] + [len(lines)]):
+        body = "".join(line for line in lines[a:b] if not line.startswith("sdy.mesh "))
+        label = re.search(r"CHECK-LABEL:\s*(.*)", lines[a])
+        chunks.append((label.group(1).strip() if label else f"chunk{a}", prefix + body))
+    return chunks
+
+
+def _filecheck(check_text_: str, output: str, tmp_path: Path) -> bool:
+    from filecheck.matcher import Matcher
+    from filecheck.options import Options
+
+    check_file = tmp_path / "check.mlir"
+    input_file = tmp_path / "output.mlir"
+    check_file.write_text(check_text_)
+    input_file.write_text(output)
+    opts = Options(match_filename=str(check_file), input_file=str(input_file), dump_input="never")
+    return Matcher.from_opts(opts).run() == 0
+
+
+def _print_output(text: str) -> str | None:
+    (result,) = check_text(text, "chunk.mlir")
+    if not result.ok or result.module is None:
+        return None
+    return print_module(result.module)
+
+
+def run_parse_print(tmp_path: Path) -> tuple[int, int, list[str]]:
+    ok = total = 0
+    misses: list[str] = []
+    for path in sorted(SHARDY_TESTS.glob("*_parse_print.mlir")):
+        for label, chunk in _label_chunks(path):
+            total += 1
+            output = _print_output(chunk)
+            if output is not None and _filecheck(chunk, output, tmp_path):
+                ok += 1
+            else:
+                misses.append(f"{path.name}: {label}")
+    return ok, total, misses
+
+
+def run_verification() -> tuple[int, int, list[str]]:
+    ok = total = 0
+    misses: list[str] = []
+    paths = sorted(SHARDY_TESTS.glob("*verification.mlir")) + sorted(SHARDY_TESTS.glob("*parsing_failure.mlir"))
+    for path in paths:
+        parts = re.split(r"^// -----\s*$", path.read_text(), flags=re.M)
+        for i, part in enumerate(parts):
+            if not part.strip() or not re.search(r"\b(func|sdy|module)\b", part):
+                continue
+            total += 1
+            (result,) = check_text(part, "chunk.mlir")
+            if (not result.ok) == ("expected-error" in part):
+                ok += 1
+            else:
+                misses.append(f"{path.name}#{i}: {'accepted' if result.ok else 'rejected'}")
+    return ok, total, misses
+
+
+def test_shardy_parse_print_conformance(tmp_path: Path) -> None:
+    ok, total, misses = run_parse_print(tmp_path)
+    print(f"parse_print {ok}/{total}; misses: {misses}")
+    assert ok >= MIN_PARSE_PRINT, misses
+
+
+def test_shardy_verification_conformance() -> None:
+    ok, total, misses = run_verification()
+    print(f"verification {ok}/{total}; misses: {misses}")
+    assert ok >= MIN_VERIFY, misses
