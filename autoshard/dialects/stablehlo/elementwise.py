@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from xdsl.dialects.builtin import ComplexType, TensorType
 from xdsl.ir import Attribute
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, opt_prop_def, result_def, traits_def
 from xdsl.parser import Parser
@@ -209,7 +210,46 @@ class Atan2Op(BinaryElementwiseOp):
 
 @irdl_op_definition
 class ComplexOp(BinaryElementwiseOp):
+    """`stablehlo.complex %re, %im : tensor<4xcomplex<f32>>` (operands are the real parts' tensors)."""
+
     name = "stablehlo.complex"
+
+    @staticmethod
+    def _part_type(complex_type: Attribute) -> Attribute | None:
+        element = getattr(complex_type, "element_type", None)
+        if not isinstance(element, ComplexType) or not isinstance(complex_type, TensorType):
+            return None
+        return TensorType(element.element_type, complex_type.get_shape(), complex_type.encoding)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ComplexOp:
+        operands, _ = parse_operand_list(parser)
+        properties: dict[str, Attribute] = {}
+        attributes = parse_attr_dict(parser, cls, properties)
+        position = parser.pos
+        parser.parse_punctuation(":")
+        if parser._current_token.text == "(":
+            function_type = parser.parse_function_type()
+            operand_types, result_types = function_type.inputs.data, function_type.outputs.data
+        else:
+            result_type = parser.parse_type()
+            part = cls._part_type(result_type)
+            if part is None:
+                parser.raise_error("expected a tensor of complex type", position)
+            operand_types, result_types = [part, part], [result_type]
+        return build(cls, resolve(parser, operands, operand_types, position), result_types, properties, attributes)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        print_operand_list(printer, self.operands)
+        print_attr_dict(printer, self)
+        part = self._part_type(self.result.type)
+        if part is not None and self.lhs.type == part and self.rhs.type == part:
+            printer.print_string(" : ")
+            printer.print_attribute(self.result.type)
+        else:
+            printer.print_string(" : ")
+            printer.print_function_type(self.operand_types, self.result_types)
 
 
 @irdl_op_definition

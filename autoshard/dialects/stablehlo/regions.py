@@ -53,6 +53,13 @@ class ReturnOp(IRDLOperation):
             print_type_list(printer, self.operand_types)
 
 
+def _parse_located_argument(parser: Parser) -> Parser.Argument:
+    """`%name: type loc(...)?`."""
+    argument = parser.parse_argument()
+    argument.location = parser.parse_optional_location()
+    return argument
+
+
 def _scalar_type(value_type: Attribute) -> Attribute:
     """The rank-0 tensor of an operand's element type (the block argument type of a reducer)."""
     element = getattr(value_type, "element_type", value_type)
@@ -124,9 +131,9 @@ class ReduceOp(IRDLOperation):
             second: list[Parser.Argument] = []
             for _ in range(n):
                 parser.parse_punctuation("(")
-                first.append(parser.parse_argument())
+                first.append(_parse_located_argument(parser))
                 parser.parse_punctuation(",")
-                second.append(parser.parse_argument())
+                second.append(_parse_located_argument(parser))
                 parser.parse_punctuation(")")
             body = parser.parse_region(first + second)
         return build(cls, operands, function_type.outputs.data, properties, attributes, [body])
