@@ -10,7 +10,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph
-from autoshard.sharding import Mesh, SpecEntry, TensorSharding
+from autoshard.sharding import DimSharding, Mesh, SpecEntry, TensorSharding
 
 
 @dataclass
@@ -67,6 +67,26 @@ class SolverStats:
         }
 
 
+@dataclass(frozen=True)
+class PlannedCollective:
+    """One collective a plan implies: an in-op settle of partial sums, or one step of a reshard on an edge.
+
+    `bytes_per_device` and `time_s` are per occurrence; `count` is how often it runs per step (loop trip count).
+    """
+
+    kind: str
+    axes: tuple[str, ...]
+    bytes_per_device: float
+    time_s: float
+    count: int
+    where: str
+    node: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "axes": list(self.axes), "bytes_per_device": self.bytes_per_device,
+                "time_s": self.time_s, "count": self.count, "where": self.where, "node": self.node}
+
+
 @dataclass
 class Plan:
     """A sharding plan for one function of a module (see `autoshard.plan`)."""
@@ -104,6 +124,13 @@ class Plan:
 
         return emit_plan(self, explicit_collectives=explicit_collectives, dialect=dialect)
 
+    def collectives(self) -> list[PlannedCollective]:
+        """Every collective the plan implies, in program order: each op's settle (all_reduce/reduce_scatter of
+        partial sums) and each step of Shardy's reshard lowering on edges whose shardings differ."""
+        from autoshard.planner.pricing import PlanCostModel
+
+        return plan_collectives(self.graph, self.assignment, PlanCostModel(self.config))
+
     def report(self) -> dict[str, Any]:
         """Everything about the plan, machine-readably (what `--report` writes)."""
         return {
@@ -122,6 +149,50 @@ def _spec_json(s: TensorSharding | None):
     if s is None:
         return None
     return [list(e) if isinstance(e, tuple) else e for e in s.partition_spec()]
+
+
+def _node_name(node) -> str:
+    return f"{node.label} (node {node.index})"
+
+
+def _settled_collective(node, strategy: NodeStrategy, model) -> list[PlannedCollective]:
+    settle = strategy.settle
+    mesh = model.mesh
+    out = []
+    for sharding, info in zip(strategy.outputs, node.outputs):
+        if info is None:
+            continue
+        if settle.kind == "reduce_scatter" and settle.dim is not None:  # the pre-scatter (full) local buffer
+            dims = list(sharding.dims)
+            kept = dims[settle.dim].axes[: len(dims[settle.dim].axes) - len(settle.axes)]
+            dims[settle.dim] = DimSharding(kept)
+            sharding = sharding.with_dims(dims)
+        cost = model.settle_cost(settle, info, sharding.local_shape(info.shape, mesh))
+        out.append(PlannedCollective(cost.kind, cost.axes, cost.bytes_per_device, cost.time_s, node.multiplier,
+                                     f"settle of {_node_name(node)}", node.index))
+    return out
+
+
+def plan_collectives(graph: PlanGraph, assignment: list[int], model) -> list[PlannedCollective]:
+    """The collectives of `assignment` on `graph` priced by `model` (a `PlanCostModel`), in program order."""
+    by_position: list[tuple[int, int, PlannedCollective]] = []
+    for node, choice in zip(graph.nodes, assignment):
+        s = node.strategies[choice]
+        if s.settle is not None:
+            by_position.extend((node.position, 1, c) for c in _settled_collective(node, s, model))
+    for e in graph.edges:
+        producer, consumer = graph.nodes[e.producer], graph.nodes[e.consumer]
+        src = producer.strategies[assignment[e.producer]].outputs[e.out_port]
+        dst = consumer.strategies[assignment[e.consumer]].inputs[e.in_port]
+        if src == dst:
+            continue
+        count = max(producer.multiplier, consumer.multiplier)
+        where = f"reshard {_node_name(producer)} -> {_node_name(consumer)} operand {e.in_port}"
+        for step, cost in model.reshard_steps(src, dst, producer.outputs[e.out_port]):
+            by_position.append((consumer.position, 0, PlannedCollective(
+                step.kind, cost.axes, cost.bytes_per_device, cost.time_s, count, where, consumer.index)))
+    by_position.sort(key=lambda item: (item[0], item[1]))
+    return [c for _, _, c in by_position]
 
 
 def evaluate_assignment(graph: PlanGraph, assignment: list[int], reshard_kinds) -> CostBreakdown:

@@ -61,11 +61,15 @@ class PlanCostModel:
         return roofline_time(self.config, flops * flops_fraction, bytes_accessed * flops_fraction, dtype)
 
     # -- collectives --------------------------------------------------------------------------------
-    def settle_s(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> float:
+    def settle_cost(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> cc.CollectiveCost:
+        """The all-reduce or reduce-scatter of partial sums whose local (pre-settle) shape is `local_shape`."""
         buffer = _numel(local_shape) * dtype_bytes(info.dtype)
         if settle.kind == "all_reduce":
-            return cc.all_reduce(self.config, _axes(settle.axes), buffer).time_s
-        return cc.reduce_scatter(self.config, _axes(settle.axes), buffer).time_s
+            return cc.all_reduce(self.config, _axes(settle.axes), buffer)
+        return cc.reduce_scatter(self.config, _axes(settle.axes), buffer)
+
+    def settle_s(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> float:
+        return self.settle_cost(settle, info, local_shape).time_s
 
     def step_cost(self, step: CollectiveStep, before: TensorSharding, info: TensorInfo) -> cc.CollectiveCost:
         """The cost of one reshard step applied to a tensor sharded as `before`."""
