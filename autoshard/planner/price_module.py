@@ -9,6 +9,7 @@ completed by the solver the cheapest way with the given ones fixed. The result i
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -38,6 +39,8 @@ from costmodel.hardware import CostConfig, resolve_config
 
 #: kinds of plan nodes that define values (results and constraints only mirror their operand)
 _VALUE_KINDS = ("argument", "constant", "op", "data_flow")
+#: a mesh reference inside a printed sharding, `<@mesh, [...]>`
+_MESH_REF = re.compile(r"<@([A-Za-z_][\w$.]*)")
 
 
 @dataclass(frozen=True)
@@ -121,9 +124,7 @@ def _used_mesh_names(module: ModuleOp) -> set[str]:
 
 
 def _mesh_refs(text: str) -> set[str]:
-    import re
-
-    return set(re.findall(r"<@([A-Za-z_][\w$.]*)", text))
+    return set(_MESH_REF.findall(text))
 
 
 def choose_mesh(module: ModuleOp, mesh: Mesh | str | Mapping[str, int] | None) -> tuple[Mesh | str | Mapping[str, int] | None, str, str]:

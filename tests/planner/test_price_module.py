@@ -115,3 +115,22 @@ def test_op_sharding_no_strategy_produces():
     text = _row_parallel(dot_sharding='{sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"data"}]>]>} ')
     with pytest.raises(UserError, match="no strategy of this op produces"):
         price_module(text, config="host-cpu")
+
+
+def test_plan_output_prices_to_the_plan_cost():
+    """`autoshard cost` of the planner's own output: every value given, same step time and peak memory."""
+    import autoshard
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "mlp.mlir"
+    plan = autoshard.plan(example, mesh="data=2,model=4", config="host-cpu", time_limit=5, num_workers=2)
+    priced = price_module(plan.to_mlir(), config="host-cpu", time_limit=5)
+    assert priced.num_completed == 0
+    assert priced.plan.cost.step_time_s == pytest.approx(plan.cost.step_time_s)
+    assert priced.plan.cost.peak_memory_bytes == plan.cost.peak_memory_bytes
+    assert [(c.kind, c.axes) for c in priced.collectives()] == [(c.kind, c.axes) for c in plan.collectives()]
+
+
+def test_module_with_two_meshes_uses_the_one_its_shardings_name():
+    text = _row_parallel().replace(MESH, MESH + '\n  sdy.mesh @unused = <["x"=8]>')
+    assert price_module(text, config="host-cpu", time_limit=5).mesh_source == "sdy.mesh @mesh"
