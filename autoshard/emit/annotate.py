@@ -79,7 +79,8 @@ def emit_plan(plan, explicit_collectives: bool = False, dialect: str = "sdy") ->
     """The planned module as MLIR text (see module docstring)."""
     from autoshard.ir.printing import print_module
 
-    module = annotate_module(plan, explicit_collectives)
+    # the mesh dialect states partial sums and reshards as shardings (its spmdization makes the collectives)
+    module = annotate_module(plan, explicit_collectives, lower_reshards=dialect != "mesh")
     if dialect == "mesh":
         from autoshard.emit.mesh_dialect import to_mesh_dialect
 
@@ -87,8 +88,9 @@ def emit_plan(plan, explicit_collectives: bool = False, dialect: str = "sdy") ->
     return print_module(module)
 
 
-def annotate_module(plan, explicit_collectives: bool = False) -> ModuleOp:
-    """A clone of the planned module carrying the plan's shardings (and explicit collectives if asked)."""
+def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bool = True) -> ModuleOp:
+    """A clone of the planned module carrying the plan's shardings (and explicit collectives if asked;
+    with `lower_reshards=False` the explicit form stops at `sdy.reshard`s and `unreduced` shardings)."""
     module, op_map = _clone_with_map(plan.module)
     graph = plan.graph
     _ensure_mesh(module, plan.mesh_name, plan.mesh)
@@ -117,10 +119,10 @@ def annotate_module(plan, explicit_collectives: bool = False) -> ModuleOp:
             )
         # "constraint" nodes keep the user's sharding_constraint as written
     _insert_reshards(plan, op_map, explicit_collectives)
-    if explicit_collectives:
-        from autoshard.emit.reshard_to_collectives import lower_reshards
+    if explicit_collectives and lower_reshards:
+        from autoshard.emit.reshard_to_collectives import lower_reshards as lower
 
-        lower_reshards(module)
+        lower(module)
     del value_map
     return module
 
