@@ -53,6 +53,7 @@ def _arg_attr(func: FuncOp, index: int, result: bool = False):
 
 def _restrict(node: PlanNode, user: TensorSharding, mesh: Mesh, options: PlanOptions, which: str) -> None:
     """Keep the strategies that honour `user`; prioritized dims become soft penalties."""
+    node.strategies = list(node.strategies)  # the list may be shared with same-signature nodes
     allowed = []
     for i, s in enumerate(node.strategies):
         sharding = s.outputs[0] if s.outputs else s.inputs[0]

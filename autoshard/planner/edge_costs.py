@@ -18,7 +18,7 @@ class EdgeCostTable:
     def __init__(self, price: ReshardPricer):
         self._price = price
         self._memo: dict[tuple[TensorSharding, TensorSharding, TensorInfo], float] = {}
-        self._matrices: dict[tuple, np.ndarray] = {}
+        self._matrices: dict[tuple, tuple[np.ndarray, list, list]] = {}
 
     def price(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> float:
         if src == dst:
@@ -34,12 +34,14 @@ class EdgeCostTable:
         prod = graph.nodes[edge.producer]
         cons = graph.nodes[edge.consumer]
         info = prod.outputs[edge.out_port]
-        srcs = [s.outputs[edge.out_port] for s in prod.strategies]
-        dsts = [s.inputs[edge.in_port] for s in cons.strategies]
-        key = (tuple(srcs), tuple(dsts), info)
+        # strategy lists are shared between same-signature nodes: key on the lists themselves (kept alive
+        # in the cache entry, so their ids stay unique)
+        key = (id(prod.strategies), edge.out_port, id(cons.strategies), edge.in_port, info)
         cached = self._matrices.get(key)
         if cached is not None:
-            return cached
+            return cached[0]
+        srcs = [s.outputs[edge.out_port] for s in prod.strategies]
+        dsts = [s.inputs[edge.in_port] for s in cons.strategies]
         src_unique = list(dict.fromkeys(srcs))
         dst_unique = list(dict.fromkeys(dsts))
         small = np.array([[self.price(a, b, info) for b in dst_unique] for a in src_unique], dtype=np.float64)
@@ -48,5 +50,5 @@ class EdgeCostTable:
         rows = np.array([src_index[s] for s in srcs], dtype=np.int64)
         cols = np.array([dst_index[s] for s in dsts], dtype=np.int64)
         full = small[np.ix_(rows, cols)]
-        self._matrices[key] = full
+        self._matrices[key] = (full, prod.strategies, cons.strategies)
         return full

@@ -118,10 +118,21 @@ def value_strategies(node: PlanNode, mesh: Mesh, mesh_name: str, allow_sub_axes:
 
 
 def fill_strategies(graph: PlanGraph, rules: dict[int, object], mesh: Mesh, oracle: CostOracle, allow_sub_axes: bool = True) -> None:
-    """Give every node its strategies (`rules` maps op node index to its rule)."""
+    """Give every node its strategies (`rules` maps op node index to its rule).
+
+    Nodes with the same signature (op name, rule, tensor shapes and types) share one strategy list, so
+    repeated layers cost one enumeration, and edge cost matrices between shared lists are computed once.
+    Lists are shared read-only: whoever restricts a node's strategies copies the list first.
+    """
+    cache: dict[tuple, list[NodeStrategy]] = {}
     for node in graph.nodes:
         if node.kind == "op":
             node.rule = rules[node.index]
-            node.strategies = op_strategies(node, node.rule, mesh, graph.mesh_name, oracle, allow_sub_axes)
+            key = ("op", node.label, node.rule, tuple(node.inputs), tuple(node.outputs))
+            if key not in cache:
+                cache[key] = op_strategies(node, node.rule, mesh, graph.mesh_name, oracle, allow_sub_axes)
         else:
-            node.strategies = value_strategies(node, mesh, graph.mesh_name, allow_sub_axes)
+            key = ("value", node.kind == "constraint", tuple(node.inputs), tuple(node.outputs))
+            if key not in cache:
+                cache[key] = value_strategies(node, mesh, graph.mesh_name, allow_sub_axes)
+        node.strategies = cache[key]

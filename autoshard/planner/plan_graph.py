@@ -96,6 +96,8 @@ class PlanGraph:
     edges: list[PlanEdge] = field(default_factory=list)
     mesh_name: str = "mesh"
     num_positions: int = 0
+    #: (node, output port) pairs that must share one sharding (`sdy.sharding_group`), as chains of pairs
+    equal_outputs: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)
 
     def add_node(self, node: PlanNode) -> PlanNode:
         node.index = len(self.nodes)

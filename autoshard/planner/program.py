@@ -74,6 +74,7 @@ class ProgramWalker:
         self.position = 0
         self.funcs = {op.sym_name.data: op for op in module.walk() if isinstance(op, FuncOp)}
         self.warnings: list[str] = []
+        self.sharding_groups: dict[int, list[SSAValue]] = {}
 
     # -- entry ----------------------------------------------------------------------------------
     def walk_function(self, func: FuncOp) -> PlanGraph:
@@ -86,6 +87,9 @@ class ProgramWalker:
             self.producer[arg] = (node.index, 0)
         self._walk_block(block, multiplier=1, top_level=True, func=func)
         self._connect()
+        for members in self.sharding_groups.values():
+            known = [self.producer[v] for v in members if v in self.producer]
+            self.graph.equal_outputs.extend(zip(known, known[1:]))
         self.graph.num_positions = self.position + 1
         return self.graph
 
@@ -154,8 +158,12 @@ class ProgramWalker:
                 node = self._add(PlanNode(0, "constant", name, [], [outputs[0]], multiplier=multiplier, ir=op))
                 self.producer[op.results[0]] = (node.index, 0)
             return
+        if name == "sdy.sharding_group":
+            group = op.properties["group_id"].value.data  # type: ignore[union-attr]
+            self.sharding_groups.setdefault(group, []).append(op.operands[0])
+            return
         if not op.results and name.startswith("sdy."):
-            return  # sdy.sharding_group and friends carry constraints, handled by the builder
+            return
         inputs = [tensor_info(v) for v in op.operands]
         node = self._add(
             PlanNode(0, "op", name, inputs, outputs, multiplier=multiplier, ir=op)  # type: ignore[arg-type]

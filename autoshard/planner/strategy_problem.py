@@ -53,8 +53,13 @@ def to_units(seconds: float) -> int:
 def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usage_limit: int | None) -> StrategyGraph:
     """The solver problem of `graph` (one solver node per plan node, same indices)."""
     node_costs, usages, intervals, names = [], [], [], []
+    seconds_cache: dict[int, np.ndarray] = {}
+    usage_cache: dict[tuple[int, str], np.ndarray] = {}
     for node in graph.nodes:
-        costs = np.array([to_units(s.cost_s * node.multiplier) for s in node.strategies], dtype=np.int64)
+        key = id(node.strategies)
+        if key not in seconds_cache:
+            seconds_cache[key] = np.array([s.cost_s for s in node.strategies], dtype=np.float64)
+        costs = np.rint(seconds_cache[key] * node.multiplier / COST_UNIT_S).astype(np.int64)
         if node.allowed is not None:
             mask = np.ones(len(costs), dtype=bool)
             mask[node.allowed] = False
@@ -63,7 +68,10 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usa
         if node.kind == "result":
             usages.append(np.zeros(len(costs), dtype=np.int64))
         else:
-            usages.append(np.array([local_bytes(node, i, mesh) for i in range(len(node.strategies))], dtype=np.int64))
+            ukey = (key, node.kind)
+            if ukey not in usage_cache:
+                usage_cache[ukey] = np.array([local_bytes(node, i, mesh) for i in range(len(node.strategies))], dtype=np.int64)
+            usages.append(usage_cache[ukey])
         if node.kind == "argument":
             intervals.append((0, graph.num_positions))
         else:
@@ -74,4 +82,9 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usa
         weight = max(graph.nodes[e.producer].multiplier, graph.nodes[e.consumer].multiplier)
         seconds = edges.matrix(graph, e) * weight
         solver_edges.append((e.producer, e.consumer, np.rint(seconds / COST_UNIT_S).astype(np.int64)))
+    for (a, pa), (b, pb) in graph.equal_outputs:
+        sa = [s.outputs[pa] for s in graph.nodes[a].strategies]
+        sb = [s.outputs[pb] for s in graph.nodes[b].strategies]
+        same = np.array([[x == y for y in sb] for x in sa], dtype=bool)
+        solver_edges.append((a, b, np.where(same, 0, FORBIDDEN).astype(np.int64)))
     return StrategyGraph.build(node_costs, usages, intervals, solver_edges, usage_limit, names, name="plan")

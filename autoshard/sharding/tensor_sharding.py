@@ -35,7 +35,7 @@ class DimSharding:
         return "{" + body + "}" + (f"p{self.priority}" if self.priority is not None else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=True, unsafe_hash=False)
 class TensorSharding:
     """A tensor's sharding over the mesh named `mesh_name` (Shardy `#sdy.sharding<@mesh, [...]>`)."""
 
@@ -45,6 +45,14 @@ class TensorSharding:
     unreduced: tuple[AxisRef, ...] = ()
     #: An inlined mesh (`#sdy.sharding<mesh<[...]>, ...>`) instead of a symbol reference.
     inline_mesh: Mesh | None = field(default=None, compare=True)
+
+    def __hash__(self) -> int:
+        # shardings are hashed constantly as cache keys by the planner: compute once per object
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash((self.mesh_name, self.dims, self.replicated, self.unreduced, self.inline_mesh))
+            object.__setattr__(self, "_hash", cached)
+        return cached
 
     # -- construction -------------------------------------------------------------------------------
     @staticmethod

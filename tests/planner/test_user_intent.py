@@ -1,0 +1,46 @@
+"""User intent in the planner: fixed argument shardings, open dims, sharding groups, options."""
+
+import autoshard
+from autoshard.sharding import AxisRef
+from autoshard.planner.user_constraints import PlanOptions
+
+MODULE = """
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @main(%x: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>},
+                %y: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b", ?}]>},
+                %z: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %0 = stablehlo.add %x, %y : tensor<8x16xf32>
+  %1 = stablehlo.multiply %0, %z : tensor<8x16xf32>
+  sdy.sharding_group %0 group_id=7 : tensor<8x16xf32>
+  sdy.sharding_group %z group_id=7 : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
+"""
+
+
+def _plan(**kw):
+    return autoshard.plan(MODULE, mesh="a=2,b=2", time_limit=10, seed=0, num_workers=1, **kw)
+
+
+def test_closed_and_open_user_dims_are_honoured():
+    plan = _plan()
+    x, y, z = plan.argument_shardings()
+    assert x.partition_spec() == ("a", None)  # closed: exactly as written
+    assert y.dims[1].axes[0] == AxisRef("b")  # open: starts with "b", may be extended
+
+
+def test_sharding_group_members_share_a_sharding():
+    plan = _plan()
+    shardings = {}
+    for node in plan.graph.nodes:
+        s = plan.chosen(node.index)
+        if node.kind == "argument" and node.ir[1] == 2:
+            shardings["z"] = s.outputs[0]
+        if node.kind == "op" and node.label == "stablehlo.add":
+            shardings["add"] = s.outputs[0]
+    assert shardings["z"] == shardings["add"]
+
+
+def test_replicate_arguments_option():
+    plan = _plan(options=PlanOptions(replicate_arguments=(2,)))
+    assert plan.argument_shardings()[2].is_fully_replicated()
