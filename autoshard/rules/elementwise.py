@@ -70,6 +70,7 @@ EXTRA_POINTWISE_OPS = (
     "chlo.atan",
     "chlo.atanh",
     "chlo.bessel_i1e",
+    "chlo.constant_like",
     "chlo.conj",
     "chlo.cosh",
     "chlo.digamma",

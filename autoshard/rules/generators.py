@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xdsl.ir import Operation
 
-from autoshard.rules.builder import OpShardingRuleBuilder, operand_shapes, result_shapes
+from autoshard.rules.builder import OpShardingRuleBuilder, conservative_rule, operand_shapes, result_shapes
 from autoshard.rules.registry import register_extension, register_rule
 from autoshard.rules.rule import NULL_DIM, FactorType, OpShardingRule
 
@@ -20,9 +20,9 @@ def rng_bit_generator_rule(op: Operation, conservative: bool) -> OpShardingRule:
     return builder.build()
 
 
-@register_extension("stablehlo.iota")
+@register_extension("stablehlo.iota", "chlo.constant")
 def iota_rule(op: Operation, conservative: bool) -> OpShardingRule:
-    """Every result dimension is free: each device can compute its own block of an iota."""
+    """Every result dimension is free: each device can compute its own block of an iota (or a constant)."""
     return OpShardingRuleBuilder.for_op(op).add_pointwise(result_shapes(op)[0]).build()
 
 
@@ -33,3 +33,9 @@ def rng_rule(op: Operation, conservative: bool) -> OpShardingRule:
     for dim, size in enumerate(result_shapes(op)[0]):
         builder.add_factor([NULL_DIM] * builder.num_operands, dim, size)
     return builder.build()
+
+
+@register_extension("stablehlo.replica_id", "stablehlo.get_dimension_size", "stablehlo.tuple", "stablehlo.get_tuple_element")
+def scalar_or_tuple_rule(op: Operation, conservative: bool) -> OpShardingRule:
+    """Scalars and tuples: nothing to shard; every dimension (if any) its own replicated factor."""
+    return conservative_rule(operand_shapes(op), result_shapes(op))

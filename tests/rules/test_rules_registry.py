@@ -68,3 +68,17 @@ def test_iota_has_a_planner_rule_but_no_shardy_rule():
     op = find_op(module, "stablehlo.iota")
     assert lookup_rule(op).rule is None
     assert rule_for(op).body_text() == "()->([i, j]) {i=4, j=5}"
+
+
+def test_scalar_producers_have_quiet_planner_rules():
+    module = parse_ops("", '%0 = "stablehlo.replica_id"() : () -> tensor<ui32>')
+    op = find_op(module, "stablehlo.replica_id")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert rule_for(op).body_text() == "()->([])"
+
+
+def test_chlo_constant_like_is_pointwise():
+    body = '%0 = "chlo.constant_like"(%a) <{value = 1.0 : f32}> : (tensor<3x2xf32>) -> tensor<3x2xf32>'
+    module = parse_ops("%a: tensor<3x2xf32>", body)
+    assert lookup_rule(find_op(module, "chlo.constant_like")).rule.body_text() == "([i, j])->([i, j]) {i=3, j=2}"
