@@ -11,7 +11,7 @@ from xdsl.ir import Operation
 
 from autoshard.errors import UserError
 from autoshard.planner.node_strategies import CostOracle, fill_strategies
-from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode
+from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, PortRef
 from autoshard.planner.program import ProgramWalker, find_main
 from autoshard.planner.user_constraints import PlanOptions, priority_penalty, sharding_allows
 from autoshard.rules.registry import rule_for
@@ -44,11 +44,11 @@ def _user_sharding(attr, mesh: Mesh) -> TensorSharding | None:
     return sharding
 
 
-def _arg_attr(func: FuncOp, index: int, result: bool = False):
+def _arg_attr(func: FuncOp, index: int, result: bool = False, name: str = SHARDING_ATTR):
     attrs = func.res_attrs if result else func.arg_attrs
     if attrs is None:
         return None
-    return attrs.data[index].data.get(SHARDING_ATTR)
+    return attrs.data[index].data.get(name)
 
 
 def _restrict(node: PlanNode, user: TensorSharding, mesh: Mesh, options: PlanOptions, which: str) -> None:
@@ -94,7 +94,32 @@ def build_plan_graph(
     fill_strategies(graph, rules, mesh, oracle, options.allow_sub_axes)
     for node in graph.nodes:
         _apply_user_intent(node, mesh, options, built)
+    graph.equal_shardings.extend(_carried_state(graph, func, options.carry_state))
     return built
+
+
+def _carried_state(graph: PlanGraph, func: FuncOp, by_order: bool) -> list[tuple[PortRef, PortRef]]:
+    """Argument/result pairs that must share a sharding: donations, and with `by_order` matching types."""
+    args = {n.ir[1]: n for n in graph.nodes if n.kind == "argument"}
+    results = {n.ir[1]: n for n in graph.nodes if n.kind == "result"}
+    pairs: dict[int, int] = {}  # result index -> argument index
+    for i in args:
+        alias = _arg_attr(func, i, name="tf.aliasing_output")
+        if alias is not None and int(alias.value.data) in results:
+            pairs[int(alias.value.data)] = i
+    if by_order:
+        used = set(pairs.values())
+        arg_order = sorted(args)
+        for r in sorted(results):
+            if r in pairs:
+                continue
+            want = results[r].inputs[0]
+            for i in arg_order:
+                if i not in used and args[i].outputs[0] == want:
+                    pairs[r] = i
+                    used.add(i)
+                    break
+    return [(PortRef(args[i].index, 0), PortRef(results[r].index, 0, is_input=True)) for r, i in sorted(pairs.items())]
 
 
 def _apply_user_intent(node: PlanNode, mesh: Mesh, options: PlanOptions, built: BuiltGraph) -> None:

@@ -88,6 +88,18 @@ class PlanEdge:
     in_port: int
 
 
+@dataclass(frozen=True)
+class PortRef:
+    """An input or output port of a plan node."""
+
+    node: int
+    port: int
+    is_input: bool = False
+
+    def sharding(self, strategy: NodeStrategy) -> TensorSharding:
+        return strategy.inputs[self.port] if self.is_input else strategy.outputs[self.port]
+
+
 @dataclass
 class PlanGraph:
     """All nodes and edges of one function (regions flattened, loop bodies weighted by trip count)."""
@@ -96,8 +108,8 @@ class PlanGraph:
     edges: list[PlanEdge] = field(default_factory=list)
     mesh_name: str = "mesh"
     num_positions: int = 0
-    #: (node, output port) pairs that must share one sharding (`sdy.sharding_group`), as chains of pairs
-    equal_outputs: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)
+    #: pairs of node ports that must share one sharding (`sdy.sharding_group`, carried state)
+    equal_shardings: list[tuple[PortRef, PortRef]] = field(default_factory=list)
 
     def add_node(self, node: PlanNode) -> PlanNode:
         node.index = len(self.nodes)

@@ -20,7 +20,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from autoshard.errors import UserError
 from autoshard.rules.attrs import op_name
-from autoshard.planner.plan_graph import PlanEdge, PlanGraph, PlanNode, TensorInfo
+from autoshard.planner.plan_graph import PlanEdge, PlanGraph, PlanNode, PortRef, TensorInfo
 
 #: ops whose regions hold tensor computations that are planned (other regions are scalar bodies)
 DATA_FLOW_REGION_OPS = ("stablehlo.while", "stablehlo.case", "stablehlo.if")
@@ -88,8 +88,8 @@ class ProgramWalker:
         self._walk_block(block, multiplier=1, top_level=True, func=func)
         self._connect()
         for members in self.sharding_groups.values():
-            known = [self.producer[v] for v in members if v in self.producer]
-            self.graph.equal_outputs.extend(zip(known, known[1:]))
+            known = [PortRef(*self.producer[v]) for v in members if v in self.producer]
+            self.graph.equal_shardings.extend(zip(known, known[1:]))
         self.graph.num_positions = self.position + 1
         return self.graph
 

@@ -82,9 +82,9 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usa
         weight = max(graph.nodes[e.producer].multiplier, graph.nodes[e.consumer].multiplier)
         seconds = edges.matrix(graph, e) * weight
         solver_edges.append((e.producer, e.consumer, np.rint(seconds / COST_UNIT_S).astype(np.int64)))
-    for (a, pa), (b, pb) in graph.equal_outputs:
-        sa = [s.outputs[pa] for s in graph.nodes[a].strategies]
-        sb = [s.outputs[pb] for s in graph.nodes[b].strategies]
+    for a, b in graph.equal_shardings:
+        sa = [a.sharding(s) for s in graph.nodes[a.node].strategies]
+        sb = [b.sharding(s) for s in graph.nodes[b.node].strategies]
         same = np.array([[x == y for y in sb] for x in sa], dtype=bool)
-        solver_edges.append((a, b, np.where(same, 0, FORBIDDEN).astype(np.int64)))
+        solver_edges.append((a.node, b.node, np.where(same, 0, FORBIDDEN).astype(np.int64)))
     return StrategyGraph.build(node_costs, usages, intervals, solver_edges, usage_limit, names, name="plan")

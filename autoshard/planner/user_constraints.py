@@ -50,9 +50,12 @@ class PlanOptions:
     replicate_arguments: tuple[int, ...] = ()
     #: dimension 0 of every argument with rank >= 1 that is a batch input goes on these axes
     batch_axes: tuple[str, ...] = ()
-    #: argument indices treated as batch inputs (default: none; with batch_axes and no indices, all args whose
-    #: leading dim is divisible get it as a preference only)
+    #: argument indices that are batch inputs: their dimension 0 must start with `batch_axes`
     batch_arguments: tuple[int, ...] = ()
+    #: state that round-trips (a training step's parameters and optimizer state): each result is tied to the
+    #: next unmatched argument of the same type, in order, and must keep its sharding. Donated arguments
+    #: (`tf.aliasing_output`) are always tied to their result.
+    carry_state: bool = False
     allow_sub_axes: bool = True
     priority_penalty_s: float = 1.0
 

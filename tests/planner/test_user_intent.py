@@ -44,3 +44,23 @@ def test_sharding_group_members_share_a_sharding():
 def test_replicate_arguments_option():
     plan = _plan(options=PlanOptions(replicate_arguments=(2,)))
     assert plan.argument_shardings()[2].is_fully_replicated()
+
+
+TRAIN_STEP = """
+func.func @main(%w: tensor<16x16xf32>, %x: tensor<8x16xf32>) -> (tensor<16x16xf32>, tensor<f32>) {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x16xf32>) -> tensor<8x16xf32>
+  %1 = stablehlo.dot_general %x, %0, contracting_dims = [0] x [0] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<16x16xf32>
+  %2 = stablehlo.subtract %w, %1 : tensor<16x16xf32>
+  %c = stablehlo.constant dense<0.0> : tensor<f32>
+  %3 = stablehlo.reduce(%0 init: %c) applies stablehlo.add across dimensions = [0, 1] : (tensor<8x16xf32>, tensor<f32>) -> tensor<f32>
+  return %2, %3 : tensor<16x16xf32>, tensor<f32>
+}
+"""
+
+
+def test_carry_state_ties_updated_parameters_to_their_input_sharding():
+    plan = autoshard.plan(TRAIN_STEP, mesh="a=2,b=2", time_limit=10, seed=0, num_workers=1,
+                          options=PlanOptions(carry_state=True))
+    w_in = plan.argument_shardings()[0]
+    result = next(n for n in plan.graph.nodes if n.kind == "result" and n.ir[1] == 0)
+    assert plan.chosen(result.index).inputs[0] == w_in

@@ -33,6 +33,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--replicate-args", default="", help="comma-separated argument indices kept fully replicated")
     p.add_argument("--batch-axes", default="", help="mesh axes that must shard dim 0 of the --batch-args")
     p.add_argument("--batch-args", default="", help="comma-separated argument indices that are batch inputs")
+    p.add_argument("--carry-state", action="store_true",
+                   help="tie each result to the next argument of the same type (training-step parameters and "
+                        "optimizer state keep their sharding across steps)")
     p.add_argument("--quiet", action="store_true", help="no progress or summary on stderr")
 
 
@@ -51,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
         replicate_arguments=_indices(args.replicate_args, "--replicate-args"),
         batch_axes=tuple(a for a in args.batch_axes.split(",") if a),
         batch_arguments=_indices(args.batch_args, "--batch-args"),
+        carry_state=args.carry_state,
     )
     progress = None if args.quiet else ProgressPrinter(sys.stderr)
     result = plan(
