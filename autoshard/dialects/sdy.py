@@ -198,6 +198,10 @@ def get_sharding(value: SSAValue) -> TensorShardingAttr | None:
         if isinstance(owner, (ManualComputationOp, NamedComputationOp)):
             ins = owner.in_shardings
             return ins.shardings[value.index] if ins is not None and value.index < len(ins.shardings) else None
+        if owner is not None and owner.name == "stablehlo.while":  # loop-carried values share the results' shardings
+            attr = owner.attributes.get(SHARDING_ATTR)
+            if isinstance(attr, TensorShardingPerValueAttr) and value.index < len(attr.shardings):
+                return attr.shardings[value.index]
     return None
 
 
