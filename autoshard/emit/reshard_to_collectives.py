@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -30,7 +30,6 @@ from autoshard.dialects.sdy_attrs import (
     AxisRefListAttr,
     ListOfAxisRefListsAttr,
     TensorShardingAttr,
-    TensorShardingPerValueAttr,
 )
 from autoshard.errors import UserError
 from autoshard.sharding.mesh import Mesh
@@ -55,17 +54,8 @@ def _bypass_barriers(value: SSAValue) -> SSAValue:
 
 
 def value_sharding(value: SSAValue) -> TensorShardingAttr | None:
-    """The sharding of `value`: what `sdy.get_sharding` finds, else for a block argument of a region op with
-    `sdy.sharding` per result (e.g. `stablehlo.while`), the sharding of the matching result."""
-    found = sdy.get_sharding(value)
-    if found is not None:
-        return found
-    if isinstance(value, BlockArgument):
-        owner = value.block.parent_op()
-        attr = owner.attributes.get(sdy.SHARDING_ATTR) if owner is not None else None
-        if isinstance(attr, TensorShardingPerValueAttr) and value.index < len(attr.shardings):
-            return attr.shardings[value.index]
-    return None
+    """The sharding of `value` (`sdy.get_sharding`), None when it has none."""
+    return sdy.get_sharding(value)
 
 
 def _rank_and_shape(value: SSAValue) -> tuple[int, tuple[int, ...] | None]:
@@ -129,7 +119,7 @@ class ReshardToCollectivesPattern(RewritePattern):
                 reshard_collectives(src, dst, self.meshes, shape)  # still kept for single-device meshes
             except ReshardNotLowerable:
                 return
-            rewriter.replace_matched_op([], [op.input])
+            rewriter.replace_op(op, [], [op.input])
             return
         try:
             steps = reshard_collectives(src, dst, self.meshes, shape)
@@ -143,7 +133,7 @@ class ReshardToCollectivesPattern(RewritePattern):
             new_op = step_op(step, value)
             new_ops.append(new_op)
             value = new_op.results[0]
-        rewriter.replace_matched_op(new_ops, [value])
+        rewriter.replace_op(op, new_ops, [value])
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from autoshard.errors import VerificationError
-from autoshard.ir.parse import parse_module
+from autoshard.errors import UserError, VerificationError
 from autoshard.tools.fileio import read_text, write_text_atomic
 
 NAME = "lower-reshards"
@@ -24,15 +23,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from xdsl.utils.exceptions import DiagnosticException  # noqa: PLC0415
-
     from autoshard.emit.reshard_to_collectives import lower_reshards  # noqa: PLC0415
+    from autoshard.ir.printing import print_module  # noqa: PLC0415
+    from autoshard.ir.verify import check_text  # noqa: PLC0415
 
-    module = parse_module(read_text(args.input), args.input)
-    try:
-        module.verify()
-    except DiagnosticException as e:
-        raise VerificationError(str(e).strip().splitlines()[0]) from None
-    lower_reshards(module, keep_redundant_reshards=args.keep_redundant_reshards)
-    write_text_atomic(args.output, f"{module}\n", protect=(args.input,))
+    filename = "<stdin>" if args.input == "-" else args.input
+    (result,) = check_text(read_text(args.input), filename)
+    if result.parse_error is not None:
+        raise UserError(result.parse_error)
+    if result.errors:
+        raise VerificationError(str(result.errors[0]))
+    assert result.module is not None
+    lower_reshards(result.module, keep_redundant_reshards=args.keep_redundant_reshards)
+    write_text_atomic(args.output, print_module(result.module), protect=(args.input,))
     return 0
