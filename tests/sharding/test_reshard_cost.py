@@ -1,0 +1,53 @@
+"""Reshard pricing: the collectives of the decomposition priced with costmodel's nccl-tests conventions."""
+
+from __future__ import annotations
+
+import pytest
+
+from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
+from autoshard.sharding.reshard_cost import reshard_cost
+from costmodel.hardware import AxisLink, CostConfig, HardwareSpec
+
+MESH = Mesh.from_sizes({"data": 2, "model": 4})
+BW, LAT = 1.0e9, 1.0e-6
+CONFIG = CostConfig(
+    MESH,
+    HardwareSpec(peak_flops=1e12, memory_bytes=1e10, memory_bandwidth=1e11),
+    {"data": AxisLink(BW, LAT), "model": AxisLink(BW, LAT)},
+)
+
+
+def sh(*dims: tuple[str, ...], unreduced: tuple[str, ...] = ()) -> TensorSharding:
+    return TensorSharding("m", tuple(DimSharding(tuple(AxisRef(a) for a in d)) for d in dims), (),
+                          tuple(AxisRef(a) for a in unreduced))
+
+
+def test_redundant_reshard_is_free():
+    cost = reshard_cost(sh(("data",), ()), sh(("data",), ()), CONFIG, (64, 64), 4)
+    assert cost.steps == () and cost.time_s == 0.0
+
+
+def test_all_gather_priced_on_full_output_buffer():
+    # [{"data", "model"}, {}] -> [{"data"}, {}] on 64x64 f32: gather over model (n=4) into a 32x64 buffer
+    cost = reshard_cost(sh(("data", "model"), ()), sh(("data",), ()), CONFIG, (64, 64), 4)
+    (step,) = cost.costs
+    full = 32 * 64 * 4
+    assert step.kind == "all_gather"
+    assert step.bytes_per_device == pytest.approx(3 / 4 * full)
+    assert cost.time_s == pytest.approx(3 / 4 * full / BW + 3 * LAT)  # ring: n-1 steps
+
+
+def test_slice_is_free_and_all_to_all_moves_three_quarters():
+    slice_cost = reshard_cost(sh((), ()), sh(("model",), ()), CONFIG, (64, 64), 4)
+    assert [c.kind for c in slice_cost.costs] == ["all_slice"] and slice_cost.time_s == 0.0
+    a2a = reshard_cost(sh(("model",), ()), sh((), ("model",)), CONFIG, (64, 64), 2)
+    (step,) = a2a.costs
+    assert step.kind == "all_to_all"
+    assert step.bytes_per_device == pytest.approx(3 / 4 * 16 * 64 * 2)
+
+
+def test_unreduced_to_replicated_is_an_all_reduce_of_the_local_buffer():
+    cost = reshard_cost(sh((), ("model",), unreduced=("data",)), sh((), ("model",)), CONFIG, (8, 8), 4)
+    (step,) = cost.costs
+    assert step.kind == "all_reduce"
+    assert step.bytes_per_device == pytest.approx(2 * (2 - 1) / 2 * 8 * 2 * 4)
