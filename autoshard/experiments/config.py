@@ -27,7 +27,7 @@ from autoshard.errors import Location, UserError
 from autoshard.experiments.meshes import parse_mesh_spec
 from autoshard.sharding import Mesh
 from autoshard.tools.fileio import read_text
-from autoshard.tools.summary import parse_bytes
+from autoshard.units import parse_bytes
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 GENERATORS = ("mlp", "transformer_block", "gpt_train_step", "moe", "convnet", "scan_layers")

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from autoshard.experiments.cells import PLANNER
-from autoshard.tools.summary import fmt_bytes, fmt_time
+from autoshard.units import fmt_bytes, fmt_time
 
 SETTING = ("model", "mesh", "hardware", "memory_budget_bytes", "time_limit", "seed", "workers")
 

@@ -10,9 +10,10 @@ from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp
 
-from autoshard.errors import InfeasibleError, UserError
+from autoshard.errors import InfeasibleError, VerificationError
 from autoshard.ir.inline_calls import inline_private_calls
-from autoshard.ir.parse import parse_module
+from autoshard.ir.parse import parse_module_with_locations
+from autoshard.ir.verify import verify_ops
 from autoshard.planner.build_graph import build_plan_graph
 from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.explain_infeasible import explain_infeasible
@@ -35,9 +36,15 @@ def load(module_or_path_or_text: ModuleOp | str | os.PathLike, filename: str | N
         return module_or_path_or_text.clone()
     text = str(module_or_path_or_text)
     if isinstance(module_or_path_or_text, os.PathLike) or ("{" not in text and Path(text).suffix in (".mlir", "")):
-        path = str(module_or_path_or_text)
-        return parse_module(read_text(path), path)
-    return parse_module(text, filename or "<text>")
+        filename = str(module_or_path_or_text)
+        text = read_text(filename)
+    module, source_map = parse_module_with_locations(text, filename or "<text>")
+    errors = [d for d in verify_ops(module, source_map) if d.severity == "error"]
+    if errors:
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more; run autoshard verify)" if len(errors) > 1 else ""
+        raise VerificationError(f"'{first.op_name}' op {first.message}{more}", first.location)
+    return module
 
 
 def plan(

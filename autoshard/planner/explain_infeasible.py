@@ -7,10 +7,7 @@ import numpy as np
 from autoshard.planner.plan_graph import PlanGraph
 from autoshard.solver.instance import StrategyGraph
 from autoshard.solver.validate import peak_usage
-
-
-def _gib(n: float) -> str:
-    return f"{n / 2**30:.2f} GiB"
+from autoshard.units import fmt_bytes
 
 
 def explain_infeasible(
@@ -25,11 +22,11 @@ def explain_infeasible(
                 graph.nodes[i].label for i, (lo, hi) in enumerate(problem.intervals) if lo <= at < hi and problem.node_usages[i][least[i]] > 0
             ]
             return (
-                f"memory budget {_gib(budget)} per device is too small: even sharding every tensor as much as the mesh "
-                f"allows needs {_gib(need)} at program point {at} (live there: {', '.join(live[:4])}"
-                f"{', ...' if len(live) > 4 else ''}); raise --memory-budget to at least {_gib(need)} or use a larger mesh"
+                f"memory budget {fmt_bytes(budget)} per device is too small: even sharding every tensor as much as the mesh "
+                f"allows needs {fmt_bytes(need)} at program point {at} (live there: {', '.join(live[:4])}"
+                f"{', ...' if len(live) > 4 else ''}); raise --memory-budget to at least {fmt_bytes(need)} or use a larger mesh"
             )
     if status == "UNKNOWN" and not solver_reason:
         return f"the solver found no plan within the time limit of {time_limit:g} s; raise --time-limit"
     reason = solver_reason or "the constraints admit no plan"
-    return f"no plan satisfies the constraints: {reason}" + (f" (memory budget {_gib(budget)} per device)" if budget else "")
+    return f"no plan satisfies the constraints: {reason}" + (f" (memory budget {fmt_bytes(budget)} per device)" if budget else "")

@@ -1,7 +1,9 @@
 """The `autoshard` command line: a thin `main()` over subcommand modules in `autoshard.tools.commands`.
 
 Each subcommand lives in its own module exposing `NAME`, `HELP` (one line), `add_arguments(parser)` and
-`run(args) -> int`. User errors become one line on stderr and a non-zero exit; `--debug` shows tracebacks.
+`run(args) -> int`. Only the module of the command being run is imported (so one command's heavy
+dependencies never slow down another); `autoshard --help` imports them all to list them. User errors
+become one line on stderr and a non-zero exit; `--debug` shows tracebacks.
 """
 
 from __future__ import annotations
@@ -13,41 +15,35 @@ from collections.abc import Sequence
 
 from autoshard.errors import UserError
 
-#: Subcommand modules, in the order `autoshard --help` lists them.
-COMMAND_MODULES: tuple[str, ...] = (
-    "plan",
-    "cost",
-    "rules",
-    "print",
-    "verify",
-    "lower_reshards",
-    "simulate",
-    "validate",
-    "solve_iopddl",
-    "experiment",
-    "explain",
-)
+#: Subcommand name -> module, in the order `autoshard --help` lists them.
+COMMAND_MODULES: dict[str, str] = {
+    "plan": "plan",
+    "cost": "cost",
+    "explain": "explain",
+    "rules": "rules",
+    "print": "print",
+    "verify": "verify",
+    "lower-reshards": "lower_reshards",
+    "simulate": "simulate",
+    "validate": "validate",
+    "solve-iopddl": "solve_iopddl",
+    "experiment": "experiment",
+}
 
 
-def _load_commands() -> list:
-    mods = []
-    for name in COMMAND_MODULES:
-        try:
-            mods.append(importlib.import_module(f"autoshard.tools.commands.{name}"))
-        except ModuleNotFoundError as e:  # a command not built yet is simply not offered
-            if e.name != f"autoshard.tools.commands.{name}":
-                raise
-    return mods
+def _load_commands(names) -> list:
+    return [importlib.import_module(f"autoshard.tools.commands.{COMMAND_MODULES[n]}") for n in names]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(names=None) -> argparse.ArgumentParser:
+    """The argument parser with the given subcommands (all of them by default)."""
     parser = argparse.ArgumentParser(
         prog="autoshard",
         description="Constraint-solver auto-sharding planner for StableHLO programs (Shardy sdy shardings).",
     )
     parser.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for mod in _load_commands():
+    for mod in _load_commands(names or list(COMMAND_MODULES)):
         p = sub.add_parser(mod.NAME, help=mod.HELP, description=mod.HELP)
         p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help="show Python tracebacks")
         mod.add_arguments(p)
@@ -57,7 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `autoshard` console script; returns the exit code."""
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser([command] if command in COMMAND_MODULES else None)
     args = parser.parse_args(argv)
     debug = getattr(args, "debug", False)
     try:

@@ -115,8 +115,6 @@ def test_malformed_mlir_names_file_line_col(work: Path) -> None:
     assert "bad.mlir:3:31" in line or "bad.mlir:3:" in line
 
 
-@pytest.mark.xfail(strict=True, reason="`plan` does not verify the parsed module: autoshard/planner/api.py:31-40 "
-                   "load() parses without verifying, so an op breaking its definition is planned (verify catches it)")
 def test_plan_rejects_op_that_breaks_its_definition(work: Path) -> None:
     (work / "bad.mlir").write_text(WRONG_OPERAND_COUNT)
     assert_user_error(autoshard("plan", "bad.mlir", "--mesh", "data=2", "-o", "out.mlir", cwd=work), "bad.mlir:3:5")
@@ -156,9 +154,6 @@ def test_user_sharding_naming_unknown_axis(work: Path) -> None:
     assert_user_error(autoshard("plan", "axis.mlir", "--mesh", "data=2", "-o", "out.mlir", cwd=work), "'foo'")
 
 
-@pytest.mark.xfail(strict=True, reason="the infeasibility message rounds small sizes to '0.00 GiB' "
-                   "(autoshard/planner/explain_infeasible.py:13 formats every size in GiB), so it does not say "
-                   "how much memory is needed")
 def test_infeasible_memory_budget_says_how_much_is_needed(work: Path) -> None:
     line = assert_user_error(
         autoshard("plan", "small.mlir", "--mesh", "data=2", "--memory-budget", "1KiB", "-o", "out.mlir", cwd=work),

@@ -11,7 +11,7 @@ from typing import TextIO
 from autoshard.errors import UserError
 from autoshard.planner.price_module import PricedModule, price_module
 from autoshard.tools.fileio import read_text
-from autoshard.tools.summary import parse_bytes
+from autoshard.units import parse_bytes
 
 NAME = "cost"
 HELP = "price a sharded module: per-op compute, each implied collective, peak memory, modeled step time"

@@ -30,7 +30,7 @@ from autoshard.planner.plan_graph import NodeStrategy, PlanNode
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.rules import factor_symbol
 from autoshard.tools.fileio import read_text
-from autoshard.tools.summary import fmt_time, parse_bytes
+from autoshard.units import fmt_time, parse_bytes
 
 NAME = "explain"
 HELP = "for a planned module: per value, the sharding, the factor rule behind it, what it costs and avoids, the next best choice"

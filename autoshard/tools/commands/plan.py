@@ -11,7 +11,8 @@ from autoshard.errors import UserError
 from autoshard.planner.api import plan
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.tools.fileio import read_text, write_text_atomic
-from autoshard.tools.summary import ProgressPrinter, parse_bytes, print_summary
+from autoshard.tools.summary import ProgressPrinter, print_summary
+from autoshard.units import parse_bytes
 
 NAME = "plan"
 HELP = "choose the sharding of every tensor (CP-SAT over a collective cost model) and write annotated IR"
