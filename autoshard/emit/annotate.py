@@ -17,7 +17,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from autoshard.dialects.sdy import MeshOp, ReshardOp, ShardingConstraintOp
 from autoshard.dialects.sdy_attrs import MeshAttr, TensorShardingAttr, TensorShardingPerValueAttr
-from autoshard.sharding import Mesh, TensorSharding
+from autoshard.sharding import DimSharding, Mesh, TensorSharding
 
 SHARDING = "sdy.sharding"
 
@@ -111,7 +111,7 @@ def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bo
             op = op_map[node.ir]
             outputs = list(s.outputs)
             if explicit_collectives and s.settle is not None:
-                outputs = [_with_unreduced(o, s.settle.axes) for o in s.outputs]
+                outputs = [_with_unreduced(o, s.settle) for o in s.outputs]
                 _insert_after_settle(op, s, outputs, plan.mesh_name)
             op.attributes[SHARDING] = _per_value(
                 o if info is not None else _replicated_like(r, plan.mesh_name)
@@ -139,8 +139,14 @@ def _value_map(src: ModuleOp, dst: ModuleOp) -> dict[SSAValue, SSAValue]:
     return out
 
 
-def _with_unreduced(s: TensorSharding, axes) -> TensorSharding:
-    return TensorSharding(s.mesh_name, s.dims, s.replicated, tuple(axes), s.inline_mesh)
+def _with_unreduced(s: TensorSharding, settle) -> TensorSharding:
+    """The op's own (pre-settle) result sharding: partial over the settle axes, which a reduce-scatter settle
+    has not yet appended to its scatter dimension."""
+    dims = list(s.dims)
+    if settle.kind == "reduce_scatter" and settle.dim is not None:
+        dim = dims[settle.dim]
+        dims[settle.dim] = DimSharding(dim.axes[: len(dim.axes) - len(settle.axes)], dim.is_closed, dim.priority)
+    return TensorSharding(s.mesh_name, tuple(dims), s.replicated, tuple(settle.axes), s.inline_mesh)
 
 
 def _insert_after_settle(op: Operation, strategy, unreduced_outputs, mesh_name: str) -> None:
