@@ -1,7 +1,14 @@
-"""A fast memory-aware heuristic: a feasible start, then iterated conditional modes with random perturbations.
+"""A fast memory-aware heuristic: a least-usage start, then single-node moves and exact tree moves.
 
-Every move keeps the usage at every time point within the limit, so each incumbent is feasible for memory (it may
-still pay a forbidden cost when nothing else exists; callers check with `validate_plan`).
+Forbidden entries (>= FORBIDDEN) are priced at `PENALTY` inside the search, so the number of forbidden choices
+drops like any other cost instead of saturating. Every move keeps the usage at every time point within the limit
+whenever the start does (the least-usage start does whenever any plan fits), so each incumbent is memory-feasible.
+
+The strong move is block coordinate descent over trees: grow a window whose induced subgraph is a tree (each node
+joins with exactly one neighbour already inside), fold the fixed neighbours' edge costs into node costs, and pick
+the optimal strategies of the whole window by dynamic programming. Coupled nodes (e.g. a forbidden pair that only
+allows matching strategies) move together. Memory stays feasible by splitting each time point's slack among the
+window's nodes live there.
 """
 
 from __future__ import annotations
@@ -12,34 +19,52 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from autoshard.solver.instance import StrategyGraph, clip_forbidden
+from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+
+#: Price of one forbidden entry inside the search: above any real plan's total, far below int64 overflow.
+PENALTY: int = 10**14
+#: Unreachable in the dynamic program (a strategy ruled out by memory).
+_INF: int = 2**61
+
+
+def penalized(values: np.ndarray) -> np.ndarray:
+    """`values` with every forbidden entry replaced by `PENALTY`."""
+    return np.where(values >= FORBIDDEN, PENALTY, values).astype(np.int64)
 
 
 @dataclass
 class _Incident:
-    matrix: np.ndarray  # oriented [S_self, S_other]
+    matrix: np.ndarray  # oriented [S_self, S_other], forbidden entries at PENALTY
     other: int
     edge: int
 
 
 class LocalSearch:
-    """Iterated conditional modes on a `StrategyGraph`, keeping a usage profile so every move stays feasible."""
+    """Local search on a `StrategyGraph`, keeping a usage profile so every move stays within the usage limit."""
 
     def __init__(self, graph: StrategyGraph, seed: int = 0):
         self.g = graph
         self.rng = np.random.default_rng(seed)
         n = graph.num_nodes
-        self.incident: list[list[_Incident]] = [[] for _ in range(n)]
+        merged: dict[tuple[int, int], np.ndarray] = {}
+        first_edge: dict[tuple[int, int], int] = {}
+        self.unary = [penalized(c) for c in graph.node_costs]
         for k, e in enumerate(graph.edges):
             if e.u == e.v:
+                self.unary[e.u] = np.minimum(self.unary[e.u] + penalized(np.diagonal(e.costs)), FORBIDDEN)
                 continue
-            self.incident[e.u].append(_Incident(e.costs, e.v, k))
-            self.incident[e.v].append(_Incident(e.costs.T, e.u, k))
-        self.self_loops = [np.zeros(len(c), dtype=np.int64) for c in graph.node_costs]
-        for e in graph.edges:
-            if e.u == e.v:
-                self.self_loops[e.u] = self.self_loops[e.u] + np.diagonal(e.costs)
-        self.unary = [clip_forbidden(c + l) for c, l in zip(graph.node_costs, self.self_loops)]
+            a, b, m = (e.u, e.v, e.costs) if e.u < e.v else (e.v, e.u, e.costs.T)
+            pm = penalized(m)
+            if (a, b) in merged:
+                merged[(a, b)] = np.minimum(merged[(a, b)] + pm, FORBIDDEN)
+            else:
+                merged[(a, b)] = pm
+                first_edge[(a, b)] = k
+        #: per node, one entry per distinct neighbour (parallel edges summed)
+        self.incident: list[list[_Incident]] = [[] for _ in range(n)]
+        for (a, b), m in merged.items():
+            self.incident[a].append(_Incident(m, b, first_edge[(a, b)]))
+            self.incident[b].append(_Incident(m.T, a, first_edge[(a, b)]))
         self.limit = graph.usage_limit
         self.tmax = max((hi for _, hi in graph.intervals), default=0)
         self.mem_nodes = np.array(
@@ -49,16 +74,115 @@ class LocalSearch:
             ],
             dtype=bool,
         )
+        self.tree_moves = 0
+        self.cluster_moves = 0
+        self.clusters = self._bijection_clusters()
+
+    def _bijection_clusters(self) -> list[tuple[np.ndarray, list[np.ndarray]]]:
+        """Groups of nodes joined by bijection edges (each strategy allows exactly one strategy of the other node,
+        every other pair forbidden): they can only change together. Per group: members (first is the root) and,
+        per member, its strategy for each root strategy (-1 where the bijections disagree)."""
+        n = self.g.num_nodes
+        links: list[list[tuple[int, np.ndarray]]] = [[] for _ in range(n)]
+        for u in range(n):
+            for inc in self.incident[u]:
+                m = inc.matrix
+                if m.shape[0] != m.shape[1] or m.shape[0] < 2:
+                    continue
+                ok = m < PENALTY
+                if np.all(ok.sum(axis=1) == 1) and np.all(ok.sum(axis=0) == 1):
+                    links[u].append((inc.other, np.argmax(ok, axis=1)))
+        seen = np.zeros(n, dtype=bool)
+        out = []
+        for root in range(n):
+            if seen[root] or not links[root]:
+                continue
+            seen[root] = True
+            members, maps = [root], [np.arange(len(self.unary[root]))]
+            k = 0
+            while k < len(members):
+                x, mx = members[k], maps[k]
+                for y, perm in links[x]:
+                    if not seen[y]:
+                        seen[y] = True
+                        members.append(y)
+                        maps.append(np.where(mx >= 0, perm[np.maximum(mx, 0)], -1))
+                k += 1
+            out.append((np.array(members, dtype=np.int64), maps))
+        return out
+
+    def cluster_move(self, assignment: np.ndarray, load: np.ndarray, members: np.ndarray, maps: list[np.ndarray]) -> int:
+        """Move a bijection group to its best common strategy (keeping usage within the limit); returns the gain."""
+        inside = {int(x): k for k, x in enumerate(members)}
+        root_s = len(maps[0])
+        valid = np.ones(root_s, dtype=bool)
+        total = np.zeros(root_s, dtype=np.int64)
+        for k, x in enumerate(members):
+            mx = maps[k]
+            valid &= mx >= 0
+            idx = np.maximum(mx, 0)
+            vec = self.unary[x].copy()
+            for inc in self.incident[x]:
+                j = inside.get(inc.other)
+                if j is None:
+                    vec = vec + inc.matrix[:, assignment[inc.other]]
+                elif inc.other > x:
+                    total += inc.matrix[idx, np.maximum(maps[j], 0)]
+            total += vec[idx]
+        cur_total = 0
+        for x in members:
+            cur_total += int(self.unary[x][assignment[x]])
+            for inc in self.incident[x]:
+                if inc.other not in inside or inc.other > x:
+                    cur_total += int(inc.matrix[assignment[x], assignment[inc.other]])
+        total = np.where(valid, total, np.iinfo(np.int64).max)
+        for r in np.argsort(total, kind="stable"):
+            gain = cur_total - int(total[r])
+            if gain <= 0 or not valid[r]:
+                return 0
+            new = [int(maps[k][r]) for k in range(len(members))]
+            if self.limit is not None:
+                delta = np.zeros(len(load) + 1, dtype=np.int64)
+                for k, x in enumerate(members):
+                    if self.mem_nodes[x] and new[k] != assignment[x]:
+                        lo, hi = self.g.intervals[x]
+                        d = int(self.g.node_usages[x][new[k]] - self.g.node_usages[x][assignment[x]])
+                        delta[lo] += d
+                        delta[hi] -= d
+                after = load + np.cumsum(delta)[: len(load)]
+                if after.max() > max(self.limit, int(load.max())):
+                    continue
+            for k, x in enumerate(members):
+                self._apply(int(x), new[k], assignment, load)
+            self.cluster_moves += 1
+            return gain
+        return 0
+
+    def cluster_sweep(self, assignment: np.ndarray, load: np.ndarray, deadline: float) -> int:
+        """`cluster_move` on every bijection group; returns the total gain."""
+        gain = 0
+        for members, maps in self.clusters:
+            if time.monotonic() > deadline:
+                break
+            gain += self.cluster_move(assignment, load, members, maps)
+        return gain
 
     # ----- state
     def start(self, assignment: Sequence[int] | None = None) -> np.ndarray:
-        """A start assignment: the given one, or every node on its least-usage (then cheapest) strategy."""
+        """A start assignment: the given one, or every node on its least-usage (then cheapest) strategy.
+
+        Strategies forbidden by themselves are avoided first. The least-usage start gives the lowest possible usage
+        at every time point: if it breaks the limit, no plan fits. Ties in usage go to the strategy with the smallest node cost plus cheapest incident edge entries.
+        """
         if assignment is not None:
             return np.asarray(assignment, dtype=np.int64).copy()
         out = np.zeros(self.g.num_nodes, dtype=np.int64)
         for i in range(self.g.num_nodes):
-            order = np.lexsort((self.unary[i], self.g.node_usages[i]))
-            out[i] = order[0]
+            optimistic = self.unary[i].copy()
+            for inc in self.incident[i]:
+                optimistic = optimistic + inc.matrix.min(axis=1)
+            usage = self.g.node_usages[i] if self.limit is not None else np.zeros(len(optimistic), dtype=np.int64)
+            out[i] = np.lexsort((optimistic, usage, self.unary[i] >= PENALTY))[0]
         return out
 
     def load(self, assignment: np.ndarray) -> np.ndarray:
@@ -74,24 +198,35 @@ class LocalSearch:
         vec = self.unary[u]
         for inc in self.incident[u]:
             vec = vec + inc.matrix[:, assignment[inc.other]]
-        return clip_forbidden(vec)
+        return np.minimum(vec, FORBIDDEN)
 
-    def cost(self, assignment: np.ndarray) -> int:
+    def penalized_cost(self, assignment: np.ndarray) -> int:
+        """The search's own cost: forbidden entries count `PENALTY` each."""
         total = sum(int(self.unary[i][s]) for i, s in enumerate(assignment))
-        for e in self.g.edges:
-            if e.u != e.v:
-                total += int(e.costs[assignment[e.u], assignment[e.v]])
+        for u in range(self.g.num_nodes):
+            for inc in self.incident[u]:
+                if inc.other > u:
+                    total += int(inc.matrix[assignment[u], assignment[inc.other]])
         return total
 
-    # ----- search
+    def cost(self, assignment: np.ndarray) -> int:
+        """The true cost (forbidden entries at their real value, so any forbidden choice gives >= FORBIDDEN)."""
+        total = sum(int(c[s]) for c, s in zip(self.g.node_costs, assignment))
+        for e in self.g.edges:
+            total += int(e.costs[assignment[e.u], assignment[e.v]])
+        return total
+
+    # ----- single-node moves
+    def _slack(self, u: int, load: np.ndarray) -> int:
+        lo, hi = self.g.intervals[u]
+        return self.limit - int(load[lo:hi].max())
+
     def _best_move(self, u: int, assignment: np.ndarray, load: np.ndarray, noise: float = 0.0) -> int:
         vec = self.local_costs(u, assignment)
         cur = assignment[u]
         if self.mem_nodes[u]:
-            lo, hi = self.g.intervals[u]
-            slack = self.limit - int(load[lo:hi].max())
             usage = self.g.node_usages[u]
-            allowed = usage <= usage[cur] + slack
+            allowed = usage <= usage[cur] + self._slack(u, load)
             vec = np.where(allowed, vec, np.iinfo(np.int64).max)
         if noise:
             vec = vec.astype(np.float64) * (1.0 + noise * self.rng.random(len(vec)))
@@ -132,40 +267,102 @@ class LocalSearch:
                 todo = todo[k:]
                 k = 0
 
-    def repair(self, assignment: np.ndarray, load: np.ndarray, deadline: float) -> bool:
-        """Lower usage at the most loaded time point by the cheapest moves per unit of usage saved until it fits."""
-        if self.limit is None:
-            return True
-        mem_idx = np.flatnonzero(self.mem_nodes)
-        los = np.array([self.g.intervals[i][0] for i in mem_idx], dtype=np.int64)
-        his = np.array([self.g.intervals[i][1] for i in mem_idx], dtype=np.int64)
-        while True:
-            t = int(np.argmax(load))
-            if load[t] <= self.limit:
-                return True
-            if time.monotonic() > deadline:
-                return False
-            best_ratio, best_move = None, None
-            for i in mem_idx[(los <= t) & (his > t)]:
-                usage = self.g.node_usages[i]
-                cur = assignment[i]
-                lower = usage < usage[cur]
-                if not lower.any():
+    # ----- tree moves
+    def tree_window(self, root: int, size: int) -> tuple[list[int], list[int]]:
+        """Nodes (breadth-first from `root`) whose induced subgraph is a tree, and each one's parent (-1 for root)."""
+        order, parent = [root], [-1]
+        inside = {root}
+        k = 0
+        while k < len(order) and len(order) < size:
+            x = order[k]
+            incs = self.incident[x]
+            for j in self.rng.permutation(len(incs)) if len(incs) > 1 else range(len(incs)):
+                y = incs[j].other
+                if y in inside or len(self.incident[y]) > 64:
                     continue
-                vec = self.local_costs(int(i), assignment).astype(np.float64)
-                saved = (usage[cur] - usage).astype(np.float64)
-                ratio = np.where(lower, (vec - vec[cur]) / np.maximum(saved, 1.0), np.inf)
-                s = int(np.argmin(ratio))
-                if best_ratio is None or ratio[s] < best_ratio:
-                    best_ratio, best_move = ratio[s], (int(i), s)
-            if best_move is None:
-                return False
-            i, s = best_move
-            old = assignment[i]
-            lo, hi = self.g.intervals[i]
-            load[lo:hi] += self.g.node_usages[i][s] - self.g.node_usages[i][old]
-            assignment[i] = s
+                if sum(1 for inc in self.incident[y] if inc.other in inside) != 1:
+                    continue
+                inside.add(y)
+                order.append(y)
+                parent.append(x)
+                if len(order) >= size:
+                    break
+            k += 1
+        return order, parent
 
+    def tree_move(self, assignment: np.ndarray, load: np.ndarray, order: list[int], parent: list[int]) -> int:
+        """Re-pick the window `order` (a tree, see `tree_window`) optimally with the rest fixed; returns the gain."""
+        pos = {x: k for k, x in enumerate(order)}
+        m = len(order)
+        children: list[list[int]] = [[] for _ in range(m)]
+        for k in range(1, m):
+            children[pos[parent[k]]].append(k)
+        # memory: split each node's slack among the window's memory nodes whose intervals overlap it
+        budget: dict[int, int] = {}
+        if self.limit is not None:
+            mem = [k for k in range(m) if self.mem_nodes[order[k]]]
+            if mem:
+                ivs = np.array([self.g.intervals[order[k]] for k in mem], dtype=np.int64)
+                for a, k in enumerate(mem):
+                    lo, hi = ivs[a]
+                    overlaps = int(np.count_nonzero((ivs[:, 0] < hi) & (ivs[:, 1] > lo)))
+                    budget[k] = max(0, self._slack(order[k], load)) // overlaps
+        value: list[np.ndarray | None] = [None] * m
+        choice: list[np.ndarray | None] = [None] * m
+        edge_to_parent: list[np.ndarray | None] = [None] * m
+        current_value = 0
+        for k in range(m - 1, -1, -1):
+            x = order[k]
+            cur = assignment[x]
+            vec = self.unary[x].copy()
+            p = parent[k]
+            for inc in self.incident[x]:
+                if inc.other == p:
+                    edge_to_parent[k] = inc.matrix
+                elif inc.other not in pos:
+                    vec += inc.matrix[:, assignment[inc.other]]
+            vec = np.minimum(vec, FORBIDDEN)
+            current_value += int(vec[cur])
+            if p >= 0:
+                current_value += int(edge_to_parent[k][cur, assignment[p]])
+            if k in budget:
+                usage = self.g.node_usages[x]
+                vec = np.where(usage <= usage[cur] + budget[k], vec, _INF)
+            for c in children[k]:
+                tot = edge_to_parent[c] + value[c][:, None]  # [S_c, S_x]
+                arg = np.argmin(tot, axis=0)
+                choice[c] = arg
+                vec = np.minimum(vec + tot[arg, np.arange(tot.shape[1])], _INF)
+            value[k] = vec
+        new = [0] * m
+        new[0] = int(np.argmin(value[0]))
+        gain = current_value - int(value[0][new[0]])
+        if gain <= 0:
+            return 0
+        for k in range(1, m):
+            new[k] = int(choice[k][new[pos[parent[k]]]])
+        for k in range(m):
+            self._apply(order[k], new[k], assignment, load)
+        self.tree_moves += 1
+        return gain
+
+    def tree_sweep(self, assignment: np.ndarray, load: np.ndarray, deadline: float, size: int = 64,
+                   roots: Sequence[int] | None = None) -> int:
+        """One tree move rooted at every node of `roots` (all nodes, shuffled, by default); returns the total gain."""
+        n = self.g.num_nodes
+        gain = 0
+        if roots is None:
+            roots = self.rng.permutation(n)[: max(1, min(n, (2 * n) // max(1, size)))]
+        for count, r in enumerate(roots):
+            if (count & 15) == 0 and time.monotonic() > deadline:
+                break
+            if not self.incident[r]:
+                continue
+            order, parent = self.tree_window(int(r), size)
+            gain += self.tree_move(assignment, load, order, parent)
+        return gain
+
+    # ----- driver
     def run(
         self,
         deadline: float,
@@ -173,68 +370,35 @@ class LocalSearch:
         on_improve: Callable[[np.ndarray, int], None] | None = None,
         max_rounds: int | None = None,
     ) -> tuple[np.ndarray, int]:
-        """Descend from `start`, then perturb random neighbourhoods and descend again until `deadline`."""
-        if start is None and self.limit is not None:
-            # cheapest plan ignoring memory, then repaired to fit; fall back to the least-usage start
-            free = np.array([int(np.argmin(c)) for c in self.unary], dtype=np.int64)
-            saved = self.mem_nodes
-            self.mem_nodes = np.zeros_like(saved)
-            self.descend(free, self.load(free), deadline)
-            self.mem_nodes = saved
-            free_load = self.load(free)
-            if self.repair(free, free_load, deadline):
-                cur, load = free, free_load
-            else:
-                cur = self.start(None)
-                load = self.load(cur)
-        else:
-            cur = self.start(start)
-            load = self.load(cur)
+        """Descend from `start` (least-usage by default) with single-node and tree moves until `deadline`.
+
+        Returns the best assignment and its true cost (>= FORBIDDEN when it still has a forbidden choice).
+        """
+        cur = self.start(start)
+        load = self.load(cur)
         self.descend(cur, load, deadline)
-        cur_cost = self.cost(cur)
-        best, best_cost = cur.copy(), cur_cost
+        if self.cluster_sweep(cur, load, deadline):
+            self.descend(cur, load, deadline)
+        best, best_cost = cur.copy(), self.cost(cur)
         if on_improve:
             on_improve(best, best_cost)
-        n = self.g.num_nodes
         rounds = 0
-        while time.monotonic() < deadline and n and (max_rounds is None or rounds < max_rounds):
+        size = 16
+        while time.monotonic() < deadline and self.g.num_nodes and (max_rounds is None or rounds < max_rounds):
             rounds += 1
-            trial, trial_load = cur.copy(), load.copy()
-            seed = int(self.rng.integers(n))
-            region = self.ball(seed, int(self.rng.integers(2, 12)))
-            for u in region:
-                self._apply(u, self._best_move(u, trial, trial_load, noise=0.5), trial, trial_load)
-            around = set(region)
-            for u in region:
-                around.update(inc.other for inc in self.incident[u])
-            self.descend(trial, trial_load, deadline, nodes=sorted(around))
-            trial_cost = self.cost_delta(cur, cur_cost, trial, around)
-            if trial_cost <= cur_cost:
-                cur, load, cur_cost = trial, trial_load, trial_cost
-                if cur_cost < best_cost:
-                    best, best_cost = cur.copy(), cur_cost
-                    if on_improve:
-                        on_improve(best, best_cost)
+            gain = self.tree_sweep(cur, load, deadline, size=size)
+            self.descend(cur, load, deadline)
+            gain += self.cluster_sweep(cur, load, deadline)
+            cost = self.cost(cur)
+            if cost < best_cost:
+                best, best_cost = cur.copy(), cost
+                if on_improve:
+                    on_improve(best, best_cost)
+            if gain == 0:
+                if size >= 4 * self.g.num_nodes:
+                    break
+                size *= 2
         return best, best_cost
-
-    def cost_delta(self, old: np.ndarray, old_cost: int, new: np.ndarray, hint: set[int]) -> int:
-        changed = np.flatnonzero(old != new)
-        if len(changed) > 2000:
-            return self.cost(new)
-        changed_set = set(int(c) for c in changed)
-        total = old_cost
-        seen_edges: set[int] = set()
-        for u in changed_set:
-            total += int(self.unary[u][new[u]]) - int(self.unary[u][old[u]])
-        for u in changed_set:
-            for inc in self.incident[u]:
-                v = inc.other
-                if v in changed_set:
-                    if inc.edge in seen_edges:
-                        continue
-                    seen_edges.add(inc.edge)
-                total += int(inc.matrix[new[u], new[v]]) - int(inc.matrix[old[u], old[v]])
-        return total
 
     def ball(self, seed: int, size: int) -> list[int]:
         seen = [seed]

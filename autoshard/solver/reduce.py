@@ -15,6 +15,7 @@ node leaves a single-strategy "ghost" node in the reduced graph that carries its
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -104,6 +105,7 @@ class _Reducer:
         self.ghost_usage: dict[int, int] = {}
         self.offset = 0
         self.infeasible: str | None = None
+        self.stopped_early = False
         for e in graph.edges:
             self._add_edge(e.u, e.v, e.costs)
         self._update_binding()
@@ -286,13 +288,19 @@ class _Reducer:
             return [a, b]
         return []
 
-    def run(self) -> None:
+    def run(self, deadline: float | None = None) -> None:
+        """Apply reductions until nothing changes or `deadline` (time.monotonic()) passes; every step is exact."""
         n = self.g.num_nodes
+        steps = 0
         for _ in range(20):
             changed = False
             queue = deque(range(n))
             queued = [True] * n
             while queue and self.infeasible is None:
+                steps += 1
+                if deadline is not None and (steps & 63) == 0 and time.monotonic() > deadline:
+                    self.stopped_early = True
+                    return
                 u = queue.popleft()
                 queued[u] = False
                 if not self.alive[u]:
@@ -341,8 +349,11 @@ class _Reducer:
         return Reduction(g, reduced, to_orig, maps, self.offset, self.records, self.infeasible)
 
 
-def reduce_graph(graph: StrategyGraph) -> Reduction:
-    """Shrink `graph` exactly; see the module docstring for the reductions applied."""
+def reduce_graph(graph: StrategyGraph, deadline: float | None = None) -> Reduction:
+    """Shrink `graph` exactly; see the module docstring for the reductions applied.
+
+    With a `deadline` (a time.monotonic() value) the reduction stops early, still exact, when time runs out.
+    """
     reducer = _Reducer(graph)
-    reducer.run()
+    reducer.run(deadline)
     return reducer.result()

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from ortools.sat.python import cp_model
 
-from autoshard.solver.heuristic import LocalSearch
+from autoshard.solver.heuristic import PENALTY, LocalSearch
 from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph
 from autoshard.solver.model import build_model
 from autoshard.solver.model_instance import ModelInstance
@@ -39,6 +39,8 @@ class SolverConfig:
     deterministic: bool = False
     #: use large-neighbourhood search even when the whole model is small enough
     force_lns: bool = False
+    #: share of the time the exact reductions may take at most (they stop early, still exact)
+    reduce_fraction: float = 0.2
 
 
 @dataclass(frozen=True)
@@ -125,12 +127,18 @@ def solve(
     config: SolverConfig = SolverConfig(),
     on_progress: Callable[[Progress], None] | None = None,
 ) -> SolveResult:
-    """Minimize the total cost of `graph` within `config.max_time_in_seconds`; always returns the best found."""
+    """Minimize the total cost of `graph` within `config.max_time_in_seconds`; always returns the best found.
+
+    Every phase (reduction, heuristic, model build, CP-SAT, expansion and checking) counts against the time limit.
+    """
     t0 = time.monotonic()
-    deadline = t0 + config.max_time_in_seconds
+    budget = max(0.05, config.max_time_in_seconds)
+    # keep a reserve for expanding and checking the answer (linear in the graph size)
+    reserve = min(0.1 * budget, 0.05 + 2e-5 * (graph.num_nodes + len(graph.edges)))
+    deadline = t0 + budget - reserve
     stats: dict = {}
     if config.reduce:
-        reduction = reduce_graph(graph)
+        reduction = reduce_graph(graph, deadline=t0 + config.reduce_fraction * budget)
     else:
         reduction = Reduction(
             graph, graph, list(range(graph.num_nodes)), [np.arange(len(c)) for c in graph.node_costs], 0
@@ -141,18 +149,24 @@ def solve(
         return SolveResult(None, None, INFEASIBLE, None, None, time.monotonic() - t0, stats, reduction.infeasible_reason)
     red = reduction.reduced
     tracker = _Tracker(reduction, on_progress, t0)
+    t = time.monotonic()
     search = LocalSearch(red, config.random_seed)
-    remaining = deadline - time.monotonic()
-    heur_deadline = time.monotonic() + max(0.05, remaining * config.heuristic_fraction)
-    search.run(heur_deadline, on_improve=lambda a, c: tracker.offer(a, c, "heuristic"))
-    stats["heuristic_cost"] = None if tracker.best_cost is None else tracker.best_cost + reduction.cost_offset
-    status = UNKNOWN
     terms = model_terms(red)
     stats["model_terms"] = terms
-    if config.force_lns or terms > config.max_monolithic_terms:
+    use_lns = config.force_lns or terms > config.max_monolithic_terms
+    remaining = deadline - time.monotonic()
+    share = config.heuristic_fraction if not use_lns else max(config.heuristic_fraction, 0.4)
+    heur_deadline = time.monotonic() + max(0.05, remaining * share)
+    search.run(heur_deadline, on_improve=lambda a, c: tracker.offer(a, c, "heuristic"))
+    stats["heuristic_s"] = round(time.monotonic() - t, 3)
+    stats["heuristic_cost"] = None if tracker.best_cost is None else tracker.best_cost + reduction.cost_offset
+    status = UNKNOWN
+    if use_lns:
         _solve_lns(red, config, tracker, search, deadline, stats)
     else:
         status = _solve_monolithic(red, config, tracker, deadline, stats)
+        if status not in (OPTIMAL, INFEASIBLE) and time.monotonic() < deadline - 0.2:
+            _solve_lns(red, config, tracker, search, deadline, stats)  # leftover time after a short CP-SAT run
     wall = time.monotonic() - t0
     if tracker.best is None:
         return SolveResult(None, None, status if status == INFEASIBLE else UNKNOWN, None, None, wall, stats,
@@ -160,6 +174,7 @@ def solve(
     assignment = reduction.expand([int(s) for s in tracker.best])
     problems = validate_plan(graph, assignment)
     cost = plan_cost(graph, assignment)
+    wall = time.monotonic() - t0
     if problems:
         stats["problems"] = problems[:5]
         return SolveResult(None, None, INFEASIBLE if status == INFEASIBLE else UNKNOWN, None, None, wall, stats,
@@ -173,11 +188,23 @@ def solve(
     return SolveResult(assignment, cost, status, bound, gap, wall, stats)
 
 
+#: seconds per model term to build a CP-SAT model (measured on this machine class, rounded up)
+BUILD_SECONDS_PER_TERM = 6e-6
+
+
 def _solve_monolithic(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, deadline: float, stats: dict) -> str:
+    """The whole reduced problem as one CP-SAT model, hinted with the incumbent; UNKNOWN when there is no time."""
+    remaining = deadline - time.monotonic()
+    if model_terms(red) * BUILD_SECONDS_PER_TERM > 0.5 * remaining:
+        stats["cp_status"] = "skipped (no time to build the model)"
+        return UNKNOWN
     instance = ModelInstance(red)
     t = time.monotonic()
     built = build_model(instance, hint=None if tracker.best is None else list(tracker.best))
     stats["build_s"] = round(time.monotonic() - t, 3)
+    if deadline - time.monotonic() < 0.05:
+        stats["cp_status"] = "skipped (out of time after the build)"
+        return UNKNOWN
     solver = _cp_params(config, deadline - time.monotonic())
     cb = _Callback(built, tracker, "cp-sat", lambda a, c: (np.asarray(a), c))
     code = solver.Solve(built.model, cb)
@@ -192,7 +219,11 @@ def _solve_monolithic(red: StrategyGraph, config: SolverConfig, tracker: _Tracke
 
 
 def _window_graph(red: StrategyGraph, search: LocalSearch, window: list[int], current: np.ndarray, load: np.ndarray):
-    """The subproblem over `window` with every other node fixed at `current`; returns (instance, hint)."""
+    """The subproblem over `window` with every other node fixed at `current`; returns (instance, hint).
+
+    Costs are the search's penalized ones: a forbidden entry costs PENALTY, so a window can also reduce the number
+    of forbidden choices when it cannot remove all of them.
+    """
     pos = {u: k for k, u in enumerate(window)}
     costs, edges_in = [], []
     for u in window:
@@ -200,75 +231,107 @@ def _window_graph(red: StrategyGraph, search: LocalSearch, window: list[int], cu
         for inc in search.incident[u]:
             if inc.other not in pos:
                 vec = vec + inc.matrix[:, current[inc.other]]
-        costs.append(np.minimum(vec, 10**18))
-    seen = set()
-    for u in window:
-        for inc in search.incident[u]:
-            if inc.other in pos and inc.edge not in seen:
-                seen.add(inc.edge)
-                e = red.edges[inc.edge]
-                edges_in.append(Edge(pos[e.u], pos[e.v], e.costs))
-    base = load.copy()
-    for u in window:
-        lo, hi = red.intervals[u]
-        if hi > lo:
-            base[lo:hi] -= red.node_usages[u][current[u]]
+            elif inc.other > u:
+                edges_in.append(Edge(pos[u], pos[inc.other], inc.matrix))
+        costs.append(np.minimum(vec, FORBIDDEN - 1))
+    base = None
+    if red.usage_limit is not None:
+        base = load.copy()
+        for u in window:
+            lo, hi = red.intervals[u]
+            if hi > lo:
+                base[lo:hi] -= red.node_usages[u][current[u]]
     sub = StrategyGraph(
         tuple(costs), tuple(red.node_usages[u] for u in window), tuple(red.intervals[u] for u in window),
         tuple(edges_in), red.usage_limit,
     )
-    return ModelInstance(sub, base if red.usage_limit is not None else None), [int(current[u]) for u in window]
+    return ModelInstance(sub, base), [int(current[u]) for u in window]
 
 
-def _forbidden_nodes(search: LocalSearch, current: np.ndarray) -> list[int]:
-    """Nodes whose current strategy, or an incident edge entry, is forbidden."""
+def _violating_nodes(search: LocalSearch, current: np.ndarray) -> list[int]:
+    """Nodes whose current strategy, or an incident edge entry, is forbidden (priced at PENALTY by the search)."""
     out = []
     for u in range(len(current)):
-        if search.unary[u][current[u]] >= FORBIDDEN or any(
-            inc.matrix[current[u], current[inc.other]] >= FORBIDDEN for inc in search.incident[u]
+        if search.unary[u][current[u]] >= PENALTY or any(
+            inc.matrix[current[u], current[inc.other]] >= PENALTY for inc in search.incident[u]
         ):
             out.append(u)
     return out
 
 
+def _grow_window(search: LocalSearch, seeds: list[int], max_nodes: int, max_terms: int) -> list[int]:
+    """Breadth-first ball around `seeds` up to `max_nodes` nodes or `max_terms` model terms."""
+    seen = list(dict.fromkeys(seeds))
+    mark = set(seen)
+    terms = sum(len(search.unary[u]) for u in seen)
+    k = 0
+    while k < len(seen) and len(seen) < max_nodes and terms < max_terms:
+        for inc in search.incident[seen[k]]:
+            v = inc.other
+            if v not in mark:
+                mark.add(v)
+                seen.append(v)
+                terms += len(search.unary[v]) + inc.matrix.size
+                if len(seen) >= max_nodes or terms >= max_terms:
+                    break
+        k += 1
+    return sorted(seen)
+
+
 def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> None:
-    """Large-neighbourhood search: re-solve windows of nodes (program-order ranges and graph balls) by CP-SAT."""
+    """Large-neighbourhood search: re-solve windows (graph balls around random nodes, around forbidden choices and
+    around the peak-usage time, program-order ranges) by CP-SAT, each followed by tree moves around it."""
     n = red.num_nodes
+    if n == 0 or tracker.best is None:
+        return
     current = tracker.best.copy()
-    cur_cost = search.cost(current)
     load = search.load(current)
+    pcost = search.penalized_cost(current)
     rng = np.random.default_rng(config.random_seed)
     rounds = improved = 0
     width = min(config.lns_window, n)
     start = 0
-    while time.monotonic() < deadline - 0.5 and n:
+    mem_idx = np.flatnonzero(search.mem_nodes)
+    while time.monotonic() < deadline - 0.3:
         rounds += 1
-        broken = _forbidden_nodes(search, current) if cur_cost >= FORBIDDEN else []
-        if broken:  # repair forbidden choices first: re-solve around one of them
-            window = sorted(search.ball(int(rng.choice(broken)), width))
-        elif rounds % 2:
-            window = list(range(start, min(n, start + width)))
-            start = start + width // 2 if start + width < n else 0
+        kind = rounds % 4
+        broken = _violating_nodes(search, current) if pcost >= PENALTY else []
+        if broken:
+            seeds = [int(rng.choice(broken))]
+        elif kind == 1 and len(mem_idx) and red.usage_limit is not None:
+            t_peak = int(rng.choice(np.flatnonzero(load >= load.max() - (load.max() >> 6))))
+            live = [int(i) for i in mem_idx if red.intervals[i][0] <= t_peak < red.intervals[i][1]]
+            seeds = [int(x) for x in rng.choice(live, size=min(len(live), 8), replace=False)] if live else [int(rng.integers(n))]
+        elif kind == 2:
+            seeds = list(range(start, min(n, start + max(1, width // 4))))
+            start = start + width // 8 if start + width // 4 < n else 0
         else:
-            window = sorted(search.ball(int(rng.integers(n)), width))
+            seeds = [int(rng.integers(n))]
+        window = _grow_window(search, seeds, width, 400_000)
         instance, hint = _window_graph(red, search, window, current, load)
+        budget = min(deadline - time.monotonic() - 0.2, max(1.0, 0.02 * config.max_time_in_seconds))
+        if budget <= 0.05:
+            break
         built = build_model(instance, hint)
-        budget = min(deadline - time.monotonic() - 0.3, max(1.0, 0.02 * config.max_time_in_seconds))
+        budget = min(budget, deadline - time.monotonic() - 0.1)
         if budget <= 0.05:
             break
         solver = _cp_params(config, budget)
         code = solver.Solve(built.model)
+        trial = current.copy()
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            local = built.vars.extract(solver)
-            trial = current.copy()
-            trial[window] = local
-            trial_cost = search.cost(trial)
-            if trial_cost < cur_cost:
-                current, cur_cost = trial, trial_cost
+            trial[window] = built.vars.extract(solver)
+        before = pcost
+        if not np.array_equal(trial, current):
+            trial_cost = search.penalized_cost(trial)
+            if trial_cost < pcost:
+                current, pcost = trial, trial_cost
                 load = search.load(current)
-                improved += 1
-                search.descend(current, load, deadline, nodes=window)
-                cur_cost = search.cost(current)
-                tracker.offer(current, cur_cost, "lns")
+        search.tree_sweep(current, load, deadline - 0.2, size=32, roots=window)
+        search.descend(current, load, deadline - 0.2, nodes=window)
+        pcost = search.penalized_cost(current)
+        if pcost < before:
+            improved += 1
+            tracker.offer(current, search.cost(current), "lns")
     stats["lns_rounds"] = rounds
     stats["lns_improved"] = improved
