@@ -37,7 +37,8 @@ def ratio(a: int | None, b: int | None) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--scale", type=float, default=1.0, help="multiply every contest timeout by this")
+    ap.add_argument("--scale", "--timeout-scale", dest="scale", type=float, default=1.0,
+                    help="multiply every contest timeout by this")
     ap.add_argument("--only", default="", help="comma-separated instance letters")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()

@@ -362,6 +362,69 @@ class LocalSearch:
             gain += self.tree_move(assignment, load, order, parent)
         return gain
 
+    # ----- Lagrangian relaxation of the usage limit
+    def relaxed_descent(self, assignment: np.ndarray, extra: list[np.ndarray], deadline: float) -> np.ndarray:
+        """Improve `assignment` in place ignoring the usage limit, with `extra[i]` added to node i's costs."""
+        saved = self.unary, self.limit, self.mem_nodes
+        self.unary = [np.minimum(u + e, FORBIDDEN) for u, e in zip(self.unary, extra)]
+        self.limit, self.mem_nodes = None, np.zeros_like(saved[2])
+        try:
+            dummy = np.zeros(max(self.tmax, 1), dtype=np.int64)
+            self.descend(assignment, dummy, deadline)
+            self.cluster_sweep(assignment, dummy, deadline)
+            self.tree_sweep(assignment, dummy, deadline, size=16)
+            self.descend(assignment, dummy, deadline)
+        finally:
+            self.unary, self.limit, self.mem_nodes = saved
+        return assignment
+
+    def lagrangian(self, deadline: float, steps: int = 12) -> tuple[np.ndarray, int] | None:
+        """Price usage at over-limit time points by lambda (bisected) and search without the limit.
+
+        Returns the best plan found that fits the limit (and its penalized cost), or None.
+        """
+        if self.limit is None or not self.mem_nodes.any():
+            return None
+        n = self.g.num_nodes
+        starts = np.array([lo for lo, _ in self.g.intervals], dtype=np.int64)
+        ends = np.array([hi for _, hi in self.g.intervals], dtype=np.int64)
+        hot = np.zeros(max(self.tmax, 1), dtype=bool)
+        x = self.start(None)
+        self.relaxed_descent(x, [np.zeros(len(u), dtype=np.int64) for u in self.unary], deadline)
+        best: tuple[np.ndarray, int] | None = None
+        lam_lo, lam_hi = 0.0, None
+        lam = 1.0
+        scale = max(1.0, float(np.median([float(np.ptp(u)) for u in self.unary if np.ptp(u) < PENALTY] or [1.0])))
+        for _ in range(steps):
+            if time.monotonic() > deadline:
+                break
+            load = self.load(x)
+            over = load > self.limit
+            if not over.any():
+                cost = self.penalized_cost(x)
+                if best is None or cost < best[1]:
+                    best = (x.copy(), cost)
+                lam_hi = lam
+            else:
+                lam_lo = lam
+            hot |= over
+            if lam_hi is None:
+                lam = lam * 4 if lam_lo else 1.0
+            else:
+                lam = (lam_lo + lam_hi) / 2 if lam_lo else lam_hi / 4
+            hot_prefix = np.concatenate([[0], np.cumsum(hot)])
+            hot_len = hot_prefix[np.minimum(ends, len(hot))] - hot_prefix[np.minimum(starts, len(hot))]
+            extra = []
+            for i in range(n):
+                us = self.g.node_usages[i]
+                if hot_len[i] and self.mem_nodes[i]:
+                    rel = (us - us.min()).astype(np.float64) / float(self.limit)
+                    extra.append(np.minimum(rel * hot_len[i] * lam * scale, 1e15).astype(np.int64))
+                else:
+                    extra.append(np.zeros(len(us), dtype=np.int64))
+            self.relaxed_descent(x, extra, deadline)
+        return best
+
     # ----- driver
     def run(
         self,
@@ -369,13 +432,21 @@ class LocalSearch:
         start: Sequence[int] | None = None,
         on_improve: Callable[[np.ndarray, int], None] | None = None,
         max_rounds: int | None = None,
+        lagrangian_until: float | None = None,
     ) -> tuple[np.ndarray, int]:
         """Descend from `start` (least-usage by default) with single-node and tree moves until `deadline`.
+
+        With `lagrangian_until`, the start is instead the best limit-fitting plan found by `lagrangian` by then.
 
         Returns the best assignment and its true cost (>= FORBIDDEN when it still has a forbidden choice).
         """
         cur = self.start(start)
         load = self.load(cur)
+        if start is None and lagrangian_until is not None:
+            found = self.lagrangian(lagrangian_until)
+            if found is not None:
+                cur = found[0]
+                load = self.load(cur)
         self.descend(cur, load, deadline)
         if self.cluster_sweep(cur, load, deadline):
             self.descend(cur, load, deadline)
@@ -395,7 +466,7 @@ class LocalSearch:
                 if on_improve:
                     on_improve(best, best_cost)
             if gain == 0:
-                if size >= 4 * self.g.num_nodes:
+                if size >= min(512, 4 * self.g.num_nodes):
                     break
                 size *= 2
         return best, best_cost

@@ -41,6 +41,8 @@ class SolverConfig:
     force_lns: bool = False
     #: share of the time the exact reductions may take at most (they stop early, still exact)
     reduce_fraction: float = 0.2
+    #: largest reduced graph whose heuristic starts from a Lagrangian relaxation of the usage limit
+    lagrangian_max_nodes: int = 5000
 
 
 @dataclass(frozen=True)
@@ -155,9 +157,11 @@ def solve(
     stats["model_terms"] = terms
     use_lns = config.force_lns or terms > config.max_monolithic_terms
     remaining = deadline - time.monotonic()
-    share = config.heuristic_fraction if not use_lns else max(config.heuristic_fraction, 0.4)
+    share = max(config.heuristic_fraction, 0.4 if use_lns else 0.15)
     heur_deadline = time.monotonic() + max(0.05, remaining * share)
-    search.run(heur_deadline, on_improve=lambda a, c: tracker.offer(a, c, "heuristic"))
+    now = time.monotonic()
+    lagrangian_until = now + 0.6 * (heur_deadline - now) if red.num_nodes <= config.lagrangian_max_nodes else None
+    search.run(heur_deadline, on_improve=lambda a, c: tracker.offer(a, c, "heuristic"), lagrangian_until=lagrangian_until)
     stats["heuristic_s"] = round(time.monotonic() - t, 3)
     stats["heuristic_cost"] = None if tracker.best_cost is None else tracker.best_cost + reduction.cost_offset
     status = UNKNOWN
