@@ -151,7 +151,8 @@ def test_config_yaml_mistakes(work: Path, edit, fragments: tuple[str, ...]) -> N
 
 def test_user_sharding_naming_unknown_axis(work: Path) -> None:
     (work / "axis.mlir").write_text(BAD_AXIS)
-    assert_user_error(autoshard("plan", "axis.mlir", "--mesh", "data=2", "-o", "out.mlir", cwd=work), "'foo'")
+    line = assert_user_error(autoshard("plan", "axis.mlir", "--mesh", "data=2", "-o", "out.mlir", cwd=work), '"foo"')
+    assert "unknown axis" in line and "axis.mlir:3:" in line
 
 
 def test_infeasible_memory_budget_says_how_much_is_needed(work: Path) -> None:

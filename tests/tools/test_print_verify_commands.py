@@ -25,12 +25,6 @@ func.func @f(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
 '''
 
 
-@pytest.fixture(autouse=True)
-def only_ir_commands(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Load only the commands under test (others may need extras or be mid-edit)."""
-    monkeypatch.setattr(cli, "COMMAND_MODULES", ("print", "verify"))
-
-
 def _write(tmp_path: Path, name: str, text: str) -> Path:
     path = tmp_path / name
     path.write_text(text)
@@ -103,7 +97,6 @@ def test_missing_file(tmp_path: Path, capsys) -> None:
 SHIM = """
 import sys
 import autoshard.tools.cli as cli
-cli.COMMAND_MODULES = ("print", "verify")
 sys.exit(cli.main(sys.argv[1:]))
 """
 
