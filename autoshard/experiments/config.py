@@ -48,10 +48,15 @@ class ModelSpec:
     large: bool = False
     #: argument indices that are batch inputs (None: inferred), negative counts from the end
     inputs: tuple[int, ...] | None = None
+    #: a training step whose results feed back as its arguments (see `PlanOptions.carry_state`)
+    carry_state: bool = False
 
     def key(self) -> dict[str, Any]:
-        return {"label": self.label, "path": str(self.path) if self.path else None, "generator": self.generator,
-                "sizes": dict(self.sizes), "large": self.large, "inputs": list(self.inputs) if self.inputs else None}
+        key = {"label": self.label, "path": str(self.path) if self.path else None, "generator": self.generator,
+               "sizes": dict(self.sizes), "large": self.large, "inputs": list(self.inputs) if self.inputs else None}
+        if self.carry_state:  # only when set, so older results keep their keys
+            key["carry_state"] = True
+        return key
 
 
 @dataclass(frozen=True)
@@ -138,11 +143,13 @@ def _read_model(r: _Reader, node: yaml.Node, base: Path) -> list[ModelSpec]:
     if isinstance(node, yaml.ScalarNode):
         fields = {"path": node}
     else:
-        fields = r.mapping(node, "model", ("path", "label", "inputs", "generator", "large", *GENERATOR_SIZES))
+        fields = r.mapping(node, "model", ("path", "label", "inputs", "generator", "large", "carry_state",
+                                           *GENERATOR_SIZES))
     inputs = None
     if "inputs" in fields:
         inputs = tuple(r.integer(n, "inputs entry", minimum=-10**9) for n in r.items(fields["inputs"]))
     label = r.string(fields["label"], "label") if "label" in fields else None
+    carry = bool(r.scalar(fields["carry_state"], "carry_state")) if "carry_state" in fields else False
     if "path" in fields:
         if "generator" in fields:
             raise r.fail(fields["generator"], "a model has either 'path' or 'generator', not both")
@@ -153,7 +160,7 @@ def _read_model(r: _Reader, node: yaml.Node, base: Path) -> list[ModelSpec]:
         path = resolve_path(text, base)
         if path is None:
             raise r.fail(fields["path"], f"model file '{text}' not found")
-        return [ModelSpec(label or path.stem, path=path.resolve(), inputs=inputs)]
+        return [ModelSpec(label or path.stem, path=path.resolve(), inputs=inputs, carry_state=carry)]
     if "generator" not in fields:
         raise r.fail(node, "a model needs 'path' or 'generator'")
     gen = r.string(fields["generator"], "generator")
@@ -166,7 +173,8 @@ def _read_model(r: _Reader, node: yaml.Node, base: Path) -> list[ModelSpec]:
         sizes = tuple((k, v) for (k, _), v in zip(axes, combo))
         tag = "_".join(f"{k[0]}{v}" for k, v in sizes)
         name = label or gen
-        out.append(ModelSpec(f"{name}_{tag}" if tag else name, generator=gen, sizes=sizes, large=large, inputs=inputs))
+        out.append(ModelSpec(f"{name}_{tag}" if tag else name, generator=gen, sizes=sizes, large=large, inputs=inputs,
+                             carry_state=carry))
     return out
 
 

@@ -19,6 +19,7 @@ from autoshard.experiments.config import REPO_ROOT, ExperimentConfig, ModelSpec
 from autoshard.experiments.meshes import mesh_shape_label
 from autoshard.experiments.results import ResultStore
 from autoshard.planner.api import load, plan
+from autoshard.planner.user_constraints import PlanOptions
 from autoshard.tools.fileio import read_text
 
 GENERATOR_SCRIPT = REPO_ROOT / "examples" / "generate_zoo.py"
@@ -100,7 +101,8 @@ def run_cell(cell: Cell, models: ModelCache, experiment: str = "") -> dict[str, 
         text = annotate_arguments(text, cell.mesh.shape, specs)
     try:
         result = plan(text, mesh=cell.mesh, config=cell.hardware, memory_budget=cell.memory_budget,
-                      time_limit=cell.solver.time_limit, seed=cell.solver.seed, num_workers=cell.solver.workers)
+                      time_limit=cell.solver.time_limit, seed=cell.solver.seed, num_workers=cell.solver.workers,
+                      options=PlanOptions(carry_state=cell.model.carry_state))
     except InfeasibleError as e:
         row.update(status="infeasible", error=str(e))
         return row
