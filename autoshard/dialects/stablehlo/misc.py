@@ -366,7 +366,8 @@ class GetTupleElementOp(IRDLOperation):
 
 @irdl_op_definition
 class OptimizationBarrierOp(IRDLOperation):
-    """`stablehlo.optimization_barrier %a, %b : T, U` (results have the operand types)."""
+    """`stablehlo.optimization_barrier {attrs} %a, %b : T, U` (attributes first, as MLIR prints it; results have
+    the operand types)."""
 
     name = "stablehlo.optimization_barrier"
     operand = var_operand_def()
@@ -374,13 +375,15 @@ class OptimizationBarrierOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser) -> OptimizationBarrierOp:
+        properties: dict[str, Attribute] = {}
+        attributes = parse_attr_dict(parser, cls, properties)
         if parser.parse_optional_punctuation("(") is not None:
             parser.parse_punctuation(")")
             operands = []
         else:
             operands, _ = parse_operand_list(parser)
-        properties: dict[str, Attribute] = {}
-        attributes = parse_attr_dict(parser, cls, properties)
+        if not attributes and not properties:  # also accept the attributes after the operands
+            attributes = parse_attr_dict(parser, cls, properties)
         types: list[Attribute] = []
         position = parser.pos
         if operands:
@@ -389,13 +392,12 @@ class OptimizationBarrierOp(IRDLOperation):
         return build(cls, resolve(parser, operands, types, position), types, properties, attributes)
 
     def print(self, printer: Printer) -> None:
+        print_attr_dict(printer, self)
         if not self.operands:
-            printer.print_string("()")
+            printer.print_string(" ()")
         else:
             printer.print_string(" ")
             print_operand_list(printer, self.operands)
-        print_attr_dict(printer, self)
-        if self.operands:
             printer.print_string(" : ")
             print_type_list(printer, self.operand_types)
 
