@@ -77,6 +77,10 @@ class LocalSearch:
         self.tree_moves = 0
         self.cluster_moves = 0
         self.clusters = self._bijection_clusters()
+        #: index into `clusters` of each node's bijection group (-1 when it has none)
+        self.cluster_of = np.full(n, -1, dtype=np.int64)
+        for c, (members, _maps) in enumerate(self.clusters):
+            self.cluster_of[members] = c
 
     def _bijection_clusters(self) -> list[tuple[np.ndarray, list[np.ndarray]]]:
         """Groups of nodes joined by bijection edges (each strategy allows exactly one strategy of the other node,

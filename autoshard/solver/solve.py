@@ -43,6 +43,8 @@ class SolverConfig:
     reduce_fraction: float = 0.2
     #: largest reduced graph whose heuristic starts from a Lagrangian relaxation of the usage limit
     lagrangian_max_nodes: int = 5000
+    #: share of the time after the heuristic given to the whole CP-SAT model before LNS windows take over
+    monolithic_fraction: float = 0.3
 
 
 @dataclass(frozen=True)
@@ -168,9 +170,12 @@ def solve(
     if use_lns:
         _solve_lns(red, config, tracker, search, deadline, stats)
     else:
-        status = _solve_monolithic(red, config, tracker, deadline, stats)
-        if status not in (OPTIMAL, INFEASIBLE) and time.monotonic() < deadline - 0.2:
-            _solve_lns(red, config, tracker, search, deadline, stats)  # leftover time after a short CP-SAT run
+        # a short whole-model run settles easy problems (and gives a bound); CP-SAT windows then do better than
+        # one big model on hard ones
+        mono_deadline = time.monotonic() + config.monolithic_fraction * (deadline - time.monotonic())
+        status = _solve_monolithic(red, config, tracker, mono_deadline, stats)
+        if status not in (OPTIMAL, INFEASIBLE) and time.monotonic() < deadline - 0.5:
+            _solve_lns(red, config, tracker, search, deadline, stats)
     wall = time.monotonic() - t0
     if tracker.best is None:
         return SolveResult(None, None, status if status == INFEASIBLE else UNKNOWN, None, None, wall, stats,
@@ -263,19 +268,41 @@ def _violating_nodes(search: LocalSearch, current: np.ndarray) -> list[int]:
     return out
 
 
+def _expensive_nodes(red: StrategyGraph, search: LocalSearch, current: np.ndarray, rng, top: int = 16) -> list[int]:
+    """Both ends of one of the `top` edges (or nodes) costing most in `current`, picked at random."""
+    scored = []
+    for u in range(red.num_nodes):
+        scored.append((int(search.unary[u][current[u]]), u, u))
+        for inc in search.incident[u]:
+            if inc.other > u:
+                scored.append((int(inc.matrix[current[u], current[inc.other]]), u, inc.other))
+    scored.sort(reverse=True)
+    _, a, b = scored[int(rng.integers(min(top, len(scored))))]
+    return [a] if a == b else [a, b]
+
+
 def _grow_window(search: LocalSearch, seeds: list[int], max_nodes: int, max_terms: int) -> list[int]:
     """Breadth-first ball around `seeds` up to `max_nodes` nodes or `max_terms` model terms."""
-    seen = list(dict.fromkeys(seeds))
-    mark = set(seen)
-    terms = sum(len(search.unary[u]) for u in seen)
+    seen: list[int] = []
+    mark: set[int] = set()
+    terms = 0
+
+    def add(v: int) -> None:
+        nonlocal terms
+        group = [v] if search.cluster_of[v] < 0 else [int(x) for x in search.clusters[search.cluster_of[v]][0]]
+        for w in group:  # a bijection group enters whole: its members can only move together
+            if w not in mark:
+                mark.add(w)
+                seen.append(w)
+                terms += len(search.unary[w]) + sum(inc.matrix.size for inc in search.incident[w])
+
+    for v in seeds:
+        add(v)
     k = 0
     while k < len(seen) and len(seen) < max_nodes and terms < max_terms:
         for inc in search.incident[seen[k]]:
-            v = inc.other
-            if v not in mark:
-                mark.add(v)
-                seen.append(v)
-                terms += len(search.unary[v]) + inc.matrix.size
+            if inc.other not in mark:
+                add(inc.other)
                 if len(seen) >= max_nodes or terms >= max_terms:
                     break
         k += 1
@@ -293,12 +320,12 @@ def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> No
     pcost = search.penalized_cost(current)
     rng = np.random.default_rng(config.random_seed)
     rounds = improved = 0
-    width = min(config.lns_window, n)
+    width = min(config.lns_window, n, 80)  # adapted: grows while windows solve to optimality, shrinks otherwise
     start = 0
     mem_idx = np.flatnonzero(search.mem_nodes)
     while time.monotonic() < deadline - 0.3:
         rounds += 1
-        kind = rounds % 4
+        kind = 3 if rounds % 2 else (rounds // 2) % 3  # every other window around the costliest choices
         broken = _violating_nodes(search, current) if pcost >= PENALTY else []
         if broken:
             seeds = [int(rng.choice(broken))]
@@ -306,14 +333,17 @@ def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> No
             t_peak = int(rng.choice(np.flatnonzero(load >= load.max() - (load.max() >> 6))))
             live = [int(i) for i in mem_idx if red.intervals[i][0] <= t_peak < red.intervals[i][1]]
             seeds = [int(x) for x in rng.choice(live, size=min(len(live), 8), replace=False)] if live else [int(rng.integers(n))]
+        elif kind == 3:
+            seeds = _expensive_nodes(red, search, current, rng)
         elif kind == 2:
-            seeds = list(range(start, min(n, start + max(1, width // 4))))
-            start = start + width // 8 if start + width // 4 < n else 0
+            quarter = max(1, int(width) // 4)
+            seeds = list(range(start, min(n, start + quarter)))
+            start = start + max(1, quarter // 2) if start + quarter < n else 0
         else:
             seeds = [int(rng.integers(n))]
-        window = _grow_window(search, seeds, width, 400_000)
+        window = _grow_window(search, seeds, int(width), 400_000)
         instance, hint = _window_graph(red, search, window, current, load)
-        budget = min(deadline - time.monotonic() - 0.2, max(1.0, 0.02 * config.max_time_in_seconds))
+        budget = min(deadline - time.monotonic() - 0.2, max(2.0, 0.04 * config.max_time_in_seconds))
         if budget <= 0.05:
             break
         built = build_model(instance, hint)
@@ -325,6 +355,10 @@ def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> No
         trial = current.copy()
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             trial[window] = built.vars.extract(solver)
+        if code == cp_model.OPTIMAL:
+            width = min(config.lns_window, n, width * 1.25)
+        elif np.array_equal(trial, current):
+            width = max(20, width * 0.8)
         before = pcost
         if not np.array_equal(trial, current):
             trial_cost = search.penalized_cost(trial)
