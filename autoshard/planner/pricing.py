@@ -16,6 +16,7 @@ from costmodel.hardware import CostConfig
 from autoshard.planner.plan_graph import PlanNode, Settle, TensorInfo
 from autoshard.sharding import AxisRef, Mesh, TensorSharding
 from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable, reshard_collectives
+from autoshard.sharding.reshard_cost import step_cost
 
 #: FLOPs per element of elementwise ops beyond one (transcendentals cost more on every device).
 _TRANSCENDENTAL = ("exponential", "log", "tanh", "logistic", "sine", "cosine", "power", "rsqrt", "sqrt", "erf",
@@ -36,6 +37,9 @@ class PlanCostModel:
     def __init__(self, config: CostConfig):
         self.config = config
         self.mesh = config.mesh
+        self._devices = config.mesh.num_devices
+        self._steps: dict[tuple, list[CollectiveStep]] = {}
+        self._step_costs: dict[tuple, cc.CollectiveCost] = {}
 
     # -- compute ----------------------------------------------------------------------------------
     def op_global_work(self, node: PlanNode) -> tuple[float, float, str]:
@@ -71,34 +75,30 @@ class PlanCostModel:
     def settle_s(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> float:
         return self.settle_cost(settle, info, local_shape).time_s
 
-    def step_cost(self, step: CollectiveStep, before: TensorSharding, info: TensorInfo) -> cc.CollectiveCost:
-        """The cost of one reshard step applied to a tensor sharded as `before`."""
-        size = dtype_bytes(info.dtype)
-        local_in = _numel(before.local_shape(info.shape, self.mesh)) * size
-        local_out = _numel(step.out_sharding.local_shape(info.shape, self.mesh)) * size
-        axes = _axes(step.communicated_axes())
-        kind = step.kind
-        if kind == "all_gather":
-            return cc.all_gather(self.config, axes, local_out)
-        if kind == "all_to_all":
-            return cc.all_to_all(self.config, axes, local_in)
-        if kind == "collective_permute":
-            return cc.collective_permute(self.config, tuple(self.mesh.axis_names), local_in)
-        if kind == "all_reduce":
-            return cc.all_reduce(self.config, axes, local_in)
-        if kind == "reduce_scatter":
-            return cc.reduce_scatter(self.config, axes, local_in)
-        return cc.all_slice(self.config, axes, local_in)
-
     def reshard_steps(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> list[tuple[CollectiveStep, cc.CollectiveCost]]:
-        """Shardy's collectives for `src -> dst`, each with its cost."""
-        try:
-            steps = reshard_collectives(src, dst, self.mesh, info.shape)
-        except ReshardNotLowerable:
-            return []
+        """Shardy's collectives for `src -> dst`, each with its cost (`autoshard.sharding.reshard_cost`).
+
+        The decomposition depends on the shape only through divisibility, i.e. through gcd(dim, #devices):
+        it is memoized on that signature, so same-rank tensors share it; each step's price is memoized on
+        (step, sharding before, shape, dtype).
+        """
+        signature = tuple(math.gcd(d, self._devices) for d in info.shape)
+        key = (src, dst, signature)
+        steps = self._steps.get(key)
+        if steps is None:
+            try:
+                steps = reshard_collectives(src, dst, self.mesh, info.shape)
+            except ReshardNotLowerable:
+                steps = []
+            self._steps[key] = steps
         out, before = [], src
+        size = dtype_bytes(info.dtype)
         for step in steps:
-            out.append((step, self.step_cost(step, before, info)))
+            ckey = (step, before, info.shape, size)
+            cost = self._step_costs.get(ckey)
+            if cost is None:
+                cost = self._step_costs[ckey] = step_cost(step, before, self.config, info.shape, size)
+            out.append((step, cost))
             before = step.out_sharding
         return out
 
