@@ -119,7 +119,7 @@ class ReshardToCollectivesPattern(RewritePattern):
                 reshard_collectives(src, dst, self.meshes, shape)  # still kept for single-device meshes
             except ReshardNotLowerable:
                 return
-            rewriter.replace_op(op, [], [op.input])
+            rewriter.replace(op, [], [op.input])
             return
         try:
             steps = reshard_collectives(src, dst, self.meshes, shape)
@@ -133,7 +133,7 @@ class ReshardToCollectivesPattern(RewritePattern):
             new_op = step_op(step, value)
             new_ops.append(new_op)
             value = new_op.results[0]
-        rewriter.replace_op(op, new_ops, [value])
+        rewriter.replace(op, new_ops, [value])
 
 
 @dataclass(frozen=True)

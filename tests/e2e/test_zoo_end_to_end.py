@@ -24,7 +24,9 @@ PROFILES = ("default", "host-cpu")
 TIME_LIMIT_S = 5.0
 SEED = 0
 
-CASES = [(m, mesh, prof) for m in MODELS for mesh in MESHES for prof in PROFILES]
+#: every model on every mesh with the default profile; the slow host-cpu profile (plans that really shard)
+#: on the 2x4 mesh only, to keep CI within its budget
+CASES = [(m, mesh, "default") for m in MODELS for mesh in MESHES] + [(m, "2x4", "host-cpu") for m in MODELS]
 CASE_IDS = [f"{m}-{mesh}-{prof}" for m, mesh, prof in CASES]
 
 #: Known XLA failures, by case: the reason names the bug.
