@@ -323,6 +323,7 @@ def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> No
     width = min(config.lns_window, n, 80)  # adapted: grows while windows solve to optimality, shrinks otherwise
     start = 0
     mem_idx = np.flatnonzero(search.mem_nodes)
+    connected = [u for u in range(n) if search.incident[u]] or list(range(n))
     while time.monotonic() < deadline - 0.3:
         rounds += 1
         kind = 3 if rounds % 2 else (rounds // 2) % 3  # every other window around the costliest choices
@@ -332,7 +333,7 @@ def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> No
         elif kind == 1 and len(mem_idx) and red.usage_limit is not None:
             t_peak = int(rng.choice(np.flatnonzero(load >= load.max() - (load.max() >> 6))))
             live = [int(i) for i in mem_idx if red.intervals[i][0] <= t_peak < red.intervals[i][1]]
-            seeds = [int(x) for x in rng.choice(live, size=min(len(live), 8), replace=False)] if live else [int(rng.integers(n))]
+            seeds = [int(x) for x in rng.choice(live, size=min(len(live), 8), replace=False)] if live else [int(rng.choice(connected))]
         elif kind == 3:
             seeds = _expensive_nodes(red, search, current, rng)
         elif kind == 2:
@@ -340,12 +341,15 @@ def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> No
             seeds = list(range(start, min(n, start + quarter)))
             start = start + max(1, quarter // 2) if start + quarter < n else 0
         else:
-            seeds = [int(rng.integers(n))]
-        window = _grow_window(search, seeds, int(width), 400_000)
+            seeds = [int(rng.choice(connected))]
+        window = _grow_window(search, seeds, int(width), 150_000)
         instance, hint = _window_graph(red, search, window, current, load)
         budget = min(deadline - time.monotonic() - 0.2, max(2.0, 0.04 * config.max_time_in_seconds))
         if budget <= 0.05:
             break
+        if model_terms(instance.graph) * BUILD_SECONDS_PER_TERM > 0.5 * budget:
+            width = max(20, width * 0.7)  # too big to build in time: try a smaller window
+            continue
         built = build_model(instance, hint)
         budget = min(budget, deadline - time.monotonic() - 0.1)
         if budget <= 0.05:
@@ -365,9 +369,16 @@ def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> No
             if trial_cost < pcost:
                 current, pcost = trial, trial_cost
                 load = search.load(current)
-        search.tree_sweep(current, load, deadline - 0.2, size=32, roots=window)
-        search.descend(current, load, deadline - 0.2, nodes=window)
+        if time.monotonic() > deadline - 0.3:
+            if pcost < before:
+                tracker.offer(current, search.cost(current), "lns")
+            break
+        search.tree_sweep(current, load, deadline - 0.3, size=32, roots=window)
+        search.descend(current, load, deadline - 0.3, nodes=window)
         pcost = search.penalized_cost(current)
+        if config.log_search_progress:
+            print(f"lns round {rounds}: kind {kind} window {len(window)} {solver.StatusName(code)} "
+                  f"{before} -> {pcost}", flush=True)
         if pcost < before:
             improved += 1
             tracker.offer(current, search.cost(current), "lns")
