@@ -124,6 +124,15 @@ class Plan:
 
         return emit_plan(self, explicit_collectives=explicit_collectives, dialect=dialect)
 
+    def simulate(self, seed: int = 0, explicit_collectives: bool = False, **kwargs):
+        """Run the planned module per device in the numpy SPMD simulator and compare with the unsharded run
+        (`autoshard.interpreters.simulate.simulate`; `.ok` on the report says whether they agree)."""
+        from autoshard.interpreters.simulate import simulate
+        from autoshard.ir.parse import parse_module
+
+        text = self.to_mlir(explicit_collectives=explicit_collectives)
+        return simulate(parse_module(text, "<planned>"), seed=seed, **kwargs)
+
     def collectives(self) -> list[PlannedCollective]:
         """Every collective the plan implies, in program order: each op's settle (all_reduce/reduce_scatter of
         partial sums) and each step of Shardy's reshard lowering on edges whose shardings differ."""

@@ -64,3 +64,10 @@ def test_carry_state_ties_updated_parameters_to_their_input_sharding():
     w_in = plan.argument_shardings()[0]
     result = next(n for n in plan.graph.nodes if n.kind == "result" and n.ir[1] == 0)
     assert plan.chosen(result.index).inputs[0] == w_in
+
+
+def test_plan_simulates_equal_to_the_unsharded_program():
+    plan = autoshard.plan(TRAIN_STEP, mesh="a=2,b=2", time_limit=10, seed=0, num_workers=1, config="host-cpu")
+    report = plan.simulate(seed=1)
+    assert report.ok, report.first_mismatch
+    assert plan.simulate(seed=1, explicit_collectives=True).ok
