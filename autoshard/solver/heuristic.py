@@ -162,13 +162,94 @@ class LocalSearch:
             return gain
         return 0
 
+    def delta(self, assignment: np.ndarray, changes: dict[int, int]) -> int:
+        """Change of the penalized cost when the nodes in `changes` take their new strategies."""
+        total = 0
+        for x, s in changes.items():
+            total += int(self.unary[x][s]) - int(self.unary[x][assignment[x]])
+            for inc in self.incident[x]:
+                o = inc.other
+                if o in changes:
+                    if o > x:
+                        total += int(inc.matrix[s, changes[o]]) - int(inc.matrix[assignment[x], assignment[o]])
+                else:
+                    total += int(inc.matrix[s, assignment[o]]) - int(inc.matrix[assignment[x], assignment[o]])
+        return total
+
+    def cluster_neighbour_move(self, assignment: np.ndarray, load: np.ndarray, members: np.ndarray,
+                               maps: list[np.ndarray], tries: int = 3) -> int:
+        """Move a bijection group together with each outside neighbour's best response (neighbours may only lower
+        their usage); the gain is checked exactly. Returns the gain."""
+        inside = {int(x): k for k, x in enumerate(members)}
+        root_s = len(maps[0])
+        valid = np.ones(root_s, dtype=bool)
+        total = np.zeros(root_s, dtype=np.int64)
+        links: dict[int, list[tuple[int, np.ndarray]]] = {}
+        for k, x in enumerate(members):
+            mx = maps[k]
+            valid &= mx >= 0
+            idx = np.maximum(mx, 0)
+            total += self.unary[x][idx]
+            for inc in self.incident[x]:
+                j = inside.get(inc.other)
+                if j is None:
+                    links.setdefault(inc.other, []).append((k, inc.matrix))
+                elif inc.other > x:
+                    total += inc.matrix[idx, np.maximum(maps[j], 0)]
+        if len(links) > 400:
+            return 0
+        responses: dict[int, np.ndarray] = {}
+        for o, lst in links.items():
+            base = self.unary[o].copy()
+            for inc in self.incident[o]:
+                if inc.other not in inside:
+                    base = base + inc.matrix[:, assignment[inc.other]]
+            table = np.broadcast_to(base, (root_s, len(base))).copy()
+            for k, m in lst:
+                table += m[np.maximum(maps[k], 0), :]
+            if self.mem_nodes[o]:
+                usage = self.g.node_usages[o]
+                table[:, usage > usage[assignment[o]]] = np.iinfo(np.int64).max // 4
+            choice = np.argmin(table, axis=1)
+            total += np.minimum(table[np.arange(root_s), choice], FORBIDDEN)
+            responses[o] = choice
+        total = np.where(valid, total, np.iinfo(np.int64).max)
+        for r in np.argsort(total, kind="stable")[:tries]:
+            if not valid[r]:
+                return 0
+            changes = {int(x): int(maps[k][r]) for k, x in enumerate(members) if maps[k][r] != assignment[x]}
+            changes.update({o: int(c[r]) for o, c in responses.items() if c[r] != assignment[o]})
+            if not changes:
+                continue
+            gain = -self.delta(assignment, changes)
+            if gain <= 0:
+                continue
+            if self.limit is not None:
+                diff = np.zeros(len(load) + 1, dtype=np.int64)
+                for x, s in changes.items():
+                    if self.mem_nodes[x]:
+                        lo, hi = self.g.intervals[x]
+                        d = int(self.g.node_usages[x][s] - self.g.node_usages[x][assignment[x]])
+                        diff[lo] += d
+                        diff[hi] -= d
+                if (load + np.cumsum(diff)[: len(load)]).max() > max(self.limit, int(load.max())):
+                    continue
+            for x, s in changes.items():
+                self._apply(x, s, assignment, load)
+            self.cluster_moves += 1
+            return gain
+        return 0
+
     def cluster_sweep(self, assignment: np.ndarray, load: np.ndarray, deadline: float) -> int:
-        """`cluster_move` on every bijection group; returns the total gain."""
+        """`cluster_move` and `cluster_neighbour_move` on every bijection group; returns the total gain."""
         gain = 0
         for members, maps in self.clusters:
             if time.monotonic() > deadline:
                 break
             gain += self.cluster_move(assignment, load, members, maps)
+            if time.monotonic() > deadline:
+                break
+            gain += self.cluster_neighbour_move(assignment, load, members, maps)
         return gain
 
     # ----- state
@@ -376,8 +457,9 @@ class LocalSearch:
             dummy = np.zeros(max(self.tmax, 1), dtype=np.int64)
             self.descend(assignment, dummy, deadline)
             self.cluster_sweep(assignment, dummy, deadline)
-            self.tree_sweep(assignment, dummy, deadline, size=16)
-            self.descend(assignment, dummy, deadline)
+            if self.g.num_nodes <= 5000:
+                self.tree_sweep(assignment, dummy, deadline, size=16)
+                self.descend(assignment, dummy, deadline)
         finally:
             self.unary, self.limit, self.mem_nodes = saved
         return assignment
