@@ -12,9 +12,9 @@ from xdsl.dialects.builtin import ModuleOp
 
 from autoshard.errors import InfeasibleError, VerificationError
 from autoshard.ir.inline_calls import inline_private_calls
-from autoshard.ir.parse import parse_module_with_locations
+from autoshard.ir.parse import SourceMap, parse_module_with_locations
 from autoshard.ir.verify import verify_ops
-from autoshard.planner.build_graph import build_plan_graph
+from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
 from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.explain_infeasible import explain_infeasible
 from autoshard.planner.plan import Plan, SolverStats, evaluate_assignment
@@ -30,10 +30,15 @@ from autoshard.tools.fileio import read_text
 DEFAULT_MESH_NAME = "mesh"
 
 
-def load(module_or_path_or_text: ModuleOp | str | os.PathLike, filename: str | None = None) -> ModuleOp:
-    """Parse a module from a path or MLIR text (a `ModuleOp` is cloned so the caller's stays untouched)."""
+def load_with_locations(
+    module_or_path_or_text: ModuleOp | str | os.PathLike, filename: str | None = None
+) -> tuple[ModuleOp, SourceMap | None]:
+    """Parse and verify a module from a path or MLIR text, keeping where each op starts (for messages).
+
+    A `ModuleOp` is cloned (no positions), so the caller's module stays untouched.
+    """
     if isinstance(module_or_path_or_text, ModuleOp):
-        return module_or_path_or_text.clone()
+        return module_or_path_or_text.clone(), None
     text = str(module_or_path_or_text)
     if isinstance(module_or_path_or_text, os.PathLike) or ("{" not in text and Path(text).suffix in (".mlir", "")):
         filename = str(module_or_path_or_text)
@@ -44,7 +49,12 @@ def load(module_or_path_or_text: ModuleOp | str | os.PathLike, filename: str | N
         first = errors[0]
         more = f" (and {len(errors) - 1} more; run autoshard verify)" if len(errors) > 1 else ""
         raise VerificationError(f"'{first.op_name}' op {first.message}{more}", first.location)
-    return module
+    return module, source_map
+
+
+def load(module_or_path_or_text: ModuleOp | str | os.PathLike, filename: str | None = None) -> ModuleOp:
+    """Parse and verify a module from a path or MLIR text (a `ModuleOp` is cloned)."""
+    return load_with_locations(module_or_path_or_text, filename)[0]
 
 
 def plan(
@@ -77,19 +87,28 @@ def plan(
     inline_private_calls(ir)
     model = PlanCostModel(cost_config)
     built = build_plan_graph(ir, mesh_obj, mesh_name, model, options, function)
-    graph = built.graph
-    edges = EdgeCostTable(model.reshard_s)
-    problem = build_strategy_graph(graph, edges, mesh_obj, int(budget) if budget else None)
-    t0 = time.perf_counter()
-    result = solve(
-        problem,
+    return solve_plan_graph(
+        built, model, budget, mesh_name,
         SolverConfig(max_time_in_seconds=time_limit, num_workers=num_workers, random_seed=seed,
                      log_search_progress=log_search_progress),
-        on_progress=on_progress,
-    )
+        on_progress,
+    )  # fmt: skip
+
+
+def solve_plan_graph(
+    built: BuiltGraph, model: PlanCostModel, budget: float | None, mesh_name: str, config: SolverConfig,
+    on_progress: Callable | None = None,
+) -> Plan:
+    """Solve a built plan graph and return the `Plan` (cost recomputed without the solver, statistics)."""
+    graph, mesh = built.graph, model.mesh
+    problem = build_strategy_graph(graph, EdgeCostTable(model.reshard_s), mesh, int(budget) if budget else None)
+    t0 = time.perf_counter()
+    result = solve(problem, config, on_progress=on_progress)
     wall = time.perf_counter() - t0
     if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
-        raise InfeasibleError(explain_infeasible(graph, problem, budget, result.status, result.explanation, time_limit))
+        raise InfeasibleError(
+            explain_infeasible(graph, problem, budget, result.status, result.explanation, config.max_time_in_seconds)
+        )
     assignment = [int(x) for x in result.assignment]
     cost = evaluate_assignment(graph, assignment, model.reshard_kinds)
     cost.peak_memory_bytes = peak_usage(problem, assignment)[0]
@@ -105,4 +124,5 @@ def plan(
         num_edges=len(problem.edges),
         extra={k: v for k, v in (result.stats or {}).items() if isinstance(v, (int, float, str))},
     )
-    return Plan(ir, built.func, mesh_obj, mesh_name, graph, assignment, cost, stats, built.warnings, cost_config)
+    return Plan(built.module, built.func, mesh, mesh_name, graph, assignment, cost, stats, built.warnings,
+                model.config)

@@ -26,6 +26,7 @@ class BuiltGraph:
 
     graph: PlanGraph
     func: FuncOp
+    module: ModuleOp
     warnings: list[str] = field(default_factory=list)
     #: user shardings found on func arguments/results and sharding constraints, by node index
     user_shardings: dict[int, TensorSharding] = field(default_factory=dict)
@@ -81,7 +82,7 @@ def build_plan_graph(
     walker = ProgramWalker(module, rule_for)
     graph = walker.walk_function(func)
     graph.mesh_name = mesh_name
-    built = BuiltGraph(graph, func)
+    built = BuiltGraph(graph, func, module)
     rules = {}
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

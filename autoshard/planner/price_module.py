@@ -10,31 +10,25 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, OpResult, SSAValue
 
 from autoshard.dialects.sdy import MeshOp, get_sharding
-from autoshard.errors import InfeasibleError, Location, UserError
+from autoshard.errors import Location, UserError
 from autoshard.ir.inline_calls import inline_private_calls
-from autoshard.tools.fileio import read_text
+from autoshard.planner.api import load_with_locations, solve_plan_graph
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
-from autoshard.planner.edge_costs import EdgeCostTable
-from autoshard.planner.explain_infeasible import explain_infeasible
-from autoshard.planner.plan import Plan, PlannedCollective, SolverStats, evaluate_assignment
+from autoshard.planner.plan import Plan, PlannedCollective
 from autoshard.planner.plan_graph import PlanNode
 from autoshard.planner.pricing import PlanCostModel
-from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph
 from autoshard.planner.user_constraints import PlanOptions, sharding_allows
-from autoshard.ir.parse import SourceMap, parse_module_with_locations
+from autoshard.ir.parse import SourceMap
 from autoshard.sharding import Mesh, TensorSharding
-from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolverConfig, solve
-from autoshard.solver.validate import peak_usage
+from autoshard.solver.solve import SolverConfig
 from costmodel.hardware import CostConfig, resolve_config
 
 #: kinds of plan nodes that define values (results and constraints only mirror their operand)
@@ -240,7 +234,7 @@ def price_module(
     for shardings that name unknown axes or that no strategy can produce, `InfeasibleError` when the fixed
     shardings exceed the memory budget.
     """
-    ir, source_map = _load(module)
+    ir, source_map = load_with_locations(module)
     inline_private_calls(ir)
     chosen_mesh, mesh_name, mesh_source = choose_mesh(ir, mesh)
     cost_config = resolve_config(chosen_mesh, config)
@@ -249,36 +243,8 @@ def price_module(
     model = PlanCostModel(cost_config)
     built = build_plan_graph(ir, mesh_obj, mesh_name, model, PlanOptions(), function)
     num_given, num_completed, boundaries = apply_given_shardings(built, mesh_obj, source_map)
-    graph = built.graph
-    problem = build_strategy_graph(graph, EdgeCostTable(model.reshard_s), mesh_obj, int(budget) if budget else None)
-    start = time.perf_counter()
-    result = solve(problem, SolverConfig(max_time_in_seconds=time_limit, num_workers=num_workers, random_seed=seed))
-    wall = time.perf_counter() - start
-    if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
-        raise InfeasibleError(explain_infeasible(graph, problem, budget, result.status, result.explanation, time_limit))
-    assignment = [int(x) for x in result.assignment]
-    cost = evaluate_assignment(graph, assignment, model.reshard_kinds)
-    cost.peak_memory_bytes = peak_usage(problem, assignment)[0]
-    cost.memory_budget_bytes = int(budget) if budget else None
-    stats = SolverStats(
-        status=result.status,
-        objective_s=result.cost * COST_UNIT_S,
-        best_bound_s=(result.best_bound or 0) * COST_UNIT_S,
-        gap=result.gap if result.gap is not None else float("nan"),
-        wall_time_s=wall,
-        num_nodes=problem.num_nodes,
-        num_strategies=sum(problem.num_strategies(i) for i in range(problem.num_nodes)),
-        num_edges=len(problem.edges),
-    )
-    plan = Plan(ir, built.func, mesh_obj, mesh_name, graph, assignment, cost, stats, built.warnings, cost_config)
+    plan = solve_plan_graph(built, model, budget, mesh_name,
+                            SolverConfig(max_time_in_seconds=time_limit, num_workers=num_workers, random_seed=seed))
     return PricedModule(plan, mesh_source, num_given, num_completed, boundaries, list(built.warnings))
 
 
-def _load(module: ModuleOp | str | os.PathLike) -> tuple[ModuleOp, SourceMap | None]:
-    """Parse a path or MLIR text keeping op positions for messages (a `ModuleOp` is cloned, no positions)."""
-    if isinstance(module, ModuleOp):
-        return module.clone(), None
-    text = str(module)
-    if isinstance(module, os.PathLike) or ("{" not in text and Path(text).suffix in (".mlir", "")):
-        return parse_module_with_locations(read_text(text), text)
-    return parse_module_with_locations(text, "<text>")

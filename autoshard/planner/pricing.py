@@ -14,7 +14,7 @@ from costmodel import collectives as cc
 from costmodel.compute import dtype_bytes, roofline_time
 from costmodel.hardware import CostConfig
 from autoshard.planner.plan_graph import PlanNode, Settle, TensorInfo
-from autoshard.sharding import AxisRef, Mesh, TensorSharding
+from autoshard.sharding import AxisRef, TensorSharding
 from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable, reshard_collectives
 from autoshard.sharding.reshard_cost import step_cost
 

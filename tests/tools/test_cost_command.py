@@ -102,13 +102,13 @@ def test_unknown_axis_names_file_and_line(tmp_path, capsys):
     path = tmp_path / "bad.mlir"
     path.write_text(ROW_PARALLEL.replace('<[<@mesh, [{"data"}, {}]>]>', '<[<@mesh, [{"batch"}, {}]>]>'))
     err = _error(capsys, ["cost", str(path), "--config", "host-cpu"])
-    assert f"{path}:6:" in err and "'batch'" in err
+    assert f"{path}:6:" in err and '"batch"' in err
 
 
 def test_unknown_axis_on_argument(tmp_path, capsys):
     path = tmp_path / "bad_arg.mlir"
     path.write_text(ROW_PARALLEL.replace('[{"model"}, {}]>}', '[{"tensor"}, {}]>}', 1))
-    assert "'tensor'" in _error(capsys, ["cost", str(path), "--config", "host-cpu"])
+    assert '"tensor"' in _error(capsys, ["cost", str(path), "--config", "host-cpu"])
 
 
 def test_cli_subprocess(row_parallel):
