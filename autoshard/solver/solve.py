@@ -40,11 +40,11 @@ class SolverConfig:
     #: use large-neighbourhood search even when the whole model is small enough
     force_lns: bool = False
     #: share of the time the exact reductions may take at most (they stop early, still exact)
-    reduce_fraction: float = 0.2
+    reduce_fraction: float = 0.3
     #: largest reduced graph whose heuristic starts from a Lagrangian relaxation of the usage limit
     lagrangian_max_nodes: int = 5000
     #: share of the time after the heuristic given to the whole CP-SAT model before LNS windows take over
-    monolithic_fraction: float = 0.3
+    monolithic_fraction: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -172,8 +172,7 @@ def solve(
     else:
         # a short whole-model run settles easy problems (and gives a bound); CP-SAT windows then do better than
         # one big model on hard ones
-        mono_deadline = time.monotonic() + config.monolithic_fraction * (deadline - time.monotonic())
-        status = _solve_monolithic(red, config, tracker, mono_deadline, stats)
+        status = _solve_monolithic(red, config, tracker, deadline, stats)
         if status not in (OPTIMAL, INFEASIBLE) and time.monotonic() < deadline - 0.5:
             _solve_lns(red, config, tracker, search, deadline, stats)
     wall = time.monotonic() - t0
@@ -198,7 +197,7 @@ def solve(
 
 
 #: seconds per model term to build a CP-SAT model (measured on this machine class, rounded up)
-BUILD_SECONDS_PER_TERM = 6e-6
+BUILD_SECONDS_PER_TERM = 1.2e-5
 
 
 def _solve_monolithic(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, deadline: float, stats: dict) -> str:
@@ -214,7 +213,10 @@ def _solve_monolithic(red: StrategyGraph, config: SolverConfig, tracker: _Tracke
     if deadline - time.monotonic() < 0.05:
         stats["cp_status"] = "skipped (out of time after the build)"
         return UNKNOWN
-    solver = _cp_params(config, deadline - time.monotonic())
+    left = deadline - time.monotonic()
+    # leave the rest to LNS windows, unless too little would be left for them
+    limit = left if left * (1 - config.monolithic_fraction) < 3.0 else left * config.monolithic_fraction
+    solver = _cp_params(config, limit)
     cb = _Callback(built, tracker, "cp-sat", lambda a, c: (np.asarray(a), c))
     code = solver.Solve(built.model, cb)
     stats["cp_status"] = solver.StatusName(code)
