@@ -283,6 +283,10 @@ def _expensive_nodes(red: StrategyGraph, search: LocalSearch, current: np.ndarra
     return [a] if a == b else [a, b]
 
 
+#: bijection groups larger than this never enter an LNS window
+MAX_WINDOW_GROUP = 64
+
+
 def _grow_window(search: LocalSearch, seeds: list[int], max_nodes: int, max_terms: int) -> list[int]:
     """Breadth-first ball around `seeds` up to `max_nodes` nodes or `max_terms` model terms."""
     seen: list[int] = []
@@ -292,6 +296,8 @@ def _grow_window(search: LocalSearch, seeds: list[int], max_nodes: int, max_term
     def add(v: int) -> None:
         nonlocal terms
         group = [v] if search.cluster_of[v] < 0 else [int(x) for x in search.clusters[search.cluster_of[v]][0]]
+        if len(group) > MAX_WINDOW_GROUP:
+            return  # a large group stays fixed (its members cannot move alone); group moves handle it
         for w in group:  # a bijection group enters whole: its members can only move together
             if w not in mark:
                 mark.add(w)
@@ -300,6 +306,12 @@ def _grow_window(search: LocalSearch, seeds: list[int], max_nodes: int, max_term
 
     for v in seeds:
         add(v)
+    if not seen:  # every seed belongs to a large group: start from its neighbours instead
+        for v in seeds:
+            for inc in search.incident[v]:
+                add(inc.other)
+        if not seen:
+            seen, mark = [seeds[0]], {seeds[0]}
     k = 0
     while k < len(seen) and len(seen) < max_nodes and terms < max_terms:
         for inc in search.incident[seen[k]]:
