@@ -17,6 +17,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from autoshard.dialects.sdy import MeshOp, ReshardOp, ShardingConstraintOp
 from autoshard.dialects.sdy_attrs import MeshAttr, TensorShardingAttr, TensorShardingPerValueAttr
+from autoshard.rules.attrs import op_name
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 
 SHARDING = "sdy.sharding"
@@ -103,6 +104,8 @@ def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bo
         elif node.kind == "result":
             _set_func_attr(func, node.ir[1], s.inputs[0], result=True)
         elif node.kind == "data_flow":
+            if not explicit_collectives and _is_while_group(node):
+                continue  # conveyed by constraints on the loop's operand and yield (see _insert_reshards)
             for member in node.ir:
                 owner = member.owner
                 if isinstance(owner, Operation) and member in getattr(owner, "results", ()):
@@ -159,14 +162,25 @@ def _insert_after_settle(op: Operation, strategy, unreduced_outputs, mesh_name: 
         result.replace_uses_with_if(reshard.result, lambda use: use.operation is not reshard)
 
 
+def _is_while_group(node) -> bool:
+    return any(isinstance(m.owner, Operation) and op_name(m.owner) == "stablehlo.while" for m in node.ir)
+
+
 def _insert_reshards(plan, op_map: dict[Operation, Operation], explicit: bool) -> None:
+    """A constraint (or reshard) where the plan changes a value's sharding between producer and consumer.
+
+    Loop-carried values are constrained on the loop's operand and yield even when nothing changes: XLA
+    (jaxlib 0.10) rejects `sdy.sharding` on a `stablehlo.while` whose carried values are sharded
+    (RET_CHECK in hlo_sharding.cc), so those constraints are what carries the plan into the loop.
+    """
     graph = plan.graph
     for e in graph.edges:
         prod = graph.nodes[e.producer]
         cons = graph.nodes[e.consumer]
         src = prod.strategies[plan.assignment[e.producer]].outputs[e.out_port]
         dst = cons.strategies[plan.assignment[e.consumer]].inputs[e.in_port]
-        if src == dst or cons.kind == "constraint":
+        pin_loop = not explicit and cons.kind == "data_flow" and _is_while_group(cons) and dst.all_axes()
+        if (src == dst and not pin_loop) or cons.kind == "constraint":
             continue
         site_op, operand_index = cons.input_sites[e.in_port]
         site = op_map[site_op]

@@ -29,16 +29,8 @@ SEED = 0
 CASES = [(m, mesh, "default") for m in MODELS for mesh in MESHES] + [(m, "2x4", "host-cpu") for m in MODELS]
 CASE_IDS = [f"{m}-{mesh}-{prof}" for m, mesh, prof in CASES]
 
-#: Known XLA failures, by case: the reason names the bug.
-XLA_KNOWN_BUGS = {
-    case: (
-        "XLA rejects planned stablehlo.while loops whose carried values get sharded: RET_CHECK hlo_sharding.cc:747 "
-        "'Shape (s32[], f32[8,64], ...) has 5 leaf nodes while this sharding has 8' at the while body's return "
-        "(still so with the constraints on the loop-invariant block arguments and the yield removed); the "
-        "simulator accepts the same plans; under investigation"
-    )
-    for case in (("scan_layers", "2x2x2", "default"), ("scan_layers", "2x4", "host-cpu"))
-}
+#: Known XLA failures, by case: the reason names the bug (none at present).
+XLA_KNOWN_BUGS: dict[tuple[str, str, str], str] = {}
 XLA_CASES = [
     pytest.param(*case, id=case_id, marks=[pytest.mark.xfail(reason=XLA_KNOWN_BUGS[case], strict=False)])
     if case in XLA_KNOWN_BUGS else pytest.param(*case, id=case_id)
@@ -77,8 +69,14 @@ def plans() -> PlanCache:
     return PlanCache()
 
 
-def _simulate(text: str, name: str):
-    return simulate(parse_module(text, name), seed=SEED)
+#: Relative tolerance of the per-op comparison of explicit-collectives runs: partial sums are added in another
+#: order across devices, and f32 rounding of a pre-activation of magnitude ~1e2 shows up at the following tanh
+#: (measured: scan_layers on 2x4 with host-cpu, 1.4e-4 absolute after tanh, final result within 1e-4).
+EXPLICIT_RTOL = 1e-3
+
+
+def _simulate(text: str, name: str, rtol: float = 1e-4):
+    return simulate(parse_module(text, name), seed=SEED, rtol=rtol)
 
 
 @pytest.mark.parametrize("model, mesh, profile", CASES, ids=CASE_IDS)
@@ -93,7 +91,7 @@ def test_planned_module_simulates_equal(plans: PlanCache, model: str, mesh: str,
 def test_explicit_collectives_simulate_equal(plans: PlanCache, model: str, mesh: str, profile: str):
     text = plans.text(model, mesh, profile, explicit=True)
     assert "sdy.reshard " not in text  # every planned reshard is lowered to collectives
-    report = _simulate(text, f"{model}.explicit.mlir")
+    report = _simulate(text, f"{model}.explicit.mlir", rtol=EXPLICIT_RTOL)
     mismatch = report.first_mismatch.describe() if report.first_mismatch else report.results
     assert report.ok, f"{model} on {mesh} ({profile}), explicit collectives: {mismatch}"
     assert report.implicit_reshards == 0  # strict: data moves only through the program's collectives
@@ -120,7 +118,8 @@ def test_the_proof_is_not_vacuous(plans: PlanCache):
         text = plans.text(model, "2x4", "host-cpu")
         if any(not s.is_fully_replicated() for s in plan.argument_shardings()) or '{"data"' in text or '{"model"' in text:
             sharded_plans += 1
-        report = _simulate(plans.text(model, "2x4", "host-cpu", explicit=True), f"{model}.explicit.mlir")
+        report = _simulate(plans.text(model, "2x4", "host-cpu", explicit=True), f"{model}.explicit.mlir",
+                           rtol=EXPLICIT_RTOL)
         if report.stats.total() > 0:
             moving_plans += 1
     assert sharded_plans >= 3, f"only {sharded_plans} of {len(MODELS)} host-cpu plans shard anything"
