@@ -337,7 +337,14 @@ def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> No
     width = min(config.lns_window, n, 80)  # adapted: grows while windows solve to optimality, shrinks otherwise
     start = 0
     mem_idx = np.flatnonzero(search.mem_nodes)
-    connected = [u for u in range(n) if search.incident[u]] or list(range(n))
+    sizes = [len(m) for m, _ in search.clusters]
+    movable = [
+        u for u in range(n)
+        if search.incident[u] and (search.cluster_of[u] < 0 or sizes[search.cluster_of[u]] <= MAX_WINDOW_GROUP)
+    ]
+    connected = movable or [u for u in range(n) if search.incident[u]] or list(range(n))
+    movable_mask = np.zeros(n, dtype=bool)
+    movable_mask[connected] = True
     while time.monotonic() < deadline - 0.3:
         rounds += 1
         kind = 3 if rounds % 2 else (rounds // 2) % 3  # every other window around the costliest choices
@@ -346,7 +353,7 @@ def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> No
             seeds = [int(rng.choice(broken))]
         elif kind == 1 and len(mem_idx) and red.usage_limit is not None:
             t_peak = int(rng.choice(np.flatnonzero(load >= load.max() - (load.max() >> 6))))
-            live = [int(i) for i in mem_idx if red.intervals[i][0] <= t_peak < red.intervals[i][1]]
+            live = [int(i) for i in mem_idx if red.intervals[i][0] <= t_peak < red.intervals[i][1] and movable_mask[i]]
             seeds = [int(x) for x in rng.choice(live, size=min(len(live), 8), replace=False)] if live else [int(rng.choice(connected))]
         elif kind == 3:
             seeds = _expensive_nodes(red, search, current, rng)
