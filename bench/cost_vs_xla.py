@@ -1,10 +1,11 @@
 """Predicted vs XLA collectives: the zoo models under hand-written expert shardings, side by side.
 
 For each zoo model and strategy (autoshard/xla/expert_shardings.py: data_parallel on data=8, tensor_parallel on
-model=8, 2d on data=2 x model=4) the debug-location zoo module gets the expert argument shardings. XLA compiles it
-with the Shardy partitioner on 8 host CPU devices (and checks it against the unsharded run); `autoshard cost`'s
-logic (`price_module`, host-cpu profile: the argument shardings fixed, every other value completed the cheapest
-way) predicts the collectives. Both lists are printed per (kind, mesh axes) with counts, bytes per device
+model=8, 2d on data=2 x model=4) the debug-location zoo module gets the expert argument shardings; `autoshard
+cost`'s logic (`price_module`, host-cpu profile: the argument shardings fixed, every other value completed the
+cheapest way) decides every other sharding and predicts the collectives. By default XLA then compiles that
+fully annotated module (`Plan.to_mlir()`), so both sides price the same shardings; `--args-only` compiles the
+expert-annotated module instead and lets Shardy's propagation complete it (a different program). Both lists are printed per (kind, mesh axes) with counts, bytes per device
 (nccl-tests convention) and the ratio ours/XLA, and every difference is flagged. Nothing is special-cased: when
 XLA fuses, combines or chooses other collectives than our model, the table says so.
 
@@ -37,10 +38,21 @@ from autoshard.xla.expert_shardings import STRATEGIES, ZOO_MODELS  # noqa: E402
 from autoshard.xla.report import PredictedCollective  # noqa: E402
 
 
+def complete_and_predict(text: str, config: str, time_limit: float, notes: list[str]
+                         ) -> tuple[str, list[PredictedCollective]]:
+    """The fully annotated module our completion gives, and its collectives."""
+    start = time.perf_counter()
+    priced = price_module(text, config=config, time_limit=time_limit)
+    return priced.plan.to_mlir(), _predicted(priced, notes, start)
+
+
 def predict(text: str, config: str, time_limit: float, notes: list[str]) -> list[PredictedCollective]:
     """Our collectives for an annotated module (HLO kind spelling, axes in mesh order, per occurrence)."""
     start = time.perf_counter()
-    priced = price_module(text, config=config, time_limit=time_limit)
+    return _predicted(price_module(text, config=config, time_limit=time_limit), notes, start)
+
+
+def _predicted(priced, notes: list[str], start: float) -> list[PredictedCollective]:
     order = {name: i for i, name in enumerate(priced.plan.mesh.axis_names)}
     notes.append(f"ours: {priced.num_given} values given, {priced.num_completed} completed "
                  f"(solver {priced.plan.solver.status}, {time.perf_counter() - start:.1f}s), modeled step "
@@ -107,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--zoo-dir", type=Path, default=REPO_ROOT / "tests" / "data" / "zoo")
     parser.add_argument("--config", default="host-cpu", help="hardware profile for our prediction (default host-cpu)")
     parser.add_argument("--time-limit", type=float, default=20.0, help="solver time limit to complete values")
+    parser.add_argument("--args-only", action="store_true",
+                        help="compile the expert-annotated module (Shardy propagation completes it) instead of ours")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     records, differences = [], 0
@@ -117,8 +131,14 @@ def main(argv: list[str] | None = None) -> int:
             def predictor(text: str, notes=notes) -> list[PredictedCollective]:
                 return predict(text, args.config, args.time_limit, notes)
 
+            def completer(text: str, notes=notes) -> tuple[str, list[PredictedCollective]]:
+                return complete_and_predict(text, args.config, args.time_limit, notes)
+
             try:
-                record = collect(model, strategy, args.zoo_dir, predict_collectives=predictor)
+                if args.args_only:
+                    record = collect(model, strategy, args.zoo_dir, predict_collectives=predictor)
+                else:
+                    record = collect(model, strategy, args.zoo_dir, complete=completer)
             except UserError as e:
                 print(f"\n{model} / {strategy}: error: {e}")
                 records.append({"model": model, "strategy": strategy, "error": str(e)})

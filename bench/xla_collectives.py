@@ -34,10 +34,19 @@ from autoshard.xla.report import PredictedCollective, compare_collectives, obser
 
 
 def collect(model: str, strategy: str, zoo_dir: Path, num_devices: int = 8,
-            predict_collectives: Callable[[str], Sequence[PredictedCollective]] | None = None) -> dict:
-    """Compile and run one (model, strategy); returns a JSON-able record of XLA's (and predicted) collectives."""
+            predict_collectives: Callable[[str], Sequence[PredictedCollective]] | None = None,
+            complete: Callable[[str], tuple[str, Sequence[PredictedCollective]]] | None = None) -> dict:
+    """Compile and run one (model, strategy); returns a JSON-able record of XLA's (and predicted) collectives.
+
+    `complete(text) -> (annotated_text, predicted)` first turns the expert-annotated module into a fully
+    annotated one (every value's sharding decided), which XLA then compiles: XLA and the prediction then
+    see the very same shardings.
+    """
     expert = expert_sharding(model, strategy, num_devices)
     text = annotate_arguments((zoo_dir / f"{model}.debug.mlir").read_text(), expert.mesh_axes, expert.arg_dims)
+    completed_prediction = None
+    if complete is not None:
+        text, completed_prediction = complete(text)
     start = time.perf_counter()
     run = compile_and_run(text, num_devices)
     seconds = time.perf_counter() - start
@@ -50,8 +59,8 @@ def collect(model: str, strategy: str, zoo_dir: Path, num_devices: int = 8,
                          "shape": list(o.collective.shape), "buffer_bytes": o.collective.bytes,
                          "bytes_per_device": o.bytes_per_device} for o in observed],
     }
-    if predict_collectives is not None:
-        predicted = list(predict_collectives(text))
+    if predict_collectives is not None or completed_prediction is not None:
+        predicted = list(completed_prediction if completed_prediction is not None else predict_collectives(text))
         record["predicted"] = [{"kind": p.kind, "axes": ",".join(p.axes), "bytes_per_device": p.bytes_per_device}
                                for p in predicted]
         record["comparison"] = compare_collectives(observed, predicted)

@@ -89,6 +89,8 @@ class HardwareSpec:
     memory_bandwidth: float
     vector_flops: float | Mapping[str, float] | None = field(default=None, hash=False)
     name: str = ""
+    #: whether the compiler fuses all-reduce + slice into a reduce-scatter (XLA does on GPU/TPU, not on CPU)
+    reduce_scatter: bool = True
 
     def __post_init__(self) -> None:
         for what, value in (("memory_bytes", self.memory_bytes), ("memory_bandwidth", self.memory_bandwidth)):
@@ -201,7 +203,7 @@ def rate_for_dtype(rate: float | Mapping[str, float], dtype: str) -> float:
 _TOP_KEYS = ("mesh", "hardware", "axis_links", "name", "description")
 _REQUIRED_TOP = ("mesh", "hardware", "axis_links")
 _MESH_KEYS = ("axes", "device_ids")
-_HARDWARE_KEYS = ("peak_flops", "memory_bytes", "memory_bandwidth", "vector_flops", "name")
+_HARDWARE_KEYS = ("peak_flops", "memory_bytes", "memory_bandwidth", "vector_flops", "name", "reduce_scatter")
 _REQUIRED_HARDWARE = ("peak_flops", "memory_bytes", "memory_bandwidth")
 _LINK_KEYS = ("bandwidth", "latency", "topology", "torus_dims")
 _REQUIRED_LINK = ("bandwidth", "latency")
@@ -258,6 +260,11 @@ class _Reader:
         if not value > 0 or not math.isfinite(value):
             raise self.fail(node, f"{what} must be positive, got {self._show(node)}")
         return value
+
+    def boolean(self, node: yaml.Node, what: str) -> bool:
+        if isinstance(node, yaml.ScalarNode) and node.tag.endswith(":bool"):
+            return bool(_SCALARS.construct_object(node))
+        raise self.fail(node, f"{what} must be true or false, got {self._show(node)}")
 
     def integer(self, node: yaml.Node, what: str) -> int:
         if isinstance(node, yaml.ScalarNode) and node.tag.endswith(":int"):
@@ -372,6 +379,7 @@ def parse_config(text: str, filename: str = "<config>") -> CostConfig:
         memory_bandwidth=reader.positive(hw["memory_bandwidth"][1], "hardware.memory_bandwidth"),
         vector_flops=_read_rate(reader, hw["vector_flops"][1], "hardware.vector_flops") if "vector_flops" in hw else None,
         name=reader.string(hw["name"][1], "hardware.name") if "name" in hw else "",
+        reduce_scatter=reader.boolean(hw["reduce_scatter"][1], "hardware.reduce_scatter") if "reduce_scatter" in hw else True,
     )
 
     links_node = top["axis_links"][1]

@@ -110,7 +110,7 @@ def solve_plan_graph(
             explain_infeasible(graph, problem, budget, result.status, result.explanation, config.max_time_in_seconds)
         )
     assignment = [int(x) for x in result.assignment]
-    cost = evaluate_assignment(graph, assignment, model.reshard_kinds)
+    cost = evaluate_assignment(graph, assignment, model)
     cost.peak_memory_bytes = peak_usage(problem, assignment)[0]
     cost.memory_budget_bytes = int(budget) if budget else None
     stats = SolverStats(

@@ -204,7 +204,7 @@ def plan_collectives(graph: PlanGraph, assignment: list[int], model) -> list[Pla
     return [c for _, _, c in by_position]
 
 
-def evaluate_assignment(graph: PlanGraph, assignment: list[int], reshard_kinds) -> CostBreakdown:
+def evaluate_assignment(graph: PlanGraph, assignment: list[int], model) -> CostBreakdown:
     """The modeled time of `assignment`, recomputed from the plan graph without the solver (peak memory is
     filled in by the caller from the solver problem)."""
     cost = CostBreakdown()
@@ -213,7 +213,7 @@ def evaluate_assignment(graph: PlanGraph, assignment: list[int], reshard_kinds) 
         s = node.strategies[choice]
         cost.compute_s += s.compute_s * node.multiplier
         if s.settle is not None:
-            by_kind[s.settle.kind] += s.collective_s * node.multiplier
+            by_kind[model.settle_kind(s.settle)] += s.collective_s * node.multiplier
         elif s.collective_s:
             cost.penalty_s += s.collective_s * node.multiplier
     for e in graph.edges:
@@ -223,7 +223,7 @@ def evaluate_assignment(graph: PlanGraph, assignment: list[int], reshard_kinds) 
             continue
         weight = max(graph.nodes[e.producer].multiplier, graph.nodes[e.consumer].multiplier)
         info = graph.nodes[e.producer].outputs[e.out_port]
-        for kind, seconds in reshard_kinds(src, dst, info).items():
+        for kind, seconds in model.reshard_kinds(src, dst, info).items():
             by_kind[kind] += seconds * weight
     cost.collectives_s = dict(by_kind)
     cost.communication_s = sum(by_kind.values())

@@ -68,9 +68,16 @@ class PlanCostModel:
     def settle_cost(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> cc.CollectiveCost:
         """The all-reduce or reduce-scatter of partial sums whose local (pre-settle) shape is `local_shape`."""
         buffer = _numel(local_shape) * dtype_bytes(info.dtype)
-        if settle.kind == "all_reduce":
+        if self.settle_kind(settle) == "all_reduce":
             return cc.all_reduce(self.config, _axes(settle.axes), buffer)
         return cc.reduce_scatter(self.config, _axes(settle.axes), buffer)
+
+    def settle_kind(self, settle: Settle) -> str:
+        """The collective that settles partial sums: a reduce-scatter settle is a full all-reduce (then a local
+        slice) where the backend does not form reduce-scatters (`hardware.reduce_scatter: false`, XLA:CPU)."""
+        if settle.kind == "reduce_scatter" and not self.config.hardware.reduce_scatter:
+            return "all_reduce"
+        return settle.kind
 
     def settle_s(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> float:
         return self.settle_cost(settle, info, local_shape).time_s
