@@ -12,43 +12,16 @@ import re
 from pathlib import Path
 
 import pytest
+from lit_support import SHARDY_TESTS, filecheck_passes, label_chunks
 
 from autoshard.ir.printing import print_module
 from autoshard.ir.verify import check_text
-
-SHARDY_TESTS = Path(__file__).resolve().parents[2] / ".." / "shared" / "reference" / "shardy-tests"
 
 #: Conformance reached (see the issue note for every miss); the test fails if it regresses below these.
 MIN_PARSE_PRINT = 132
 MIN_VERIFY = 305
 
 pytestmark = pytest.mark.skipif(not SHARDY_TESTS.is_dir(), reason="shared Shardy tests not present")
-
-
-def _label_chunks(path: Path) -> list[tuple[str, str]]:
-    lines = path.read_text().splitlines(keepends=True)
-    starts = [i for i, line in enumerate(lines) if "CHECK-LABEL" in line]
-    if not starts:
-        return [(path.name, "".join(lines))]
-    prefix = "".join(dict.fromkeys(line for line in lines if line.startswith("sdy.mesh ")))
-    chunks = []
-    for a, b in zip(starts, starts[1:] + [len(lines)]):
-        body = "".join(line for line in lines[a:b] if not line.startswith("sdy.mesh "))
-        label = re.search(r"CHECK-LABEL:\s*(.*)", lines[a])
-        chunks.append((label.group(1).strip() if label else f"chunk{a}", prefix + body))
-    return chunks
-
-
-def _filecheck(check_text_: str, output: str, tmp_path: Path) -> bool:
-    from filecheck.matcher import Matcher
-    from filecheck.options import Options
-
-    check_file = tmp_path / "check.mlir"
-    input_file = tmp_path / "output.mlir"
-    check_file.write_text(check_text_)
-    input_file.write_text(output)
-    opts = Options(match_filename=str(check_file), input_file=str(input_file), dump_input="never")
-    return Matcher.from_opts(opts).run() == 0
 
 
 def _print_output(text: str) -> str | None:
@@ -62,10 +35,10 @@ def run_parse_print(tmp_path: Path) -> tuple[int, int, list[str]]:
     ok = total = 0
     misses: list[str] = []
     for path in sorted(SHARDY_TESTS.glob("*_parse_print.mlir")):
-        for label, chunk in _label_chunks(path):
+        for label, chunk in label_chunks(path):
             total += 1
             output = _print_output(chunk)
-            if output is not None and _filecheck(chunk, output, tmp_path):
+            if output is not None and filecheck_passes(chunk, output, tmp_path):
                 ok += 1
             else:
                 misses.append(f"{path.name}: {label}")

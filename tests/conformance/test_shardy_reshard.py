@@ -7,16 +7,14 @@ API) to stay fast; asserts at least the count reached so far.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
+from lit_support import SHARDY_TESTS, filecheck_passes, label_chunks
 
 from autoshard.emit.reshard_to_collectives import lower_reshards
 from autoshard.ir.printing import print_module
 from autoshard.ir.verify import check_text, verify_ops
-
-SHARDY_TESTS = Path(__file__).resolve().parents[2] / ".." / "shared" / "reference" / "shardy-tests"
 
 #: (file, keep_redundant_reshards, minimum passing chunks): all of them pass at the time of writing.
 SUITES = [
@@ -27,34 +25,10 @@ SUITES = [
 pytestmark = pytest.mark.skipif(not SHARDY_TESTS.is_dir(), reason="shared Shardy tests not present")
 
 
-def _label_chunks(path: Path) -> list[tuple[str, str]]:
-    lines = path.read_text().splitlines(keepends=True)
-    starts = [i for i, line in enumerate(lines) if "CHECK-LABEL" in line]
-    prefix = "".join(dict.fromkeys(line for line in lines if line.startswith("sdy.mesh ")))
-    chunks = []
-    for a, b in zip(starts, starts[1:] + [len(lines)]):
-        body = "".join(line for line in lines[a:b] if not line.startswith("sdy.mesh "))
-        label = re.search(r"CHECK-LABEL:\s*(.*)", lines[a])
-        chunks.append((label.group(1).strip() if label else f"chunk{a}", prefix + body))
-    return chunks
-
-
-def _filecheck(check_text_: str, output: str, tmp_path: Path) -> bool:
-    from filecheck.matcher import Matcher
-    from filecheck.options import Options
-
-    check_file = tmp_path / "check.mlir"
-    input_file = tmp_path / "output.mlir"
-    check_file.write_text(check_text_)
-    input_file.write_text(output)
-    opts = Options(match_filename=str(check_file), input_file=str(input_file), dump_input="never")
-    return Matcher.from_opts(opts).run() == 0
-
-
 @pytest.mark.parametrize(("name", "keep", "minimum"), SUITES, ids=[s[0] for s in SUITES])
 def test_reshard_to_collectives_conformance(name: str, keep: bool, minimum: int, tmp_path: Path):
     passed, misses = 0, []
-    for label, chunk in _label_chunks(SHARDY_TESTS / name):
+    for label, chunk in label_chunks(SHARDY_TESTS / name):
         (result,) = check_text(chunk, "chunk.mlir")
         if not result.ok or result.module is None:
             misses.append(f"{label}: input does not verify")
@@ -63,7 +37,7 @@ def test_reshard_to_collectives_conformance(name: str, keep: bool, minimum: int,
         errors = [d for d in verify_ops(result.module) if d.severity == "error"]
         if errors:
             misses.append(f"{label}: output does not verify: {errors[0]}")
-        elif _filecheck(chunk, print_module(result.module), tmp_path):
+        elif filecheck_passes(chunk, print_module(result.module), tmp_path):
             passed += 1
         else:
             misses.append(f"{label}: CHECK lines do not hold")
