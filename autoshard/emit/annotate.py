@@ -3,7 +3,7 @@
 Default (what XLA's Shardy pipeline and JAX take): every planned op carries
 `sdy.sharding = #sdy.sharding_per_value<[...]>`, and where the plan deliberately reshards a value between
 its producer and a consumer, an `sdy.sharding_constraint` feeds the consumer. With `explicit_collectives`,
-those become `sdy.reshard`s lowered to sdy collectives (`autoshard.emit.reshard_to_collectives`), and
+those become `sdy.reshard`s lowered to sdy collectives (`autoshard.emit.lower_reshards`), and
 partial sums of ops that shard a reduction factor are marked `unreduced` and settled by the collectives
 the same decomposition gives (all-reduce, or reduce-scatter). The planned module itself is not changed:
 emission works on a clone.
@@ -123,7 +123,7 @@ def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bo
         # "constraint" nodes keep the user's sharding_constraint as written
     _insert_reshards(plan, op_map, explicit_collectives)
     if explicit_collectives and lower_reshards:
-        from autoshard.emit.reshard_to_collectives import lower_reshards as lower
+        from autoshard.emit.lower_reshards import lower_reshards as lower
 
         lower(module)
     del value_map

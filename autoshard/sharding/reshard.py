@@ -3,7 +3,7 @@
 
 `reshard_collectives(src, dst, mesh, shape)` returns a list of `CollectiveStep`s (plain data: kind, parameters
 in Shardy's terms, and the sharding after the step). The cost model prices a reshard as the sum of its steps;
-`autoshard.emit.reshard_to_collectives` turns the same steps into `sdy` collective ops.
+`autoshard.emit.lower_reshards` turns the same steps into `sdy` collective ops.
 
 The core follows Shardy's greedy scheme: the input and output dimension shardings are aligned on common
 sub-axes, their common per-dimension prefix is dropped, and then (at most twice) it tries an all-slice, a

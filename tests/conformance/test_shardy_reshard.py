@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from lit_support import SHARDY_TESTS, filecheck_passes, label_chunks
 
-from autoshard.emit.reshard_to_collectives import lower_reshards
+from autoshard.emit.lower_reshards import lower_reshards
 from autoshard.ir.printing import print_module
 from autoshard.ir.verify import check_text, verify_ops
 

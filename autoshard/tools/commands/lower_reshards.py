@@ -23,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from autoshard.emit.reshard_to_collectives import lower_reshards  # noqa: PLC0415
+    from autoshard.emit.lower_reshards import lower_reshards  # noqa: PLC0415
     from autoshard.ir.printing import print_module  # noqa: PLC0415
     from autoshard.ir.verify import check_text  # noqa: PLC0415
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from autoshard.emit.reshard_to_collectives import lower_reshards
+from autoshard.emit.lower_reshards import lower_reshards
 from autoshard.ir.printing import print_module
 from autoshard.ir.verify import check_text, verify_ops
 from autoshard.tools.cli import main
