@@ -96,7 +96,6 @@ def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bo
     graph = plan.graph
     _ensure_mesh(module, plan.mesh_name, plan.mesh)
     func = op_map[plan.func]
-    value_map = _value_map(plan.module, module)
     for node in graph.nodes:
         s = node.strategies[plan.assignment[node.index]]
         if node.kind == "argument":
@@ -126,20 +125,7 @@ def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bo
         from autoshard.emit.lower_reshards import lower_reshards as lower
 
         lower(module)
-    del value_map
     return module
-
-
-def _value_map(src: ModuleOp, dst: ModuleOp) -> dict[SSAValue, SSAValue]:
-    out: dict[SSAValue, SSAValue] = {}
-    for a, b in zip(src.walk(), dst.walk()):
-        for x, y in zip(a.results, b.results):
-            out[x] = y
-        for ra, rb in zip(a.regions, b.regions):
-            for ba, bb in zip(ra.blocks, rb.blocks):
-                for x, y in zip(ba.args, bb.args):
-                    out[x] = y
-    return out
 
 
 def _with_unreduced(s: TensorSharding, settle) -> TensorSharding:

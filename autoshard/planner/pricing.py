@@ -14,17 +14,13 @@ from costmodel import collectives as cc
 from costmodel.compute import dtype_bytes, roofline_time
 from costmodel.hardware import CostConfig
 from autoshard.planner.plan_graph import PlanNode, Settle, TensorInfo
-from autoshard.sharding import AxisRef, TensorSharding
+from autoshard.sharding import TensorSharding
 from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable, reshard_collectives
 from autoshard.sharding.reshard_cost import step_cost
 
 #: FLOPs per element of elementwise ops beyond one (transcendentals cost more on every device).
 _TRANSCENDENTAL = ("exponential", "log", "tanh", "logistic", "sine", "cosine", "power", "rsqrt", "sqrt", "erf",
                    "atan2", "cbrt", "exponential_minus_one", "log_plus_one", "tan")
-
-
-def _axes(refs: Sequence[AxisRef]) -> tuple[AxisRef, ...]:
-    return tuple(refs)
 
 
 def _numel(shape: Sequence[int]) -> int:
@@ -69,8 +65,8 @@ class PlanCostModel:
         """The all-reduce or reduce-scatter of partial sums whose local (pre-settle) shape is `local_shape`."""
         buffer = _numel(local_shape) * dtype_bytes(info.dtype)
         if self.settle_kind(settle) == "all_reduce":
-            return cc.all_reduce(self.config, _axes(settle.axes), buffer)
-        return cc.reduce_scatter(self.config, _axes(settle.axes), buffer)
+            return cc.all_reduce(self.config, settle.axes, buffer)
+        return cc.reduce_scatter(self.config, settle.axes, buffer)
 
     def settle_kind(self, settle: Settle) -> str:
         """The collective that settles partial sums: a reduce-scatter settle is a full all-reduce (then a local

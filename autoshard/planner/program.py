@@ -11,7 +11,7 @@ condition (`iter < N` with a constant start), else by 1.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp, TensorType
@@ -59,7 +59,6 @@ def find_main(module: ModuleOp, name: str | None = None) -> FuncOp:
 @dataclass
 class _Group:
     node: PlanNode
-    members: list[SSAValue] = field(default_factory=list)
 
 
 class ProgramWalker:
@@ -72,8 +71,6 @@ class ProgramWalker:
         self.producer: dict[SSAValue, tuple[int, int]] = {}
         self.pending_uses: list[tuple[SSAValue, int, int]] = []  # (value, consumer node, in port)
         self.position = 0
-        self.funcs = {op.sym_name.data: op for op in module.walk() if isinstance(op, FuncOp)}
-        self.warnings: list[str] = []
         self.sharding_groups: dict[int, list[SSAValue]] = {}
 
     # -- entry ----------------------------------------------------------------------------------
@@ -122,7 +119,6 @@ class ProgramWalker:
 
     def _group_output(self, group: _Group, value: SSAValue) -> None:
         self.producer[value] = (group.node.index, 0)
-        group.members.append(value)
         group.node.ir.append(value)
 
     def _connect(self) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from costmodel.compute import dtype_bytes
+
 from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.plan_graph import PlanGraph, PlanNode
 from autoshard.sharding import Mesh
@@ -16,22 +18,6 @@ from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 
 #: One solver cost unit in seconds (0.1 ns): fine enough for tiny ops, coarse enough for int64 sums.
 COST_UNIT_S = 1e-10
-
-_DTYPE_BYTES = {"i1": 1, "pred": 1}
-
-
-def dtype_bytes(dtype: str) -> int:
-    """Bytes per element of an MLIR element type string (`f32`, `bf16`, `i1`, `complex<f32>`, ...)."""
-    if dtype in _DTYPE_BYTES:
-        return _DTYPE_BYTES[dtype]
-    if dtype.startswith("complex<"):
-        return 2 * dtype_bytes(dtype[len("complex<"):-1])
-    digits = "".join(ch for ch in dtype if ch.isdigit())
-    bits = int(digits.split()[0]) if digits else 32
-    if dtype.startswith(("f8", "f4", "f6")):
-        bits = 8
-    return max(1, bits // 8)
-
 
 def local_bytes(node: PlanNode, strategy_index: int, mesh: Mesh) -> int:
     """Per-device bytes of what `node` defines under one strategy (data-flow aliases counted once)."""
