@@ -33,7 +33,8 @@ _EXPLICIT_GROUPS = re.compile(r"replica_groups=\{(?P<body>(?:\{[0-9,\s]*\},?\s*)
 _IOTA_GROUPS = re.compile(
     r"replica_groups=\[(?P<shape>[0-9,]+)\]<=\[(?P<dims>[0-9,]+)\](?:T\((?P<perm>[0-9,]+)\))?")
 _MESH_GROUPS = re.compile(
-    r"replica_groups=mesh\[(?P<axes>[^\]]*)\](?:,\s*device_ids=\((?P<ids>[^)]*)\))?\s*\{(?P<grouped>[^}]*)\}")
+    r"replica_groups=mesh\[(?P<axes>[^\]]*)\](?:,\s*device_ids=\((?P<ids>\[[0-9,]+\](?:T\([0-9,]+\))?|[^)]*)\))?"
+    r"\s*\{(?P<grouped>[^}]*)\}")
 _COMMENT = re.compile(r"/\*.*?\*/")
 _PAIRS = re.compile(r"source_target_pairs=\{(?P<body>(?:\{[0-9,\s]*\},?\s*)*)\}")
 _INNER_BRACES = re.compile(r"\{([0-9,\s]*)\}")
@@ -83,7 +84,14 @@ def _mesh_axes_groups(m: re.Match) -> tuple[tuple[int, ...], ...]:
         axes.append((name.strip().strip("'\""), int(size)))
     sizes = [size for _, size in axes]
     total = math.prod(sizes)
-    ids = [int(x) for x in re.findall(r"-?\d+", m["ids"] or "")]
+    iota = re.fullmatch(r"\[(?P<dims>[0-9,]+)\](?:T\((?P<perm>[0-9,]+)\))?", (m["ids"] or "").strip())
+    if iota is not None:  # iota form `[2,4]T(1,0)`: arange reshaped to dims, transposed by perm
+        dims = [int(x) for x in iota["dims"].split(",")]
+        ids_array = np.arange(math.prod(dims)).reshape(dims)
+        ids = [int(x) for x in (ids_array.transpose([int(x) for x in iota["perm"].split(",")])
+                                if iota["perm"] else ids_array).ravel()]
+    else:
+        ids = [int(x) for x in re.findall(r"-?\d+", m["ids"] or "")]
     devices = np.array(ids[-total:] if len(ids) >= total else range(total)).reshape(sizes)
     refs = []  # (mesh dim, pre_size, size)
     for entry in (e.strip() for e in m["grouped"].split(",")):
