@@ -18,6 +18,7 @@ YAML form (`load_config`), more keys allowed as listed in `_TOP_KEYS`, `_HARDWAR
       peak_flops: 4.0e+14             # FLOP/s, or a per-dtype map {bf16: ..., f32: ..., default: ...}
       memory_bytes: 8.0e+10
       memory_bandwidth: 3.35e+12
+      reshard_lowering: shardy        # or xla: reshards priced as XLA's SPMD partitioner lowers them
     axis_links:
       data:  {bandwidth: 5.0e+10, latency: 1.0e-5}            # topology defaults to ring
       model: {bandwidth: 4.5e+11, latency: 2.0e-6, topology: switch}
@@ -42,6 +43,9 @@ from autoshard.errors import Location, UserError
 from autoshard.sharding.mesh import Mesh, MeshAxis
 
 TOPOLOGIES = ("ring", "torus", "switch")
+
+#: Who lowers reshards to collectives (`hardware.reshard_lowering`): Shardy's pass or XLA's SPMD partitioner.
+RESHARD_LOWERINGS = ("shardy", "xla")
 
 #: Where named profiles live: <repo>/configs/hardware/<name>.yaml.
 PROFILE_DIR = Path(__file__).resolve().parents[1] / "configs" / "hardware"
@@ -91,11 +95,18 @@ class HardwareSpec:
     name: str = ""
     #: whether the compiler fuses all-reduce + slice into a reduce-scatter (XLA does on GPU/TPU, not on CPU)
     reduce_scatter: bool = True
+    #: whose lowering turns a sharding change into collectives, i.e. how reshards are priced: `shardy`
+    #: (`-sdy-reshard-to-collectives`, what `--explicit-collectives` emits) or `xla` (XLA's SPMD partitioner,
+    #: which lowers an annotated module when jax compiles it; `autoshard.sharding.xla_reshard`)
+    reshard_lowering: str = "shardy"
 
     def __post_init__(self) -> None:
         for what, value in (("memory_bytes", self.memory_bytes), ("memory_bandwidth", self.memory_bandwidth)):
             if not value > 0 or not math.isfinite(value):
                 raise UserError(f"hardware {what} must be a positive number, got {value}")
+        if self.reshard_lowering not in RESHARD_LOWERINGS:
+            raise UserError(f"hardware reshard_lowering '{self.reshard_lowering}' is not one of "
+                            f"{', '.join(RESHARD_LOWERINGS)}")
         for what, rate in (("peak_flops", self.peak_flops), ("vector_flops", self.vector_flops)):
             values = rate.values() if isinstance(rate, Mapping) else ([] if rate is None else [rate])
             if isinstance(rate, Mapping) and not rate:
@@ -203,7 +214,8 @@ def rate_for_dtype(rate: float | Mapping[str, float], dtype: str) -> float:
 _TOP_KEYS = ("mesh", "hardware", "axis_links", "name", "description")
 _REQUIRED_TOP = ("mesh", "hardware", "axis_links")
 _MESH_KEYS = ("axes", "device_ids")
-_HARDWARE_KEYS = ("peak_flops", "memory_bytes", "memory_bandwidth", "vector_flops", "name", "reduce_scatter")
+_HARDWARE_KEYS = ("peak_flops", "memory_bytes", "memory_bandwidth", "vector_flops", "name", "reduce_scatter",
+                  "reshard_lowering")
 _REQUIRED_HARDWARE = ("peak_flops", "memory_bytes", "memory_bandwidth")
 _LINK_KEYS = ("bandwidth", "latency", "topology", "torus_dims")
 _REQUIRED_LINK = ("bandwidth", "latency")
@@ -356,6 +368,13 @@ def _read_link(reader: _Reader, axis: str, node: yaml.Node, axis_size: int) -> A
     return AxisLink(bandwidth, latency, topology, torus_dims)
 
 
+def _read_lowering(reader: _Reader, node: yaml.Node) -> str:
+    value = reader.string(node, "hardware.reshard_lowering")
+    if value not in RESHARD_LOWERINGS:
+        raise reader.fail(node, f"hardware.reshard_lowering '{value}' is not one of {', '.join(RESHARD_LOWERINGS)}")
+    return value
+
+
 def parse_config(text: str, filename: str = "<config>") -> CostConfig:
     """Read a cost configuration from YAML text; errors name `filename`, the line and the offending key."""
     reader = _Reader(filename)
@@ -380,6 +399,7 @@ def parse_config(text: str, filename: str = "<config>") -> CostConfig:
         vector_flops=_read_rate(reader, hw["vector_flops"][1], "hardware.vector_flops") if "vector_flops" in hw else None,
         name=reader.string(hw["name"][1], "hardware.name") if "name" in hw else "",
         reduce_scatter=reader.boolean(hw["reduce_scatter"][1], "hardware.reduce_scatter") if "reduce_scatter" in hw else True,
+        reshard_lowering=_read_lowering(reader, hw["reshard_lowering"][1]) if "reshard_lowering" in hw else "shardy",
     )
 
     links_node = top["axis_links"][1]

@@ -135,7 +135,8 @@ class Plan:
 
     def collectives(self) -> list[PlannedCollective]:
         """Every collective the plan implies, in program order: each op's settle (all_reduce/reduce_scatter of
-        partial sums) and each step of Shardy's reshard lowering on edges whose shardings differ."""
+        partial sums) and each step of the reshard lowering on edges whose shardings differ (Shardy's, or XLA's
+        SPMD partitioner's under `hardware.reshard_lowering: xla`, as the planner priced them)."""
         from autoshard.planner.pricing import PlanCostModel
 
         return plan_collectives(self.graph, self.assignment, PlanCostModel(self.config))
@@ -183,7 +184,8 @@ def _settled_collective(node, strategy: NodeStrategy, model) -> list[PlannedColl
 
 
 def plan_collectives(graph: PlanGraph, assignment: list[int], model) -> list[PlannedCollective]:
-    """The collectives of `assignment` on `graph` priced by `model` (a `PlanCostModel`), in program order."""
+    """The collectives of `assignment` on `graph` priced by `model` (a `PlanCostModel`), in program order; reshards
+    use `model.reshard_steps`, i.e. the lowering its config names (`hardware.reshard_lowering`)."""
     by_position: list[tuple[int, int, PlannedCollective]] = []
     for node, choice in zip(graph.nodes, assignment):
         s = node.strategies[choice]

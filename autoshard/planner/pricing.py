@@ -17,6 +17,7 @@ from autoshard.planner.plan_graph import PlanNode, Settle, TensorInfo
 from autoshard.sharding import TensorSharding
 from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable, reshard_collectives
 from autoshard.sharding.reshard_cost import step_cost
+from autoshard.sharding.xla_reshard import xla_reshard_collectives
 
 #: FLOPs per element of elementwise ops beyond one (transcendentals cost more on every device).
 _TRANSCENDENTAL = ("exponential", "log", "tanh", "logistic", "sine", "cosine", "power", "rsqrt", "sqrt", "erf",
@@ -36,6 +37,9 @@ class PlanCostModel:
         self._devices = config.mesh.num_devices
         self._steps: dict[tuple, list[CollectiveStep]] = {}
         self._step_costs: dict[tuple, cc.CollectiveCost] = {}
+        #: reshards are priced as the backend that lowers them does (`hardware.reshard_lowering`)
+        self._lower_reshard = (xla_reshard_collectives if config.hardware.reshard_lowering == "xla"
+                               else reshard_collectives)
 
     # -- compute ----------------------------------------------------------------------------------
     def op_global_work(self, node: PlanNode) -> tuple[float, float, str]:
@@ -90,7 +94,7 @@ class PlanCostModel:
         steps = self._steps.get(key)
         if steps is None:
             try:
-                steps = reshard_collectives(src, dst, self.mesh, info.shape)
+                steps = self._lower_reshard(src, dst, self.mesh, info.shape)
             except ReshardNotLowerable:
                 steps = []
             self._steps[key] = steps
