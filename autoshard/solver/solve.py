@@ -9,12 +9,14 @@ from dataclasses import dataclass, field
 import numpy as np
 from ortools.sat.python import cp_model
 
+from autoshard.solver.contracted import ContractedView
 from autoshard.solver.heuristic import PENALTY, LocalSearch
 from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph
 from autoshard.solver.model import build_model
 from autoshard.solver.model_instance import ModelInstance
 from autoshard.solver.reduce import Reduction, reduce_graph
 from autoshard.solver.validate import plan_cost, validate_plan
+from autoshard.solver.window_search import window_search
 
 OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN = "OPTIMAL", "FEASIBLE", "INFEASIBLE", "UNKNOWN"
 
@@ -45,6 +47,8 @@ class SolverConfig:
     lagrangian_max_nodes: int = 5000
     #: share of the time after the heuristic given to the whole CP-SAT model before LNS windows take over
     monolithic_fraction: float = 0.5
+    #: share of the time after the first phases given to the window search (the rest goes to CP-SAT windows)
+    window_fraction: float = 0.7
 
 
 @dataclass(frozen=True)
@@ -159,7 +163,7 @@ def solve(
     stats["model_terms"] = terms
     use_lns = config.force_lns or terms > config.max_monolithic_terms
     remaining = deadline - time.monotonic()
-    share = max(config.heuristic_fraction, 0.4 if use_lns else 0.15)
+    share = max(config.heuristic_fraction, 0.15 if use_lns else 0.08)
     heur_deadline = time.monotonic() + max(0.05, remaining * share)
     now = time.monotonic()
     lagrangian_until = now + 0.6 * (heur_deadline - now) if red.num_nodes <= config.lagrangian_max_nodes else None
@@ -167,14 +171,17 @@ def solve(
     stats["heuristic_s"] = round(time.monotonic() - t, 3)
     stats["heuristic_cost"] = None if tracker.best_cost is None else tracker.best_cost + reduction.cost_offset
     status = UNKNOWN
-    if use_lns:
+    if not use_lns:
+        # a short whole-model run settles easy problems (and gives a bound)
+        status = _solve_monolithic(red, config, tracker, deadline, stats, share=0.2)
+    if status not in (OPTIMAL, INFEASIBLE) and time.monotonic() < deadline - 0.5:
+        t = time.monotonic()
+        _solve_windows(red, config, tracker, search, t + config.window_fraction * (deadline - t), stats)
+        stats["window_s"] = round(time.monotonic() - t, 3)
+        stats["window_cost"] = None if tracker.best_cost is None else tracker.best_cost + reduction.cost_offset
+    if status not in (OPTIMAL, INFEASIBLE) and time.monotonic() < deadline - 0.5:
+        # CP-SAT windows can trade memory between many nodes at once
         _solve_lns(red, config, tracker, search, deadline, stats)
-    else:
-        # a short whole-model run settles easy problems (and gives a bound); CP-SAT windows then do better than
-        # one big model on hard ones
-        status = _solve_monolithic(red, config, tracker, deadline, stats)
-        if status not in (OPTIMAL, INFEASIBLE) and time.monotonic() < deadline - 0.5:
-            _solve_lns(red, config, tracker, search, deadline, stats)
     wall = time.monotonic() - t0
     if tracker.best is None:
         return SolveResult(None, None, status if status == INFEASIBLE else UNKNOWN, None, None, wall, stats,
@@ -200,7 +207,40 @@ def solve(
 BUILD_SECONDS_PER_TERM = 1.2e-5
 
 
-def _solve_monolithic(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, deadline: float, stats: dict) -> str:
+def _solve_windows(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, search: LocalSearch, deadline: float,
+                   stats: dict) -> None:
+    """Iterated exact window moves on the contracted view (see `window_search`), from the incumbent."""
+    if tracker.best is None or red.num_nodes == 0:
+        return
+    view = ContractedView(search)
+    start = view.from_nodes(tracker.best)
+    nodes = view.to_nodes(start)
+    load = search.load(nodes)
+    if red.usage_limit is not None and len(load) and load.max() > red.usage_limit:
+        return  # the incumbent breaks the limit (should not happen): leave it to CP-SAT
+    last_offer = [time.monotonic()]
+    pending: list = []
+
+    def offer(best_vars: np.ndarray, _cost: int) -> None:
+        pending[:] = [best_vars]
+        now = time.monotonic()
+        if now - last_offer[0] > 0.5:
+            last_offer[0] = now
+            flush()
+
+    def flush() -> None:
+        if pending:
+            assignment = view.to_nodes(pending.pop())
+            tracker.offer(assignment, search.cost(assignment), "window")
+
+    rng = np.random.default_rng(config.random_seed)
+    patience = 400 + 40 * view.num_vars
+    window_search(view, start, deadline, rng, offer, patience=patience)
+    flush()
+
+
+def _solve_monolithic(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, deadline: float, stats: dict,
+                      share: float | None = None) -> str:
     """The whole reduced problem as one CP-SAT model, hinted with the incumbent; UNKNOWN when there is no time."""
     remaining = deadline - time.monotonic()
     if model_terms(red) * BUILD_SECONDS_PER_TERM > 0.5 * remaining:
@@ -215,7 +255,8 @@ def _solve_monolithic(red: StrategyGraph, config: SolverConfig, tracker: _Tracke
         return UNKNOWN
     left = deadline - time.monotonic()
     # leave the rest to LNS windows, unless too little would be left for them
-    limit = left if left * (1 - config.monolithic_fraction) < 3.0 else left * config.monolithic_fraction
+    fraction = config.monolithic_fraction if share is None else share
+    limit = left if left * (1 - fraction) < 3.0 else left * fraction
     solver = _cp_params(config, limit)
     cb = _Callback(built, tracker, "cp-sat", lambda a, c: (np.asarray(a), c))
     code = solver.Solve(built.model, cb)
