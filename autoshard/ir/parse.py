@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from xdsl.context import Context
@@ -163,15 +164,17 @@ class SourceMap:
         self._line_offset = line_offset
         self._offsets: dict[int, int] = {}
         self._ops: dict[int, object] = {}  # keeps ops alive so their ids stay unique
+        self._line_starts: list[int] | None = None
 
     def record(self, op: object, offset: int) -> None:
         self._offsets[id(op)] = offset
         self._ops[id(op)] = op
 
     def location_of_offset(self, offset: int) -> Location:
-        line = self._text.count("\n", 0, offset) + 1
-        line_start = self._text.rfind("\n", 0, offset) + 1
-        return Location(self.filename, line + self._line_offset, offset - line_start + 1)
+        if self._line_starts is None:
+            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self._text)]
+        line = bisect.bisect_right(self._line_starts, offset)
+        return Location(self.filename, line + self._line_offset, offset - self._line_starts[line - 1] + 1)
 
     def location(self, op: object) -> Location | None:
         offset = self._offsets.get(id(op))

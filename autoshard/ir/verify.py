@@ -49,18 +49,21 @@ def verify_ops(module: Operation, source_map: SourceMap | None = None) -> list[D
     sdy_checks.WARNINGS.clear()
     warnings: list[Diagnostic] = []
     for op in module.walk():
-        location = source_map.location(op) if source_map is not None else None
+
+        def location() -> Location | None:
+            return source_map.location(op) if source_map is not None else None
+
         name = op.op_name.data if isinstance(op, UnregisteredOp) else op.name
         before = len(sdy_checks.WARNINGS)
         try:
             op.verify_()
             sdy_checks.verify_op_sdy_attributes(op)
         except (VerifyException, DiagnosticException) as e:
-            errors.append(Diagnostic("error", name, _message(e), location))
+            errors.append(Diagnostic("error", name, _message(e), location()))
         except (ValueError, TypeError, AttributeError, IndexError, KeyError) as e:
-            errors.append(Diagnostic("error", name, f"{type(e).__name__}: {e}", location))
+            errors.append(Diagnostic("error", name, f"{type(e).__name__}: {e}", location()))
         for text in sdy_checks.WARNINGS[before:]:
-            warnings.append(Diagnostic("warning", name, text, location))
+            warnings.append(Diagnostic("warning", name, text, location()))
     sdy_checks.WARNINGS.clear()
     return errors + warnings
 
