@@ -268,6 +268,10 @@ class _XlaLowering:
                     need[t] //= k
         if any(v > 1 for v in surplus.values()) or any(v > 1 for v in need.values()):
             return None
+        # XLA moves one dimension's surplus to one other dimension (no fan-out or fan-in): else it replicates
+        sources, targets = [s for s, _, _ in pairs], [d for _, d, _ in pairs]
+        if len(set(sources)) != len(sources) or len(set(targets)) != len(targets):
+            return None
         return pairs
 
     def all_to_alls(self, target_counts: list[int]) -> bool:
