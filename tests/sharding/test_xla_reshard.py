@@ -41,6 +41,7 @@ PAIRS = [
     (MESH_2x4, (16, 32), ("model", None), (None, None)),                   # gather of a partially replicated
     (MESH_2x4, (16, 32, 8), ("data", None, "model"), ("model", None, "data")),
     (MESH_2x4, (16, 32, 8), (None, "data", "model"), ("data", "model", None)),
+    (MESH_2x4, (8, 4, 16), (("data", "model"), None, None), (None, "model", "data")),  # fan-out: replicate
     (MESH_2x2x2, (16, 32), (("a", "b"), "c"), ("c", ("a", "b"))),
     (MESH_2x2x2, (16, 32), (("a", "b"), "c"), (None, ("b", "c"))),
     (MESH_2x2x2, (16, 32), ("b", "a"), (("a", "b", "c"), None)),
