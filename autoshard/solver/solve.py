@@ -16,7 +16,7 @@ from autoshard.solver.model import build_model
 from autoshard.solver.model_instance import ModelInstance
 from autoshard.solver.reduce import Reduction, reduce_graph
 from autoshard.solver.validate import plan_cost, validate_plan
-from autoshard.solver.window_search import window_search
+from autoshard.solver.window_search import lagrangian_window_search, window_search
 
 OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN = "OPTIMAL", "FEASIBLE", "INFEASIBLE", "UNKNOWN"
 
@@ -235,7 +235,12 @@ def _solve_windows(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, 
 
     rng = np.random.default_rng(config.random_seed)
     patience = 400 + 40 * view.num_vars
-    window_search(view, start, deadline, rng, offer, patience=patience)
+    memory_bound = red.usage_limit is not None and bool(view.mem_vars.any())
+    # with a usage limit, part of the time goes to windows that price usage instead of obeying per-node shares
+    plain_until = time.monotonic() + (0.4 if memory_bound else 1.0) * (deadline - time.monotonic())
+    best, _ = window_search(view, start, plain_until, rng, offer, patience=patience)
+    if memory_bound and time.monotonic() < deadline:
+        lagrangian_window_search(view, best, deadline, rng, offer)
     flush()
 
 

@@ -28,7 +28,8 @@ def _clip(x: np.ndarray) -> np.ndarray:
 
 
 def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray, window: Sequence[int], rng=None,
-                noise: float = 0.0, accept_worse: int = 0, usage_price: float | None = None) -> int:
+                noise: float = 0.0, accept_worse: int = 0, usage_price: float | None = None,
+                moved: dict | None = None) -> int:
     """Re-pick the strategies of `window` (distinct nodes) with the rest of `assignment` fixed; returns the gain.
 
     The move is applied (updating `assignment` and `load`) when its exact gain is positive, or, with
@@ -38,6 +39,8 @@ def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray
     With `usage_price`, the per-node slack shares are dropped: instead every extra unit of usage at a time point
     near the limit costs `usage_price`, and the result is kept only if the exact usage profile fits the limit. This
     lets a window trade memory between its nodes (one shrinks so another can grow).
+
+    `moved`, when given, receives {variable: old strategy} of an applied move.
     """
     window = list(dict.fromkeys(int(x) for x in window))
     m = len(window)
@@ -188,6 +191,8 @@ def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray
             return 0
     gain = -search.delta(assignment, changes)
     if gain > 0 or (accept_worse > 0 and -gain <= accept_worse):
+        if moved is not None:
+            moved.update({x: int(assignment[x]) for x in changes})
         for x, s in changes.items():
             search.apply(x, s, assignment, load)
         return gain

@@ -19,6 +19,9 @@ from autoshard.solver.heuristic import PENALTY
 from autoshard.solver.window_dp import ball, window_move
 
 
+_DEBUG = False
+
+
 def _usage_price(view: ContractedView) -> float:
     """Cost per unit of usage that makes typical cost and usage differences comparable."""
     costs = [float(np.ptp(u[u < PENALTY])) for u in view.unary if (u < PENALTY).sum() > 1 and np.ptp(u[u < PENALTY])]
@@ -78,4 +81,71 @@ def window_search(
                 a[:] = best
                 load = view.load(a)
                 cur = best_cost
+    return best, best_cost
+
+
+def lagrangian_window_search(
+    view: ContractedView,
+    assignment: np.ndarray,
+    deadline: float,
+    rng: np.random.Generator,
+    on_improve: Callable[[np.ndarray, int], None] | None = None,
+    max_size: int = 160,
+) -> tuple[np.ndarray, int]:
+    """Window moves that ignore the usage limit but price usage at every time point by a multiplier that grows
+    while the time point is over the limit and decays otherwise; keeps the best plan that fits the limit.
+
+    `assignment` must fit the limit. Returns the best fitting assignment and its cost.
+    """
+    limit = view.limit
+    best, best_cost = assignment.copy(), view.cost(assignment)
+    if limit is None or not view.mem_vars.any() or view.num_vars == 0:
+        return best, best_cost
+    base = view.unary
+    a = assignment.copy()
+    load = view.load(a)
+    nv = view.num_vars
+    seeds = [v for v in range(nv) if view.incident[v]] or list(range(nv))
+    lengths = [hi - lo for m in view.mem for lo, hi, _ in m]
+    lam0 = _usage_price(view) / max(1.0, float(np.median(lengths))) * 0.05
+    lam = np.zeros(len(load), dtype=np.float64)
+    top = max(2, min(nv, max_size))
+    epoch = max(20, min(400, nv // 4))
+    cur = best_cost
+    try:
+        view.limit = None
+        while time.monotonic() < deadline:
+            prefix = np.concatenate([[0.0], np.cumsum(lam)])
+            eff = []
+            for v in range(nv):
+                extra = np.zeros(len(base[v]), dtype=np.float64)
+                for lo, hi, us in view.mem[v]:
+                    w = prefix[hi] - prefix[lo]
+                    if w:
+                        extra += (us - us.min()) * w
+                eff.append(np.minimum(base[v] + np.minimum(extra, 1e17).astype(np.int64), 4 * PENALTY))
+            view.unary = eff
+            for _ in range(epoch):
+                if time.monotonic() > deadline:
+                    break
+                size = int(round(math.exp(rng.uniform(math.log(2), math.log(top + 1)))))
+                window = ball(view, int(seeds[int(rng.integers(len(seeds)))]), size, rng)
+                moved: dict[int, int] = {}
+                gain = window_move(view, a, load, window, rng, moved=moved)
+                if gain <= 0:
+                    continue
+                for v, old in moved.items():  # the true change: the priced change less the usage prices
+                    gain -= int(eff[v][a[v]] - base[v][a[v]]) - int(eff[v][old] - base[v][old])
+                cur -= gain
+                if cur < best_cost and load.max() <= limit:
+                    best, best_cost = a.copy(), cur
+                    if on_improve:
+                        on_improve(best, best_cost)
+            over = load > limit
+            if _DEBUG:
+                print(f"lagr: peak/limit {load.max() / limit:.4f} over {over.sum()} cost {view.cost(a)} lam {lam.max():.3g}")
+            lam = np.where(over, np.maximum(lam * 1.5, lam0), lam * 0.85)
+    finally:
+        view.unary = base
+        view.limit = limit
     return best, best_cost
