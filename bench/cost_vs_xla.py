@@ -10,7 +10,8 @@ expert-annotated module instead and lets Shardy's propagation complete it (a dif
 XLA fuses, combines or chooses other collectives than our model, the table says so.
 
 Conventions: our collectives are listed once per occurrence in the program text (a collective inside a loop body
-counts once, as in XLA's HLO); `all_slice` (a local dynamic-slice, no communication) is left out of the
+counts once, as in XLA's HLO), and a reshard of one value to one sharding once however many consumers take it
+(the plan prices each edge, but XLA's CSE merges the identical constraints into one reshard); `all_slice` (a local dynamic-slice, no communication) is left out of the
 comparison because XLA does not emit it as a collective.
 
     python bench/cost_vs_xla.py [--models mlp,moe] [--strategies 2d] [--time-limit 20] [--json]
@@ -58,12 +59,41 @@ def _predicted(priced, notes: list[str], start: float) -> list[PredictedCollecti
                  f"(solver {priced.plan.solver.status}, {time.perf_counter() - start:.1f}s), modeled step "
                  f"{priced.plan.cost.step_time_s * 1e6:.1f} us, comm {priced.plan.cost.communication_s * 1e6:.1f} us")
     out = []
+    duplicates = _repeated_reshards(priced.plan)
     for c in priced.collectives():
+        key = (c.node, c.kind, c.axes, c.bytes_per_device)
+        if duplicates.get(key, 0) > 0:
+            duplicates[key] -= 1
+            continue
         if c.kind == "all_slice" or (c.bytes_per_device == 0 and c.kind != "collective_permute"):
             continue
         axes = tuple(sorted(c.axes, key=lambda a: order.get(a.split(":")[0], len(order))))
         out.append(PredictedCollective(c.kind.replace("_", "-"), axes, c.bytes_per_device))
     return out
+
+
+def _repeated_reshards(plan) -> dict[tuple, int]:
+    """Collectives of reshards that repeat an earlier edge's reshard of the same value to the same sharding,
+    keyed (consumer node, kind, axes, bytes): XLA's CSE merges those constraints into one reshard."""
+    from autoshard.planner.pricing import PlanCostModel
+
+    model = PlanCostModel(plan.config)
+    graph, assignment = plan.graph, plan.assignment
+    seen: set[tuple] = set()
+    repeated: dict[tuple, int] = {}
+    for e in graph.edges:
+        producer, consumer = graph.nodes[e.producer], graph.nodes[e.consumer]
+        src = producer.strategies[assignment[e.producer]].outputs[e.out_port]
+        dst = consumer.strategies[assignment[e.consumer]].inputs[e.in_port]
+        if src == dst:
+            continue
+        if (e.producer, e.out_port, dst) not in seen:
+            seen.add((e.producer, e.out_port, dst))
+            continue
+        for step, cost in model.reshard_steps(src, dst, producer.outputs[e.out_port]):
+            key = (consumer.index, step.kind, cost.axes, cost.bytes_per_device)
+            repeated[key] = repeated.get(key, 0) + 1
+    return repeated
 
 
 def side_by_side(record: dict) -> list[dict]:
