@@ -13,20 +13,43 @@ ReshardPricer = Callable[[TensorSharding, TensorSharding, TensorInfo], float]
 
 
 class EdgeCostTable:
-    """Memoized reshard prices (seconds) and per-edge matrices of shape [producer strategies, consumer strategies]."""
+    """Memoized reshard prices (seconds) and per-edge matrices of shape [producer strategies, consumer strategies].
+
+    Shardings and tensor facts are interned to small integers once per matrix, so the per-pair memo hashes
+    integers (deep dataclass hashing and equality of shardings dominated on 3-axis meshes).
+    """
 
     def __init__(self, price: ReshardPricer):
         self._price = price
-        self._memo: dict[tuple[TensorSharding, TensorSharding, TensorInfo], float] = {}
+        self._sharding_ids: dict[TensorSharding, int] = {}
+        self._shardings: list[TensorSharding] = []
+        self._info_ids: dict[TensorInfo, int] = {}
+        self._memo: dict[tuple[int, int, int], float] = {}
+        self._small: dict[tuple, np.ndarray] = {}
         self._matrices: dict[tuple, tuple[np.ndarray, list, list]] = {}
 
     def price(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> float:
         if src == dst:
             return 0.0
-        key = (src, dst, info)
+        return self._price_ids(self._intern(src), self._intern(dst), self._intern_info(info), info)
+
+    def _intern(self, sharding: TensorSharding) -> int:
+        index = self._sharding_ids.get(sharding)
+        if index is None:
+            index = self._sharding_ids[sharding] = len(self._shardings)
+            self._shardings.append(sharding)
+        return index
+
+    def _intern_info(self, info: TensorInfo) -> int:
+        return self._info_ids.setdefault(info, len(self._info_ids))
+
+    def _price_ids(self, src: int, dst: int, info_id: int, info: TensorInfo) -> float:
+        if src == dst:
+            return 0.0
+        key = (src, dst, info_id)
         cost = self._memo.get(key)
         if cost is None:
-            cost = self._memo[key] = self._price(src, dst, info)
+            cost = self._memo[key] = self._price(self._shardings[src], self._shardings[dst], info)
         return cost
 
     def matrix(self, graph: PlanGraph, edge: PlanEdge) -> np.ndarray:
@@ -40,15 +63,21 @@ class EdgeCostTable:
         cached = self._matrices.get(key)
         if cached is not None:
             return cached[0]
-        srcs = [s.outputs[edge.out_port] for s in prod.strategies]
-        dsts = [s.inputs[edge.in_port] for s in cons.strategies]
-        src_unique = list(dict.fromkeys(srcs))
-        dst_unique = list(dict.fromkeys(dsts))
-        small = np.array([[self.price(a, b, info) for b in dst_unique] for a in src_unique], dtype=np.float64)
+        src_ids = [self._intern(s.outputs[edge.out_port]) for s in prod.strategies]
+        dst_ids = [self._intern(s.inputs[edge.in_port]) for s in cons.strategies]
+        src_unique = list(dict.fromkeys(src_ids))
+        dst_unique = list(dict.fromkeys(dst_ids))
+        info_id = self._intern_info(info)
+        small_key = (tuple(src_unique), tuple(dst_unique), info_id)
+        small = self._small.get(small_key)
+        if small is None:
+            small = self._small[small_key] = np.array(
+                [[self._price_ids(a, b, info_id, info) for b in dst_unique] for a in src_unique], dtype=np.float64
+            )
         src_index = {s: i for i, s in enumerate(src_unique)}
         dst_index = {s: i for i, s in enumerate(dst_unique)}
-        rows = np.array([src_index[s] for s in srcs], dtype=np.int64)
-        cols = np.array([dst_index[s] for s in dsts], dtype=np.int64)
+        rows = np.array([src_index[s] for s in src_ids], dtype=np.int64)
+        cols = np.array([dst_index[s] for s in dst_ids], dtype=np.int64)
         full = small[np.ix_(rows, cols)]
         self._matrices[key] = (full, prod.strategies, cons.strategies)
         return full

@@ -16,7 +16,8 @@ from costmodel.hardware import CostConfig
 from autoshard.planner.plan_graph import PlanNode, Settle, TensorInfo
 from autoshard.sharding import TensorSharding
 from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable, reshard_collectives
-from autoshard.sharding.reshard_cost import step_cost
+from autoshard.sharding.reshard_cost import StepTraffic, step_cost, step_traffic
+from autoshard.sharding.reshard_involved_dims import expand_steps, involved_dims, restrict
 from autoshard.sharding.xla_reshard import xla_reshard_collectives
 
 #: FLOPs per element of elementwise ops beyond one (transcendentals cost more on every device).
@@ -36,6 +37,9 @@ class PlanCostModel:
         self.mesh = config.mesh
         self._devices = config.mesh.num_devices
         self._steps: dict[tuple, list[CollectiveStep]] = {}
+        self._restricted_steps: dict[tuple, list[CollectiveStep]] = {}
+        self._restricted_traffic: dict[tuple, list[StepTraffic]] = {}
+        self._collective_s: dict[tuple, float] = {}
         self._step_costs: dict[tuple, cc.CollectiveCost] = {}
         #: reshards are priced as the backend that lowers them does (`hardware.reshard_lowering`)
         self._lower_reshard = (xla_reshard_collectives if config.hardware.reshard_lowering == "xla"
@@ -93,11 +97,7 @@ class PlanCostModel:
         key = (src, dst, signature)
         steps = self._steps.get(key)
         if steps is None:
-            try:
-                steps = self._lower_reshard(src, dst, self.mesh, info.shape)
-            except ReshardNotLowerable:
-                steps = []
-            self._steps[key] = steps
+            steps = self._steps[key] = self._lower_on_involved_dims(src, dst, signature)
         out, before = [], src
         size = dtype_bytes(info.dtype)
         for step in steps:
@@ -109,8 +109,55 @@ class PlanCostModel:
             before = step.out_sharding
         return out
 
+    def _lower_on_involved_dims(self, src: TensorSharding, dst: TensorSharding, signature: tuple[int, ...]
+                                ) -> list[CollectiveStep]:
+        """The lowering of `src -> dst` (divisibility `signature`), computed on the dimensions sharded on
+        either side (`autoshard.sharding.reshard_involved_dims`: other dims never take part in a reshard)."""
+        dims = involved_dims(src, dst)
+        steps = self._restricted_lowering(restrict(src, dims), restrict(dst, dims), tuple(signature[i] for i in dims))
+        return expand_steps(steps, dims, src.rank)
+
+    def _restricted_lowering(self, src: TensorSharding, dst: TensorSharding, signature: tuple[int, ...]
+                             ) -> list[CollectiveStep]:
+        key = (src, dst, signature)
+        steps = self._restricted_steps.get(key)
+        if steps is None:
+            try:
+                steps = self._lower_reshard(src, dst, self.mesh, signature)
+            except ReshardNotLowerable:
+                steps = []
+            self._restricted_steps[key] = steps
+        return steps
+
     def reshard_s(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> float:
-        return sum(c.time_s for _, c in self.reshard_steps(src, dst, info))
+        """Seconds to reshard `src -> dst`: the sum of `reshard_steps`' costs. Computed on the involved dims only
+        (the other, unsharded dims scale every buffer by their size), from the steps' traffic memoized per
+        restricted pair and divisibility, and each collective's price memoized on (kind, axes, bytes)."""
+        if src == dst:
+            return 0.0
+        dims = involved_dims(src, dst)
+        shape = tuple(info.shape[i] for i in dims)
+        bytes_scale = dtype_bytes(info.dtype) * math.prod(d for i, d in enumerate(info.shape) if i not in dims)
+        src_r, dst_r = restrict(src, dims), restrict(dst, dims)
+        signature = tuple(math.gcd(d, self._devices) for d in shape)
+        key = (src_r, dst_r, signature)
+        traffic = self._restricted_traffic.get(key)
+        if traffic is None:
+            traffic, before = [], src_r
+            for step in self._restricted_lowering(src_r, dst_r, signature):
+                t = step_traffic(step, before, self.mesh)
+                if t.buffer_shards is not None:
+                    traffic.append(t)
+                before = step.out_sharding
+            self._restricted_traffic[key] = traffic
+        total = 0.0
+        for t in traffic:
+            ckey = (t.kind, t.axes, t.buffer_bytes(shape, bytes_scale))
+            seconds = self._collective_s.get(ckey)
+            if seconds is None:
+                seconds = self._collective_s[ckey] = cc.collective(t.kind, self.config, t.axes, ckey[2]).time_s
+            total += seconds
+        return total
 
     def reshard_kinds(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> dict[str, float]:
         """Seconds per collective kind for `src -> dst` (for the cost breakdown)."""

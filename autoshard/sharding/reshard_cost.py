@@ -34,11 +34,6 @@ class ReshardCost:
         return sum(c.bytes_per_device for c in self.costs)
 
 
-def _local_bytes(sharding: TensorSharding, shape: Sequence[int], meshes: MeshLookup, dtype_bytes: int) -> float:
-    local = sharding.local_shape(shape, resolve_mesh(sharding, meshes))
-    return float(math.prod(local) * dtype_bytes)
-
-
 def _permuted_axes(before: TensorSharding, after: TensorSharding, meshes: MeshLookup) -> tuple[AxisRef, ...]:
     """Axes whose device groups exchange data in a collective-permute: every axis outside the per-dimension
     common prefix of both shardings, or the whole mesh when the device order changes."""
@@ -55,21 +50,50 @@ def _permuted_axes(before: TensorSharding, after: TensorSharding, meshes: MeshLo
     return tuple(moved)
 
 
+@dataclass(frozen=True)
+class StepTraffic:
+    """What one reshard step sends, independent of the tensor's size: the collective kind, the mesh axes whose
+    device groups take part, and the per-dimension shard counts of the buffer it is priced on (nccl-tests:
+    all-gather on its full output, everything else on its input); `buffer_shards` is None for a local step."""
+
+    kind: str
+    axes: tuple[AxisRef, ...]
+    buffer_shards: tuple[int, ...] | None
+
+    def buffer_bytes(self, shape: Sequence[int], dtype_bytes: int) -> float:
+        assert self.buffer_shards is not None
+        return float(math.prod(-(-d // n) for d, n in zip(shape, self.buffer_shards)) * dtype_bytes)
+
+
+def step_traffic(step: CollectiveStep, before: TensorSharding, meshes: MeshLookup) -> StepTraffic:
+    """The traffic of `step` applied to a tensor sharded as `before`."""
+    if step.kind in LOCAL_KINDS:
+        return StepTraffic(step.kind, step.communicated_axes(), None)
+    if step.kind == "collective_permute":
+        return StepTraffic(step.kind, _permuted_axes(before, step.out_sharding, meshes), _shards(before, meshes))
+    priced_on = step.out_sharding if step.kind == "all_gather" else before
+    return StepTraffic(step.kind, step.communicated_axes(), _shards(priced_on, meshes))
+
+
+def _shards(sharding: TensorSharding, meshes: MeshLookup) -> tuple[int, ...]:
+    mesh = resolve_mesh(sharding, meshes)
+    return tuple(d.num_shards(mesh) for d in sharding.dims)
+
+
+def traffic_cost(traffic: StepTraffic, config: CostConfig, shape: Sequence[int], dtype_bytes: int) -> CollectiveCost:
+    """The cost of a step's traffic for a tensor of global `shape`."""
+    if traffic.buffer_shards is None:
+        return CollectiveCost(traffic.kind, tuple(str(a) for a in traffic.axes), 1, 0.0, 0.0)
+    return collective(traffic.kind, config, traffic.axes, traffic.buffer_bytes(shape, dtype_bytes))
+
+
 def step_cost(
     step: CollectiveStep, before: TensorSharding, config: CostConfig, shape: Sequence[int], dtype_bytes: int,
     meshes: MeshLookup | None = None,
 ) -> CollectiveCost:
     """The cost of one step applied to a tensor sharded as `before` (global `shape`)."""
     meshes = config.mesh if meshes is None else meshes
-    in_bytes = _local_bytes(before, shape, meshes, dtype_bytes)
-    out_bytes = _local_bytes(step.out_sharding, shape, meshes, dtype_bytes)
-    if step.kind in LOCAL_KINDS:
-        return CollectiveCost(step.kind, tuple(str(a) for a in step.communicated_axes()), 1, 0.0, 0.0)
-    if step.kind == "collective_permute":
-        return collective(step.kind, config, _permuted_axes(before, step.out_sharding, meshes), in_bytes)
-    # nccl-tests: all-gather is priced on its (full) output, everything else on its input buffer
-    buffer = out_bytes if step.kind == "all_gather" else in_bytes
-    return collective(step.kind, config, step.communicated_axes(), buffer)
+    return traffic_cost(step_traffic(step, before, meshes), config, shape, dtype_bytes)
 
 
 def reshard_cost(
