@@ -12,7 +12,8 @@ XLA fuses, combines or chooses other collectives than our model, the table says 
 Conventions: our collectives are listed once per occurrence in the program text (a collective inside a loop body
 counts once, as in XLA's HLO), and a reshard of one value to one sharding once however many consumers take it
 (the plan prices each edge, but XLA's CSE merges the identical constraints into one reshard); `all_slice` (a local dynamic-slice, no communication) is left out of the
-comparison because XLA does not emit it as a collective.
+comparison because XLA does not emit it as a collective. XLA's combiners merge independent all-reduces
+(all-gathers, reduce-scatters) into one tuple-shaped collective: it counts as its number of operands.
 
     python bench/cost_vs_xla.py [--models mlp,moe] [--strategies 2d] [--time-limit 20] [--json]
 """
@@ -103,7 +104,7 @@ def side_by_side(record: dict) -> list[dict]:
         for c in items:
             row = table.setdefault((c["kind"], c["axes"]), {"kind": c["kind"], "axes": c["axes"], "xla_count": 0,
                                                             "xla_bytes": 0.0, "ours_count": 0, "ours_bytes": 0.0})
-            row[f"{side}_count"] += 1
+            row[f"{side}_count"] += c.get("combined", 1)
             row[f"{side}_bytes"] += c["bytes_per_device"]
     rows = []
     for key in sorted(table):

@@ -33,6 +33,16 @@ from autoshard.xla.jaxlib_mlir import MeshInfo  # noqa: E402
 from autoshard.xla.report import PredictedCollective, compare_collectives, observed_collectives  # noqa: E402
 
 
+#: kinds XLA's combiner passes merge into one tuple-shaped collective (a tuple all-to-all is one exchange)
+COMBINED_KINDS = ("all-reduce", "all-gather", "reduce-scatter")
+
+
+def combined_count(collective) -> int:
+    """How many collectives of the program one HLO collective stands for: its operand count when XLA's
+    combiner merged several (a tuple all-reduce, all-gather or reduce-scatter), else 1."""
+    return collective.num_operands if collective.kind in COMBINED_KINDS else 1
+
+
 def collect(model: str, strategy: str, zoo_dir: Path, num_devices: int = 8,
             predict_collectives: Callable[[str], Sequence[PredictedCollective]] | None = None,
             complete: Callable[[str], tuple[str, Sequence[PredictedCollective]]] | None = None) -> dict:
@@ -57,6 +67,7 @@ def collect(model: str, strategy: str, zoo_dir: Path, num_devices: int = 8,
         "max_rel_error": max((c.max_rel_error for c in run.comparisons), default=0.0), "seconds": seconds,
         "collectives": [{"kind": o.collective.kind, "axes": o.axes_text(), "dtype": o.collective.dtype,
                          "shape": list(o.collective.shape), "buffer_bytes": o.collective.bytes,
+                         "combined": combined_count(o.collective),
                          "bytes_per_device": o.bytes_per_device} for o in observed],
     }
     if predict_collectives is not None or completed_prediction is not None:

@@ -46,7 +46,9 @@ class HloCollective(NamedTuple):
     `replica_groups` are the device (partition) id groups; for collective-permute they are the
     (source, target) pairs. `shape`/`dtype`/`bytes` describe the result buffer on one device (a tuple result,
     e.g. a combined all-reduce, has shape `()`, dtype "tuple" and the summed bytes); `operand_bytes` is the
-    per-device input buffer size when the operands' shapes are known.
+    per-device input buffer size when the operands' shapes are known; `num_operands` counts the operands (more
+    than one when XLA's combiner merged several all-reduces / all-gathers / reduce-scatters into one, or for
+    the tuple form of an all-to-all, one operand per peer).
     """
 
     kind: str
@@ -56,6 +58,7 @@ class HloCollective(NamedTuple):
     bytes: int
     operand_bytes: int | None = None
     name: str = ""
+    num_operands: int = 1
 
     @property
     def group_size(self) -> int:
@@ -168,7 +171,7 @@ def collectives_in_hlo(hlo_text: str) -> list[HloCollective]:
         shape = () if is_tuple else result_shapes[0][1]
         dtype = "tuple" if is_tuple else result_shapes[0][0]
         found.append(HloCollective(kind, _parse_groups(m["attrs"], num_devices), shape, dtype,
-                                   _nbytes(result_shapes), operand_bytes, m["name"]))
+                                   _nbytes(result_shapes), operand_bytes, m["name"], max(len(operand_names), 1)))
     return found
 
 
