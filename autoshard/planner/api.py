@@ -23,6 +23,7 @@ from costmodel.hardware import resolve_config
 from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
+from autoshard.solver.bounds import spanning_forest_bound
 from autoshard.solver.validate import peak_usage
 from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolverConfig, solve
 from autoshard.tools.fileio import read_text
@@ -110,14 +111,20 @@ def solve_plan_graph(
             explain_infeasible(graph, problem, budget, result.status, result.explanation, config.max_time_in_seconds)
         )
     assignment = [int(x) for x in result.assignment]
+    best_bound, gap = result.best_bound, result.gap
+    if result.status != OPTIMAL:  # CP-SAT proves no bound on large graphs: fall back to the forest relaxation
+        forest = spanning_forest_bound(problem)
+        if best_bound is None or forest > best_bound:
+            best_bound = min(forest, result.cost)
+            gap = (result.cost - best_bound) / max(1, abs(result.cost))
     cost = evaluate_assignment(graph, assignment, model)
     cost.peak_memory_bytes = peak_usage(problem, assignment)[0]
     cost.memory_budget_bytes = int(budget) if budget else None
     stats = SolverStats(
         status=result.status,
         objective_s=result.cost * COST_UNIT_S,
-        best_bound_s=(result.best_bound or 0) * COST_UNIT_S,
-        gap=result.gap if result.gap is not None else float("nan"),
+        best_bound_s=(best_bound or 0) * COST_UNIT_S,
+        gap=gap if gap is not None else float("nan"),
         wall_time_s=wall,
         num_nodes=problem.num_nodes,
         num_strategies=sum(problem.num_strategies(i) for i in range(problem.num_nodes)),
