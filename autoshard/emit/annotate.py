@@ -104,7 +104,9 @@ def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bo
             _set_func_attr(func, node.ir[1], s.inputs[0], result=True)
         elif node.kind == "data_flow":
             if not explicit_collectives and _is_while_group(node):
-                continue  # conveyed by constraints on the loop's operand and yield (see _insert_reshards)
+                # conveyed by constraints on the loop's operand and yield (see _insert_reshards) and on its result
+                _pin_while_results(node, s.outputs[0], op_map)
+                continue
             for member in node.ir:
                 owner = member.owner
                 if isinstance(owner, Operation) and member in getattr(owner, "results", ()):
@@ -148,6 +150,24 @@ def _insert_after_settle(op: Operation, strategy, unreduced_outputs, mesh_name: 
         result.replace_uses_with_if(reshard.result, lambda use: use.operation is not reshard)
 
 
+def _pin_while_results(node, sharding: TensorSharding, op_map: dict[Operation, Operation]) -> None:
+    """A constraint with the planned sharding on each used result of a loop in the group, feeding all its uses.
+
+    The loop itself carries no `sdy.sharding` (see `_insert_reshards`), so without it a propagating partitioner
+    (XLA's Shardy pipeline) may pull a consumer's sharding back into the loop's carried value.
+    """
+    for member in node.ir:
+        owner = member.owner
+        if not (isinstance(owner, Operation) and op_name(owner) == "stablehlo.while" and member in owner.results):
+            continue
+        result = op_map[owner].results[list(owner.results).index(member)]
+        if not result.uses or not isinstance(result.type, TensorType):
+            continue
+        pin = ShardingConstraintOp(result, TensorShardingAttr.from_sharding(sharding))
+        Rewriter.insert_op(pin, InsertPoint.after(op_map[owner]))
+        result.replace_uses_with_if(pin.result, lambda use: use.operation is not pin)
+
+
 def _is_while_group(node) -> bool:
     return any(isinstance(m.owner, Operation) and op_name(m.owner) == "stablehlo.while" for m in node.ir)
 
@@ -155,8 +175,8 @@ def _is_while_group(node) -> bool:
 def _insert_reshards(plan, op_map: dict[Operation, Operation], explicit: bool) -> None:
     """A constraint (or reshard) where the plan changes a value's sharding between producer and consumer.
 
-    Loop-carried values are constrained on the loop's operand and yield even when nothing changes: XLA
-    (jaxlib 0.10) rejects `sdy.sharding` on a `stablehlo.while` whose carried values are sharded
+    Loop-carried values are constrained on the loop's operand and yield even when nothing changes (replicated
+    too): XLA (jaxlib 0.10) rejects `sdy.sharding` on a `stablehlo.while` whose carried values are sharded
     (RET_CHECK in hlo_sharding.cc), so those constraints are what carries the plan into the loop.
     """
     graph = plan.graph
@@ -165,7 +185,7 @@ def _insert_reshards(plan, op_map: dict[Operation, Operation], explicit: bool) -
         cons = graph.nodes[e.consumer]
         src = prod.strategies[plan.assignment[e.producer]].outputs[e.out_port]
         dst = cons.strategies[plan.assignment[e.consumer]].inputs[e.in_port]
-        pin_loop = not explicit and cons.kind == "data_flow" and _is_while_group(cons) and dst.all_axes()
+        pin_loop = not explicit and cons.kind == "data_flow" and _is_while_group(cons)
         if (src == dst and not pin_loop) or cons.kind == "constraint":
             continue
         site_op, operand_index = cons.input_sites[e.in_port]

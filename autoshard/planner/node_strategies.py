@@ -108,6 +108,19 @@ def _settled(node, inputs, results, compute, fs: FactorStrategy, partial, mesh: 
     return out
 
 
+#: ops XLA's SPMD partitioner (GSPMD) runs replicated whatever their sharding: its default action all-gathers
+#: the operands, computes on every device and slices the results (seen for HLO `topk`, jaxlib 0.10). Under
+#: `hardware.reshard_lowering: xla` they are offered replicated only, so the operand all-gather is priced on the
+#: edge into them and the result's slicing (free) on the edges out, as XLA runs them.
+XLA_REPLICATED_OPS = frozenset({"chlo.top_k"})
+
+
+def _replicated_under_xla(node: PlanNode, oracle: CostOracle) -> bool:
+    config = getattr(oracle, "config", None)
+    return (node.label in XLA_REPLICATED_OPS and config is not None
+            and getattr(config.hardware, "reshard_lowering", "shardy") == "xla")
+
+
 def value_strategies(node: PlanNode, mesh: Mesh, mesh_name: str, allow_sub_axes: bool = True) -> list[NodeStrategy]:
     """Strategies of a value node: one per candidate sharding, every input wanting that same sharding."""
     info = node.outputs[0] if node.outputs else node.inputs[0]
@@ -131,6 +144,8 @@ def fill_strategies(graph: PlanGraph, rules: dict[int, object], mesh: Mesh, orac
             key = ("op", node.label, node.rule, tuple(node.inputs), tuple(node.outputs))
             if key not in cache:
                 cache[key] = op_strategies(node, node.rule, mesh, graph.mesh_name, oracle, allow_sub_axes)
+                if _replicated_under_xla(node, oracle):
+                    cache[key] = [s for s in cache[key] if s.factor_strategy is None or s.factor_strategy.is_replicated()]
         else:
             key = ("value", node.kind == "constraint", tuple(node.inputs), tuple(node.outputs))
             if key not in cache:
