@@ -3,17 +3,21 @@
 For each zoo model and strategy (autoshard/xla/expert_shardings.py: data_parallel on data=8, tensor_parallel on
 model=8, 2d on data=2 x model=4) the debug-location zoo module gets the expert argument shardings; `autoshard
 cost`'s logic (`price_module`, host-cpu profile: the argument shardings fixed, every other value completed the
-cheapest way) decides every other sharding and predicts the collectives. By default XLA then compiles that
-fully annotated module (`Plan.to_mlir()`), so both sides price the same shardings; `--args-only` compiles the
-expert-annotated module instead and lets Shardy's propagation complete it (a different program). Both lists are printed per (kind, mesh axes) with counts, bytes per device
-(nccl-tests convention) and the ratio ours/XLA, and every difference is flagged. Nothing is special-cased: when
-XLA fuses, combines or chooses other collectives than our model, the table says so.
+cheapest way) decides every other sharding and predicts the collectives. By default XLA then compiles that fully
+annotated module (`Plan.to_mlir()`, every op's sharding restated as a `sharding_constraint` by
+`compile_and_run`, since XLA's Shardy import discards `sdy.sharding` on ops and would otherwise re-propagate
+them), so both sides price the same shardings; `--args-only` compiles the expert-annotated module instead and
+lets Shardy's propagation complete it (a different program). Both lists are printed per (kind, mesh axes) with
+counts, bytes per device (nccl-tests convention) and the ratio ours/XLA, and every difference is flagged.
+Nothing is special-cased: when XLA fuses, combines or chooses other collectives than our model, the table says
+so.
 
 Conventions: our collectives are listed once per occurrence in the program text (a collective inside a loop body
 counts once, as in XLA's HLO), and a reshard of one value to one sharding once however many consumers take it
-(the plan prices each edge, but XLA's CSE merges the identical constraints into one reshard); `all_slice` (a local dynamic-slice, no communication) is left out of the
-comparison because XLA does not emit it as a collective. XLA's combiners merge independent all-reduces
-(all-gathers, reduce-scatters) into one tuple-shaped collective: it counts as its number of operands.
+(the plan prices each edge, but XLA's CSE merges the identical constraints into one reshard); `all_slice` (a
+local dynamic-slice, no communication) is left out of the comparison because XLA does not emit it as a
+collective. XLA's combiners merge independent all-reduces (all-gathers, reduce-scatters) into one tuple-shaped
+collective: it counts as its number of operands.
 
     python bench/cost_vs_xla.py [--models mlp,moe] [--strategies 2d] [--time-limit 20] [--json]
 """
