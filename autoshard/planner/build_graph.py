@@ -10,6 +10,7 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Operation
 
 from autoshard.errors import UserError
+from autoshard.planner.manual_computation import MANUAL_COMPUTATION, manual_strategy
 from autoshard.planner.node_strategies import CostOracle, fill_strategies
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, PortRef
 from autoshard.planner.program import ProgramWalker, find_main
@@ -87,12 +88,17 @@ def build_plan_graph(
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         for node in graph.nodes:
-            if node.kind == "op" and node.label not in ("sdy.sharding_constraint", "sdy.reshard"):
+            if node.kind == "op" and node.label == MANUAL_COMPUTATION:
+                node.kind = "manual"
+            elif node.kind == "op" and node.label not in ("sdy.sharding_constraint", "sdy.reshard"):
                 rules[node.index] = rule_for(node.ir)
             elif node.kind == "op":
                 node.kind = "constraint"
     built.warnings.extend(str(w.message) for w in caught)
     fill_strategies(graph, rules, mesh, oracle, options.allow_sub_axes)
+    for node in graph.nodes:
+        if node.kind == "manual":
+            node.strategies = [manual_strategy(node, mesh, oracle)]
     for node in graph.nodes:
         _apply_user_intent(node, mesh, options, built)
     graph.equal_shardings.extend(_carried_state(graph, func, options.carry_state))

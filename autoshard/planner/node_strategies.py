@@ -139,6 +139,8 @@ def fill_strategies(graph: PlanGraph, rules: dict[int, object], mesh: Mesh, orac
     """
     cache: dict[tuple, list[NodeStrategy]] = {}
     for node in graph.nodes:
+        if node.kind == "manual":
+            continue  # the user's shardings: autoshard.planner.manual_computation
         if node.kind == "op":
             node.rule = rules[node.index]
             key = ("op", node.label, node.rule, tuple(node.inputs), tuple(node.outputs))

@@ -191,6 +191,11 @@ def plan_collectives(graph: PlanGraph, assignment: list[int], model) -> list[Pla
         s = node.strategies[choice]
         if s.settle is not None:
             by_position.extend((node.position, 1, c) for c in _settled_collective(node, s, model))
+        by_position.extend(
+            (node.position, 1, PlannedCollective(c.kind, c.axes, c.bytes_per_device, c.time_s, node.multiplier,
+                                                 f"inside {_node_name(node)}", node.index))
+            for c in s.own_collectives
+        )  # fmt: skip
     for e in graph.edges:
         producer, consumer = graph.nodes[e.producer], graph.nodes[e.consumer]
         src = producer.strategies[assignment[e.producer]].outputs[e.out_port]
@@ -214,10 +219,14 @@ def evaluate_assignment(graph: PlanGraph, assignment: list[int], model) -> CostB
     for node, choice in zip(graph.nodes, assignment):
         s = node.strategies[choice]
         cost.compute_s += s.compute_s * node.multiplier
+        own = 0.0
+        for c in s.own_collectives:
+            by_kind[c.kind] += c.time_s * node.multiplier
+            own += c.time_s
         if s.settle is not None:
-            by_kind[model.settle_kind(s.settle)] += s.collective_s * node.multiplier
-        elif s.collective_s:
-            cost.penalty_s += s.collective_s * node.multiplier
+            by_kind[model.settle_kind(s.settle)] += (s.collective_s - own) * node.multiplier
+        elif s.collective_s - own > 0:
+            cost.penalty_s += (s.collective_s - own) * node.multiplier
     for e in graph.edges:
         src = graph.nodes[e.producer].strategies[assignment[e.producer]].outputs[e.out_port]
         dst = graph.nodes[e.consumer].strategies[assignment[e.consumer]].inputs[e.in_port]

@@ -47,6 +47,9 @@ class NodeStrategy:
     collective_s: float = 0.0
     factor_strategy: FactorStrategy | None = None
     settle: Settle | None = None
+    #: collectives the program itself runs inside the node (a manual computation's body, `costmodel`
+    #: CollectiveCost objects); included in `collective_s`
+    own_collectives: tuple = ()
 
     @property
     def cost_s(self) -> float:

@@ -233,10 +233,15 @@ def compile_and_run_here(annotated_mlir_text: str, num_devices: int, inputs: Seq
     compiled_hlo = executable.hlo_modules()[0].to_string()
     sharded, in_sh, out_sh = _run(executable, devices, inputs, out_signature)
 
+    # the reference: the unsharded program on one device; with manual computations (user SPMD code that needs
+    # its mesh) the user's program sharded by XLA's own propagation, every planned sharding removed
+    manual = jaxlib_mlir.has_manual_computations(annotated_mlir_text)
+    reference_devices = devices if manual else devices[:1]
     reference_module = jaxlib_mlir.parse_with_jaxlib(annotated_mlir_text, context, filename)
-    jaxlib_mlir.strip_shardings(reference_module, context)
-    jaxlib_mlir.set_num_partitions(reference_module, context, 1)
-    reference, _, _ = _run(_compile(reference_module, context, devices[:1]), devices[:1], inputs, out_signature)
+    jaxlib_mlir.strip_shardings(reference_module, context, keep_manual=manual)
+    jaxlib_mlir.set_num_partitions(reference_module, context, len(reference_devices))
+    reference, _, _ = _run(_compile(reference_module, context, reference_devices), reference_devices, inputs,
+                           out_signature)  # fmt: skip
 
     return XlaRun(num_devices, in_sh, out_sh, compiled_hlo, compare_results(sharded, reference, rtol, atol),
                   tuple(sharded), tuple(reference))

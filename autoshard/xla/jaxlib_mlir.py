@@ -16,6 +16,8 @@ _SHARDING_ONLY_OPS = ("sdy.sharding_constraint", "sdy.reshard")
 #: sdy ops without results the unsharded reference simply drops.
 _DROPPED_OPS = ("sdy.mesh", "sdy.sharding_group")
 _SDY_ATTR_PREFIX = "sdy."
+#: user-written SPMD regions (`jax.shard_map`) and their terminator: kept by `strip_shardings(keep_manual=True)`.
+_MANUAL_OPS = ("sdy.manual_computation", "sdy.return")
 
 _LOC_RE = re.compile(r'loc\("(?P<file>[^"]*)":(?P<line>\d+):(?P<col>\d+)')
 
@@ -126,15 +128,22 @@ def _walk(op, visit) -> None:
                 _walk(child.operation, visit)
 
 
-def strip_shardings(module, context) -> None:
+def has_manual_computations(text: str) -> bool:
+    """Whether the module text has `sdy.manual_computation`s (user-written SPMD code that needs its mesh)."""
+    return _MANUAL_OPS[0] in text
+
+
+def strip_shardings(module, context, keep_manual: bool = False) -> None:
     """Turn an annotated module into the plain unsharded program, in place.
 
     Removes `sdy.mesh`, `sdy.sharding*` attributes on func arguments/results and on ops, and replaces
     `sdy.sharding_constraint` / `sdy.reshard` by their operand. Other sdy ops (manual computations,
-    explicit collectives) have no unsharded meaning here and are rejected.
+    explicit collectives) have no unsharded meaning here and are rejected. With `keep_manual`, the meshes and
+    manual computations stay: the result is the user's own program, for XLA to shard by its own propagation.
     """
     from jax._src.lib.mlir import ir  # noqa: PLC0415
 
+    dropped = tuple(n for n in _DROPPED_OPS if not (keep_manual and n == "sdy.mesh"))
     with context:
         to_bypass, to_drop, unsupported = [], [], []
 
@@ -142,8 +151,10 @@ def strip_shardings(module, context) -> None:
             name = op.name
             if name in _SHARDING_ONLY_OPS:
                 to_bypass.append(op)
-            elif name in _DROPPED_OPS:
+            elif name in dropped:
                 to_drop.append(op)
+            elif keep_manual and (name in _MANUAL_OPS or name == "sdy.mesh"):
+                pass
             elif name.startswith(_SDY_ATTR_PREFIX):
                 unsupported.append(name)
             if name == "func.func":

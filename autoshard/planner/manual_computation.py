@@ -1,0 +1,117 @@
+"""`sdy.manual_computation` in the plan: the user's in/out shardings are fixed, the body is priced per device.
+
+The body of a manual computation works on local shards along its manual axes and talks to other devices only
+through the collectives the user wrote. The planner does not re-shard inside it: the node has exactly one
+strategy, taking its operands as `in_shardings` and producing `out_shardings`; reshards into and out of it are
+priced on the edges like any other. Its cost is the body's compute on the local shapes (a body op's shapes are
+already per device) plus the body's collectives, whose device groups are matched to mesh axes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+from xdsl.ir import Operation
+
+from autoshard.errors import UserError
+from autoshard.planner.plan_graph import NodeStrategy, PlanNode, TensorInfo
+from autoshard.planner.program import tensor_info
+from autoshard.rules.registry import rule_for
+from autoshard.sharding import AxisRef, Mesh, TensorSharding
+from costmodel import collectives as cc
+from costmodel.compute import dtype_bytes
+
+MANUAL_COMPUTATION = "sdy.manual_computation"
+
+#: StableHLO collectives a body may use, as costmodel collective kinds.
+_BODY_COLLECTIVES = {
+    "stablehlo.all_reduce": "all_reduce",
+    "stablehlo.all_gather": "all_gather",
+    "stablehlo.reduce_scatter": "reduce_scatter",
+    "stablehlo.all_to_all": "all_to_all",
+    "stablehlo.collective_permute": "collective_permute",
+}
+
+
+def manual_strategy(node: PlanNode, mesh: Mesh, model) -> NodeStrategy:
+    """The single strategy of a manual computation node: its declared shardings, its body's cost."""
+    op: Operation = node.ir
+    ins = _shardings(op, "in_shardings", len(node.inputs), mesh)
+    outs = _shardings(op, "out_shardings", len(node.outputs), mesh)
+    compute, collectives = body_cost(op, mesh, model)
+    return NodeStrategy(tuple(ins), tuple(outs), compute, sum(c.time_s for c in collectives),
+                        own_collectives=tuple(collectives))  # fmt: skip
+
+
+def _shardings(op: Operation, prop: str, count: int, mesh: Mesh) -> list[TensorSharding]:
+    attr = op.properties.get(prop) or op.attributes.get(prop)
+    shardings = [s.to_sharding() for s in attr.shardings] if attr is not None else []
+    if len(shardings) != count:
+        raise UserError(f"{op.name}: {prop} has {len(shardings)} shardings for {count} values")
+    for s in shardings:
+        for axis in s.all_axes():
+            if not mesh.has_axis(axis.name):
+                raise UserError(f"{op.name}: {prop} names axis '{axis.name}', which the mesh {mesh} does not have")
+    return shardings
+
+
+def body_cost(op: Operation, mesh: Mesh, model) -> tuple[float, list[cc.CollectiveCost]]:
+    """Compute seconds and the collectives of one run of the body on one device."""
+    compute = 0.0
+    collectives: list[cc.CollectiveCost] = []
+    for inner in op.regions[0].walk():
+        if inner is op or not inner.results:
+            continue
+        infos = [tensor_info(v) for v in inner.operands]
+        outs = [tensor_info(r) for r in inner.results]
+        kind = _BODY_COLLECTIVES.get(inner.name)
+        if kind is not None:
+            priced = _collective_cost(inner, kind, infos, outs, mesh, model)
+            if priced is not None:
+                collectives.append(priced)
+            continue
+        if inner.parent_op() is not op:
+            continue  # reducer bodies and the like: part of their op's work
+        if not any(t is not None for t in (*infos, *outs)):
+            continue
+        local = PlanNode(0, "op", inner.name, infos, outs, ir=inner)
+        try:
+            local.rule = rule_for(inner)
+        except UserError:
+            local.rule = None
+        compute += model.compute_s(local, 1.0)
+    return compute, collectives
+
+
+def _collective_cost(op: Operation, kind: str, infos, outs, mesh: Mesh, model) -> cc.CollectiveCost | None:
+    """A body collective priced on the mesh axes of its device groups; None when they match no axes (unpriced)."""
+    axes = _group_axes(op, mesh)
+    info: TensorInfo | None = (outs[0] if kind == "all_gather" else infos[0]) if (outs and infos) else None
+    if axes is None or info is None:
+        return None
+    buffer = math.prod(info.shape) * dtype_bytes(info.dtype)
+    return cc.collective(kind, model.config, axes, float(buffer))
+
+
+def _group_axes(op: Operation, mesh: Mesh) -> tuple[AxisRef, ...] | None:
+    """The mesh axes whose device groups are the op's replica groups (None when no subset matches)."""
+    attr = op.properties.get("replica_groups") or op.attributes.get("replica_groups")
+    if attr is None:
+        return tuple(AxisRef(a.name) for a in mesh.axes) if op.name == "stablehlo.collective_permute" else None
+    try:
+        groups = np.array(attr.get_values() if hasattr(attr, "get_values") else [], dtype=np.int64)
+        groups = groups.reshape(attr.get_type().get_shape())
+    except (ValueError, AttributeError, TypeError):
+        return None
+    wanted = {frozenset(int(d) for d in g if d >= 0) for g in groups}
+    devices = np.array(mesh.device_id_order()).reshape([a.size for a in mesh.axes])
+    names = [a.name for a in mesh.axes]
+    for k in range(1, len(names) + 1):
+        for subset in itertools.combinations(range(len(names)), k):
+            rest = [i for i in range(len(names)) if i not in subset]
+            moved = np.transpose(devices, rest + list(subset)).reshape(-1, math.prod(mesh.axes[i].size for i in subset))
+            if {frozenset(int(d) for d in g) for g in moved} == wanted:
+                return tuple(AxisRef(names[i]) for i in subset)
+    return None
