@@ -171,6 +171,8 @@ def align_both(
     in_axes_per_dim: list[list[AxisRef]], out_axes_per_dim: list[list[AxisRef]], mesh: Mesh
 ) -> tuple[list[list[AxisRef]], list[list[AxisRef]]]:
     """Align the refs of two shardings against each other (Shardy's `alignSubAxesByDecomposition`)."""
+    if all(r.sub_axis is None for axes in (*in_axes_per_dim, *out_axes_per_dim) for r in axes):
+        return [list(a) for a in in_axes_per_dim], [list(a) for a in out_axes_per_dim]  # full axes never split
     ordered_in = sorted_refs((r for axes in in_axes_per_dim for r in axes), mesh)
     ordered_out = sorted_refs((r for axes in out_axes_per_dim for r in axes), mesh)
     new_in = [align_to(axes, ordered_out, mesh) for axes in in_axes_per_dim] if ordered_out else in_axes_per_dim
