@@ -98,12 +98,18 @@ class ContractedView:
 
     # ----- assignments
     def from_nodes(self, assignment: np.ndarray) -> np.ndarray:
-        """Variable strategies matching a node assignment (a group that disagrees takes its cheapest strategy)."""
+        """Variable strategies matching a node assignment (a group that disagrees takes its least-usage strategy)."""
         out = np.zeros(self.num_vars, dtype=np.int64)
         for v, mem in enumerate(self.members):
             t = self.maps[v]
             hit = np.flatnonzero(np.all(t == assignment[mem][:, None], axis=0))
-            out[v] = int(hit[0]) if len(hit) else int(np.argmin(self.unary[v]))
+            if len(hit):
+                out[v] = int(hit[0])
+            else:  # least usage first (so memory stays as low as it can), then cheapest
+                usage = np.zeros(t.shape[1], dtype=np.int64)
+                for _, _, us in self.mem[v]:
+                    usage += us
+                out[v] = int(np.lexsort((self.unary[v], usage))[0])
         return out
 
     def to_nodes(self, var_assignment: np.ndarray) -> np.ndarray:

@@ -16,7 +16,7 @@ from autoshard.solver.model import build_model
 from autoshard.solver.model_instance import ModelInstance
 from autoshard.solver.reduce import Reduction, reduce_graph
 from autoshard.solver.validate import plan_cost, validate_plan
-from autoshard.solver.window_search import lagrangian_window_search, window_search
+from autoshard.solver.window_search import lagrangian_window_search, repair, window_search
 
 OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN = "OPTIMAL", "FEASIBLE", "INFEASIBLE", "UNKNOWN"
 
@@ -48,7 +48,7 @@ class SolverConfig:
     #: share of the time after the heuristic given to the whole CP-SAT model before LNS windows take over
     monolithic_fraction: float = 0.5
     #: share of the time after the first phases given to the window search (the rest goes to CP-SAT windows)
-    window_fraction: float = 0.7
+    window_fraction: float = 0.85
 
 
 @dataclass(frozen=True)
@@ -214,10 +214,10 @@ def _solve_windows(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, 
         return
     view = ContractedView(search)
     start = view.from_nodes(tracker.best)
-    nodes = view.to_nodes(start)
-    load = search.load(nodes)
-    if red.usage_limit is not None and len(load) and load.max() > red.usage_limit:
-        return  # the incumbent breaks the limit (should not happen): leave it to CP-SAT
+    load = view.load(start)
+    if red.usage_limit is not None and len(load) and load.max() > red.usage_limit and not repair(view, start, load):
+        stats["window_status"] = "no start within the usage limit"
+        return
     last_offer = [time.monotonic()]
     pending: list = []
 
@@ -234,13 +234,34 @@ def _solve_windows(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, 
             tracker.offer(assignment, search.cost(assignment), "window")
 
     rng = np.random.default_rng(config.random_seed)
-    patience = 400 + 40 * view.num_vars
+    nv = view.num_vars
     memory_bound = red.usage_limit is not None and bool(view.mem_vars.any())
-    # with a usage limit, part of the time goes to windows that price usage instead of obeying per-node shares
-    plain_until = time.monotonic() + (0.4 if memory_bound else 1.0) * (deadline - time.monotonic())
-    best, _ = window_search(view, start, plain_until, rng, offer, patience=patience)
-    if memory_bound and time.monotonic() < deadline:
-        lagrangian_window_search(view, best, deadline, rng, offer)
+    # first descend from the incumbent; then rounds from fresh random starts (small graphs) or from the best
+    first_until = time.monotonic() + (0.1 if memory_bound else 0.5) * (deadline - time.monotonic())
+    best, best_cost = window_search(view, start, first_until, rng, offer, patience=400 + 40 * nv)
+    restarts = nv <= 5000
+    # small graphs: short rounds alternating fresh starts and the best; large graphs: one long round
+    round_s = min(20.0, max(3.0, 0.02 * nv)) if restarts else float("inf")
+    rounds = 0
+    while time.monotonic() < deadline - 0.05:
+        rounds += 1
+        end = min(deadline, time.monotonic() + round_s)
+        fresh = restarts and rounds % 2 == 1
+        begin = np.array([rng.integers(len(u)) for u in view.unary], dtype=np.int64) if fresh else best
+        if memory_bound:
+            if fresh:  # reach a good region ignoring the limit, then let prices push usage back under it
+                limit, view.limit = view.limit, None
+                try:
+                    begin, _ = window_search(view, begin, time.monotonic() + 0.3 * (end - time.monotonic()), rng)
+                finally:
+                    view.limit = limit
+            found, cost = lagrangian_window_search(view, best, end, rng, offer, start=begin)
+        else:
+            found, cost = window_search(view, begin, end, rng, patience=400 + 40 * nv)
+        if cost < best_cost:
+            best, best_cost = found, cost
+            offer(best, best_cost)
+    stats["window_rounds"] = rounds
     flush()
 
 

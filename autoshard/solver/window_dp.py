@@ -1,9 +1,10 @@
 """Exact re-optimization of a window of nodes by variable elimination, every other node held fixed.
 
-With the outside fixed, a window is a small pairwise problem. Nodes of window degree 0, 1 or 2 are eliminated by
-dynamic programming (a degree-2 node becomes an edge between its two neighbours), so any window whose subgraph has
-treewidth at most 2 (chains, trees, series-parallel blocks) is solved exactly. When every remaining node has degree
-3 or more, one of them is conditioned on a strategy (its current one, or with `rng` sometimes a random one) and
+With the outside fixed, a window is a small pairwise problem, solved by variable elimination (bucket elimination:
+eliminating a variable sums the factors touching it into one table over it and its neighbours and minimizes it out),
+cheapest table first. So windows of small treewidth (chains, trees, series-parallel blocks, and wider ones while the
+tables stay below `MAX_TABLE` entries) are solved exactly. When every table would be too large, the variable with
+most neighbours is conditioned on a strategy (its current one, or with `rng` sometimes a random one) and
 elimination goes on. Memory: each window node may only take strategies whose usage stays within its current usage
 plus its share of the slack at its live times (see `ContractedView.allowed`), so the result fits the usage limit
 whenever the current assignment does. Works on a `ContractedView` (bijection groups as single variables).
@@ -11,6 +12,7 @@ whenever the current assignment does. Works on a `ContractedView` (bijection gro
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 
 import numpy as np
@@ -19,17 +21,130 @@ from autoshard.solver.contracted import ContractedView
 
 #: Unreachable (ruled out by memory); sums are clipped here so they never overflow int64.
 INF: int = 2**61
-#: Largest S_a * S_u * S_b table built for one degree-2 elimination.
-MAX_TABLE: int = 3_000_000
+#: Largest table (product of strategy counts of a variable and its neighbours) built for one elimination.
+MAX_TABLE: int = 50_000
 
 
 def _clip(x: np.ndarray) -> np.ndarray:
     return np.minimum(x, INF)
 
 
+def eliminate(unary: list[np.ndarray], edges: dict[tuple[int, int], np.ndarray], current: Sequence[int],
+              rng=None, max_table: int = MAX_TABLE) -> list[int]:
+    """Minimize sum(unary[k][x_k]) + sum(edges[(a, b)][x_a, x_b]) by variable elimination.
+
+    The variable whose elimination table (product of its and its neighbours' strategy counts) is smallest goes
+    first; when even that exceeds `max_table`, the variable with most neighbours is conditioned on its `current`
+    strategy (with `rng`, sometimes on a random allowed one). Exact whenever no conditioning was needed.
+    """
+    m = len(unary)
+    sizes = [len(u) for u in unary]
+    factors: dict[int, tuple[tuple[int, ...], np.ndarray]] = {}
+    of_var: list[set[int]] = [set() for _ in range(m)]
+    nbrs: list[set[int]] = [set() for _ in range(m)]
+
+    records: list[tuple[int, tuple[int, ...] | None, object]] = []
+    next_id = [0]
+
+    def new_id() -> int:
+        next_id[0] += 1
+        return next_id[0]
+
+    def add_factor(scope: tuple[int, ...], table: np.ndarray) -> None:
+        fid = new_id()
+        factors[fid] = (scope, table)
+        for v in scope:
+            of_var[v].add(fid)
+            nbrs[v].update(w for w in scope if w != v)
+
+    for k in range(m):
+        add_factor((k,), unary[k])
+    for (a, b), mat in edges.items():
+        add_factor((a, b), mat)
+    alive = set(range(m))
+    version = [0] * m
+    heap: list[tuple[int, int, int]] = []
+
+    def table_size(x: int) -> int:
+        size = sizes[x]
+        for w in nbrs[x]:
+            size *= sizes[w]
+        return size
+
+    def push(x: int) -> None:
+        version[x] += 1
+        heapq.heappush(heap, (table_size(x), x, version[x]))
+
+    def remove_var(x: int) -> None:
+        alive.discard(x)
+        touched = nbrs[x]
+        for w in touched:
+            nbrs[w].discard(x)
+        nbrs[x] = set()
+        return touched
+
+    for x in range(m):
+        push(x)
+    while alive:
+        while heap and (heap[0][1] not in alive or heap[0][2] != version[heap[0][1]]):
+            heapq.heappop(heap)
+        best_size, best_x, _ = heap[0]
+        if best_size > max_table:
+            top = max(len(nbrs[x]) for x in alive)
+            tops = sorted(x for x in alive if len(nbrs[x]) == top)
+            x = tops[int(rng.integers(len(tops)))] if rng is not None and len(tops) > 1 else tops[0]
+            s = int(current[x])
+            if rng is not None and rng.random() < 0.2:
+                ok = np.flatnonzero(unary[x] < INF)
+                if len(ok):
+                    s = int(rng.choice(ok))
+            for fid in list(of_var[x]):
+                scope, table = factors.pop(fid)
+                for v in scope:
+                    of_var[v].discard(fid)
+                axis = scope.index(x)
+                rest = scope[:axis] + scope[axis + 1 :]
+                if rest:
+                    add_factor(rest, np.take(table, s, axis=axis))
+            for w in remove_var(x):
+                push(w)
+            records.append((x, None, s))
+            continue
+        x = best_x
+        scope = tuple(sorted({x} | nbrs[x]))
+        shape = tuple(sizes[v] for v in scope)
+        total = None
+        for fid in list(of_var[x]):
+            fscope, table = factors.pop(fid)
+            for v in fscope:
+                of_var[v].discard(fid)
+            if len(fscope) != len(scope):
+                table = table.reshape([sizes[v] if v in fscope else 1 for v in scope])
+            total = table if total is None else _clip(total + table)
+        if total.shape != shape:
+            total = np.broadcast_to(total, shape)
+        axis = scope.index(x)
+        arg = np.argmin(total, axis=axis)
+        rest = scope[:axis] + scope[axis + 1 :]
+        if rest:
+            add_factor(rest, total.min(axis=axis))
+        for w in remove_var(x):
+            push(w)
+        records.append((x, rest, arg))
+    values = [0] * m
+    for x, rest, data in reversed(records):
+        if rest is None:
+            values[x] = int(data)
+        elif not rest:
+            values[x] = int(data)
+        else:
+            values[x] = int(data[tuple(values[v] for v in rest)])
+    return values
+
+
 def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray, window: Sequence[int], rng=None,
                 noise: float = 0.0, accept_worse: int = 0, usage_price: float | None = None,
-                moved: dict | None = None) -> int:
+                moved: dict | None = None, max_table: int = MAX_TABLE, time_prices: np.ndarray | None = None) -> int:
     """Re-pick the strategies of `window` (distinct nodes) with the rest of `assignment` fixed; returns the gain.
 
     The move is applied (updating `assignment` and `load`) when its exact gain is positive, or, with
@@ -39,6 +154,10 @@ def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray
     With `usage_price`, the per-node slack shares are dropped: instead every extra unit of usage at a time point
     near the limit costs `usage_price`, and the result is kept only if the exact usage profile fits the limit. This
     lets a window trade memory between its nodes (one shrinks so another can grow).
+
+    With `time_prices` (prefix sums of a price per unit of usage per time point), the limit is ignored: a member
+    live over [lo, hi) pays its usage times ``time_prices[hi] - time_prices[lo]``, and a move is kept when the
+    true cost plus these prices goes down (Lagrangian relaxation of the usage limit). The true gain is returned.
 
     `moved`, when given, receives {variable: old strategy} of an applied move.
     """
@@ -50,7 +169,6 @@ def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray
     cur = [int(assignment[x]) for x in window]
     unary: list[np.ndarray] = []
     edges: dict[tuple[int, int], np.ndarray] = {}
-    nbrs: list[set[int]] = [set() for _ in range(m)]
     for k, x in enumerate(window):
         vec = search.unary[x].copy()
         for inc in search.incident[x]:
@@ -59,121 +177,37 @@ def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray
                 vec = vec + inc.matrix[:, assignment[inc.other]]
             elif j > k:
                 edges[(k, j)] = inc.matrix
-                nbrs[k].add(j)
-                nbrs[j].add(k)
         unary.append(_clip(vec))
     if noise and rng is not None:
         unary = [_clip((u * (1.0 + noise * rng.random(len(u)))).astype(np.int64)) for u in unary]
         edges = {key: _clip((mat * (1.0 + noise * rng.random(mat.shape))).astype(np.int64)) for key, mat in edges.items()}
-    if usage_price is None:
+    allowed: dict[int, np.ndarray] = {}
+    price_of: dict[int, np.ndarray] = {}
+    if time_prices is not None:
+        for k, v in enumerate(window):
+            extra = None
+            for lo, hi, us in search.mem[v]:
+                w = time_prices[hi] - time_prices[lo]
+                if w:
+                    part = us.astype(np.float64) * w
+                    extra = part if extra is None else extra + part
+            if extra is not None:
+                extra = np.minimum(extra, 1e17)
+                price = (extra - extra[cur[k]]).astype(np.int64)
+                price_of[k] = price
+                unary[k] = _clip(np.maximum(unary[k] + price, 0))
+    elif usage_price is None:
         allowed = search.allowed(assignment, load, window)
         for k, ok in allowed.items():
             unary[k] = np.where(ok, unary[k], INF)
     else:
-        allowed = {}
         tight = load >= search.limit - (search.limit >> 5)
         for k, v in enumerate(window):
             for lo, hi, us in search.mem[v]:
                 if tight[lo:hi].any():
                     extra = (us - us[cur[k]]).astype(np.float64) * usage_price
                     unary[k] = _clip(np.maximum(unary[k] + np.clip(extra, -1e17, 1e17).astype(np.int64), 0))
-
-    def get(a: int, b: int) -> np.ndarray:
-        return edges[(a, b)] if a < b else edges[(b, a)].T
-
-    def put(a: int, b: int, mat: np.ndarray) -> None:
-        if a > b:
-            a, b, mat = b, a, mat.T
-        if (a, b) in edges:
-            edges[(a, b)] = _clip(edges[(a, b)] + mat)
-        else:
-            edges[(a, b)] = mat
-            nbrs[a].add(b)
-            nbrs[b].add(a)
-
-    def drop(a: int, b: int) -> None:
-        del edges[(min(a, b), max(a, b))]
-        nbrs[a].discard(b)
-        nbrs[b].discard(a)
-
-    alive = set(range(m))
-    # records for back substitution: (node, kind, data)
-    records: list[tuple[int, str, object]] = []
-    low = [k for k in range(m) if len(nbrs[k]) <= 2]
-    while alive:
-        u = -1
-        while low:
-            k = low.pop()
-            if k in alive and len(nbrs[k]) <= 2:
-                u = k
-                break
-        if u < 0:
-            # condition the node of highest degree (ties at random) on its current strategy or a random one
-            best_deg = max(len(nbrs[k]) for k in alive)
-            tops = [k for k in alive if len(nbrs[k]) == best_deg]
-            u = tops[int(rng.integers(len(tops)))] if rng is not None and len(tops) > 1 else min(tops)
-            s = cur[u]
-            if rng is not None and rng.random() < 0.2:
-                ok = np.flatnonzero(unary[u] < INF)
-                if len(ok):
-                    s = int(rng.choice(ok))
-            for v in list(nbrs[u]):
-                unary[v] = _clip(unary[v] + get(v, u)[:, s])
-                drop(u, v)
-                if len(nbrs[v]) <= 2:
-                    low.append(v)
-            alive.discard(u)
-            records.append((u, "fixed", s))
-            continue
-        nb = sorted(nbrs[u])
-        if len(nb) == 0:
-            records.append((u, "free", None))
-        elif len(nb) == 1:
-            (a,) = nb
-            tot = _clip(get(a, u) + unary[u][None, :])
-            arg = np.argmin(tot, axis=1)
-            unary[a] = _clip(unary[a] + tot[np.arange(len(arg)), arg])
-            drop(u, a)
-            records.append((u, "one", (a, arg)))
-            if len(nbrs[a]) <= 2:
-                low.append(a)
-        else:
-            a, b = nb
-            ma, mb = get(a, u), get(u, b)
-            if ma.shape[0] * ma.shape[1] * mb.shape[1] > MAX_TABLE:
-                # too large to tabulate: condition u instead
-                s = cur[u]
-                for v in nb:
-                    unary[v] = _clip(unary[v] + get(v, u)[:, s])
-                    drop(u, v)
-                    if len(nbrs[v]) <= 2:
-                        low.append(v)
-                alive.discard(u)
-                records.append((u, "fixed", s))
-                continue
-            tot = _clip(_clip(ma[:, :, None] + unary[u][None, :, None]) + mb[None, :, :])  # [S_a, S_u, S_b]
-            arg = np.argmin(tot, axis=1)
-            best = np.take_along_axis(tot, arg[:, None, :], axis=1)[:, 0, :]
-            drop(u, a)
-            drop(u, b)
-            put(a, b, best)
-            records.append((u, "two", (a, b, arg)))
-            for v in (a, b):
-                if len(nbrs[v]) <= 2:
-                    low.append(v)
-        alive.discard(u)
-    new = [0] * m
-    for u, kind, data in reversed(records):
-        if kind == "fixed":
-            new[u] = int(data)
-        elif kind == "free":
-            new[u] = int(np.argmin(unary[u]))
-        elif kind == "one":
-            a, arg = data
-            new[u] = int(arg[new[a]])
-        else:
-            a, b, arg = data
-            new[u] = int(arg[new[a], new[b]])
+    new = eliminate(unary, edges, cur, rng, max_table)
     changes = {window[k]: new[k] for k in range(m) if new[k] != cur[k]}
     if not changes:
         return 0
@@ -190,7 +224,8 @@ def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray
         if (load + np.cumsum(diff)[: len(load)]).max() > max(search.limit, int(load.max())):
             return 0
     gain = -search.delta(assignment, changes)
-    if gain > 0 or (accept_worse > 0 and -gain <= accept_worse):
+    priced = gain - sum(int(price_of[k][new[k]]) for k in price_of if new[k] != cur[k])
+    if priced > 0 or (accept_worse > 0 and -priced <= accept_worse):
         if moved is not None:
             moved.update({x: int(assignment[x]) for x in changes})
         for x, s in changes.items():

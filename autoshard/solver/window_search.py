@@ -84,6 +84,45 @@ def window_search(
     return best, best_cost
 
 
+def repair(view: ContractedView, a: np.ndarray, load: np.ndarray, max_steps: int = 10_000) -> bool:
+    """Greedily lower usage where it exceeds the limit: at the peak time, switch the variable and strategy that
+    give up usage there at the least cost increase per unit, until the plan fits. Returns whether it fits."""
+    limit = view.limit
+    if limit is None:
+        return True
+    owners = np.array([v for v in range(view.num_vars) for _ in view.mem[v]], dtype=np.int64)
+    if not len(owners):
+        return bool(load.max() <= limit)
+    los = np.array([lo for m in view.mem for lo, _, _ in m], dtype=np.int64)
+    his = np.array([hi for m in view.mem for _, hi, _ in m], dtype=np.int64)
+    for _ in range(max_steps):
+        t = int(np.argmax(load))
+        over = int(load[t]) - limit
+        if over <= 0:
+            return True
+        best = None
+        for v in np.unique(owners[(los <= t) & (t < his)]):
+            v = int(v)
+            cur = a[v]
+            drop = np.zeros(len(view.unary[v]), dtype=np.int64)
+            for lo, hi, us in view.mem[v]:
+                if lo <= t < hi:
+                    drop += us[cur] - us
+            if not (drop > 0).any():
+                continue
+            vec = view.unary[v].astype(np.float64)
+            for inc in view.incident[v]:
+                vec = vec + inc.matrix[:, a[inc.other]]
+            ratio = np.where(drop > 0, (vec - vec[cur]) / np.minimum(drop, over).clip(min=1), np.inf)
+            s = int(np.argmin(ratio))
+            if best is None or ratio[s] < best[0]:
+                best = (float(ratio[s]), v, s)
+        if best is None:
+            return False
+        view.apply(best[1], best[2], a, load)
+    return bool(load.max() <= limit)
+
+
 def lagrangian_window_search(
     view: ContractedView,
     assignment: np.ndarray,
@@ -91,18 +130,19 @@ def lagrangian_window_search(
     rng: np.random.Generator,
     on_improve: Callable[[np.ndarray, int], None] | None = None,
     max_size: int = 160,
+    start: np.ndarray | None = None,
 ) -> tuple[np.ndarray, int]:
     """Window moves that ignore the usage limit but price usage at every time point by a multiplier that grows
     while the time point is over the limit and decays otherwise; keeps the best plan that fits the limit.
 
-    `assignment` must fit the limit. Returns the best fitting assignment and its cost.
+    `assignment` must fit the limit; the search starts there, or at `start` (which need not fit) when given.
+    Returns the best fitting assignment and its cost.
     """
     limit = view.limit
     best, best_cost = assignment.copy(), view.cost(assignment)
     if limit is None or not view.mem_vars.any() or view.num_vars == 0:
         return best, best_cost
-    base = view.unary
-    a = assignment.copy()
+    a = (assignment if start is None else start).copy()
     load = view.load(a)
     nv = view.num_vars
     seeds = [v for v in range(nv) if view.incident[v]] or list(range(nv))
@@ -110,42 +150,47 @@ def lagrangian_window_search(
     lam0 = _usage_price(view) / max(1.0, float(np.median(lengths))) * 0.05
     lam = np.zeros(len(load), dtype=np.float64)
     top = max(2, min(nv, max_size))
-    epoch = max(20, min(400, nv // 4))
-    cur = best_cost
-    try:
-        view.limit = None
-        while time.monotonic() < deadline:
-            prefix = np.concatenate([[0.0], np.cumsum(lam)])
-            eff = []
-            for v in range(nv):
-                extra = np.zeros(len(base[v]), dtype=np.float64)
-                for lo, hi, us in view.mem[v]:
-                    w = prefix[hi] - prefix[lo]
-                    if w:
-                        extra += (us - us.min()) * w
-                eff.append(np.minimum(base[v] + np.minimum(extra, 1e17).astype(np.int64), 4 * PENALTY))
-            view.unary = eff
-            for _ in range(epoch):
-                if time.monotonic() > deadline:
-                    break
-                size = int(round(math.exp(rng.uniform(math.log(2), math.log(top + 1)))))
-                window = ball(view, int(seeds[int(rng.integers(len(seeds)))]), size, rng)
-                moved: dict[int, int] = {}
-                gain = window_move(view, a, load, window, rng, moved=moved)
-                if gain <= 0:
-                    continue
-                for v, old in moved.items():  # the true change: the priced change less the usage prices
-                    gain -= int(eff[v][a[v]] - base[v][a[v]]) - int(eff[v][old] - base[v][old])
-                cur -= gain
-                if cur < best_cost and load.max() <= limit:
-                    best, best_cost = a.copy(), cur
+    epoch = 30
+    cur = view.cost(a)
+    small = nv <= 5000
+    owners = np.array([v for v in range(nv) for _ in view.mem[v]], dtype=np.int64)
+    los = np.array([lo for m in view.mem for lo, _, _ in m], dtype=np.int64)
+    his = np.array([hi for m in view.mem for _, hi, _ in m], dtype=np.int64)
+    hot: np.ndarray = np.zeros(0, dtype=np.int64)
+    while time.monotonic() < deadline:
+        prefix = np.concatenate([[0.0], np.cumsum(lam)])
+        for _ in range(epoch):
+            if time.monotonic() > deadline:
+                break
+            size = int(round(math.exp(rng.uniform(math.log(2), math.log(top + 1)))))
+            if len(hot) and rng.random() < 0.6:  # around a variable live where usage is over the limit
+                t = int(hot[int(rng.integers(len(hot)))])
+                live = owners[(los <= t) & (t < his)]
+                seed = int(live[int(rng.integers(len(live)))]) if len(live) else int(seeds[int(rng.integers(len(seeds)))])
+            else:
+                seed = int(seeds[int(rng.integers(len(seeds)))])
+            window = ball(view, seed, size, rng)
+            gain = window_move(view, a, load, window, rng, time_prices=prefix)
+            if not gain:
+                continue
+            cur -= gain
+            if cur < best_cost and load.max() <= limit:
+                best, best_cost = a.copy(), cur
+                if on_improve:
+                    on_improve(best, best_cost)
+        ratio = load / limit
+        over = ratio > 1
+        hot = np.flatnonzero(over)
+        if over.any() and small and ratio.max() <= 1.1:
+            # a near miss: repair it greedily and keep it when it is the best fitting plan so far
+            trial, trial_load = a.copy(), load.copy()
+            if repair(view, trial, trial_load, max_steps=200):
+                cost = view.cost(trial)
+                if cost < best_cost:
+                    best, best_cost = trial, cost
                     if on_improve:
                         on_improve(best, best_cost)
-            over = load > limit
-            if _DEBUG:
-                print(f"lagr: peak/limit {load.max() / limit:.4f} over {over.sum()} cost {view.cost(a)} lam {lam.max():.3g}")
-            lam = np.where(over, np.maximum(lam * 1.5, lam0), lam * 0.85)
-    finally:
-        view.unary = base
-        view.limit = limit
+        if _DEBUG:
+            print(f"lagr: peak/limit {ratio.max():.4f} over {over.sum()} cost {cur} lam {lam.max():.3g}")
+        lam = np.where(over, np.maximum(lam * 1.3, lam0) * np.minimum(ratio, 4.0), lam * 0.9)
     return best, best_cost
