@@ -47,7 +47,8 @@ class SolverConfig:
     lagrangian_max_nodes: int = 5000
     #: share of the time after the heuristic given to the whole CP-SAT model before LNS windows take over
     monolithic_fraction: float = 0.5
-    #: share of the time after the first phases given to the window search (the rest goes to CP-SAT windows)
+    #: share of the time after the first phases given to the window search on graphs too large for one CP-SAT
+    #: model (the rest goes to CP-SAT windows); smaller graphs give it all the time left
     window_fraction: float = 0.85
 
 
@@ -176,7 +177,9 @@ def solve(
         status = _solve_monolithic(red, config, tracker, deadline, stats, share=0.2)
     if status not in (OPTIMAL, INFEASIBLE) and time.monotonic() < deadline - 0.5:
         t = time.monotonic()
-        _solve_windows(red, config, tracker, search, t + config.window_fraction * (deadline - t), stats)
+        # CP-SAT windows only pay off on large graphs (their windows can trade memory between many nodes)
+        share = config.window_fraction if use_lns else 1.0
+        _solve_windows(red, config, tracker, search, t + share * (deadline - t), stats)
         stats["window_s"] = round(time.monotonic() - t, 3)
         stats["window_cost"] = None if tracker.best_cost is None else tracker.best_cost + reduction.cost_offset
     if status not in (OPTIMAL, INFEASIBLE) and time.monotonic() < deadline - 0.5:
@@ -241,21 +244,22 @@ def _solve_windows(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, 
     best, best_cost = window_search(view, start, first_until, rng, offer, patience=400 + 40 * nv)
     restarts = nv <= 5000
     # small graphs: short rounds alternating fresh starts and the best; large graphs: one long round
-    round_s = min(20.0, max(3.0, 0.02 * nv)) if restarts else float("inf")
+    round_s = min(20.0, max(3.0, 0.015 * nv)) if restarts else float("inf")
     rounds = 0
+    least_usage = view.from_nodes(search.start(None))
     while time.monotonic() < deadline - 0.05:
         rounds += 1
         end = min(deadline, time.monotonic() + round_s)
         fresh = restarts and rounds % 2 == 1
-        begin = np.array([rng.integers(len(u)) for u in view.unary], dtype=np.int64) if fresh else best
+        if fresh:  # a new descent from the least-usage start (the windows' randomness makes it differ)
+            begin, begin_cost = window_search(view, least_usage, time.monotonic() + 0.5 * (end - time.monotonic()), rng)
+            if begin_cost < best_cost:
+                best, best_cost = begin, begin_cost
+                offer(best, best_cost)
+        else:
+            begin, begin_cost = best, best_cost
         if memory_bound:
-            if fresh:  # reach a good region ignoring the limit, then let prices push usage back under it
-                limit, view.limit = view.limit, None
-                try:
-                    begin, _ = window_search(view, begin, time.monotonic() + 0.3 * (end - time.monotonic()), rng)
-                finally:
-                    view.limit = limit
-            found, cost = lagrangian_window_search(view, best, end, rng, offer, start=begin)
+            found, cost = lagrangian_window_search(view, begin, end, rng, offer)
         else:
             found, cost = window_search(view, begin, end, rng, patience=400 + 40 * nv)
         if cost < best_cost:
