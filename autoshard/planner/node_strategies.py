@@ -2,12 +2,14 @@
 
 Op nodes take the factor strategies of their sharding rule; a strategy that shards a reduction factor leaves
 partial sums, settled inside the op by an all-reduce (result keeps the pass-through sharding) or by a
-reduce-scatter onto one result dimension. Value nodes (arguments, constants, data-flow groups, fixed
+reduce-scatter onto one result dimension, or left unreduced when an add of partial sums follows (settled once
+after it, on the edge to the first consumer that needs the sum). Value nodes (arguments, constants, data-flow groups, fixed
 results) take every candidate sharding of their tensor.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -22,6 +24,7 @@ from autoshard.planner.factor_strategies import (
 )
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, Settle, TensorInfo
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
+from autoshard.sharding.axis_ref import sort_axis_refs
 
 
 class CostOracle(Protocol):
@@ -74,8 +77,10 @@ def _reduce_scatter_variants(
     return out
 
 
-def op_strategies(node: PlanNode, rule, mesh: Mesh, mesh_name: str, oracle: CostOracle, allow_sub_axes: bool = True) -> list[NodeStrategy]:
-    """Strategies of an op node under its factor rule."""
+def op_strategies(node: PlanNode, rule, mesh: Mesh, mesh_name: str, oracle: CostOracle, allow_sub_axes: bool = True,
+                  unreduced: bool = False) -> list[NodeStrategy]:
+    """Strategies of an op node under its factor rule; with `unreduced`, also those that leave partial sums
+    unreduced (a sum-reduction op) or add unreduced operands (an add/subtract), see `partial_sum_nodes`."""
     total = math.prod(max(s, 1) for s in rule.factor_sizes)
     reduction = frozenset(rule.reduction_factors)
     out: list[NodeStrategy] = []
@@ -89,6 +94,72 @@ def op_strategies(node: PlanNode, rule, mesh: Mesh, mesh_name: str, oracle: Cost
             out.append(NodeStrategy(inputs, results, compute, 0.0, fs))
             continue
         out.extend(_settled(node, inputs, results, compute, fs, partial, mesh, oracle))
+        if unreduced and keeps_partial_sums(node):
+            axes = sort_axis_refs(partial, mesh)
+            out.append(NodeStrategy(inputs, tuple(_unreduced(r, axes) for r in results), compute, 0.0, fs))
+    if unreduced and node.label in LINEAR_COMBINE_OPS:
+        out.extend(_unreduced_variants(out, mesh))
+    return out
+
+
+#: ops whose partial sums (a sharded reduction factor) may leave the op unreduced, to be settled downstream
+#: (their reduction is a sum: dot products, convolutions, `reduce` with an add body)
+SUM_REDUCTION_OPS = frozenset({"stablehlo.dot_general", "stablehlo.dot", "stablehlo.convolution"})
+#: ops that add partial sums: operands unreduced over the same axes give a result unreduced over them, so
+#: `dot(a, w1) + dot(b, w2)` needs one all-reduce, not two
+LINEAR_COMBINE_OPS = frozenset({"stablehlo.add", "stablehlo.subtract"})
+
+
+def partial_sum_nodes(graph: PlanGraph) -> set[int]:
+    """Nodes offered unreduced strategies: adds/subtracts whose operands all come from sum reductions or other
+    such adds, and the sum reductions feeding them. Elsewhere an unreduced value could only be settled right away,
+    which the in-op settle already prices; leaving those out keeps strategy lists and edge matrices small."""
+    producers: dict[int, list[int]] = {}
+    consumers: dict[int, list[int]] = {}
+    for e in graph.edges:
+        producers.setdefault(e.consumer, []).append(e.producer)
+        consumers.setdefault(e.producer, []).append(e.consumer)
+    nodes = graph.nodes
+    combining: set[int] = set()
+    for node in nodes:  # program order: an add's producers come first
+        if node.kind == "op" and node.label in LINEAR_COMBINE_OPS and producers.get(node.index) and all(
+            p in combining or (nodes[p].kind == "op" and keeps_partial_sums(nodes[p])) for p in producers[node.index]
+        ):
+            combining.add(node.index)
+    feeding = {n.index for n in nodes if n.kind == "op" and keeps_partial_sums(n)
+               and any(c in combining for c in consumers.get(n.index, ()))}  # fmt: skip
+    return combining | feeding
+
+
+def keeps_partial_sums(node: PlanNode) -> bool:
+    """Whether `node`'s partial sums can stay unreduced past it (its reduction adds)."""
+    if node.label in SUM_REDUCTION_OPS:
+        return True
+    if node.label != "stablehlo.reduce" or node.ir is None or not getattr(node.ir, "regions", None):
+        return False
+    body = [op.name for op in node.ir.regions[0].walk()]
+    return "stablehlo.add" in body and all(n in ("stablehlo.add", "stablehlo.return") for n in body)
+
+
+def _unreduced(sharding: TensorSharding, axes: tuple[AxisRef, ...]) -> TensorSharding:
+    return TensorSharding(sharding.mesh_name, sharding.dims, sharding.replicated, axes, sharding.inline_mesh)
+
+
+def _unreduced_variants(strategies: Sequence[NodeStrategy], mesh: Mesh) -> list[NodeStrategy]:
+    """For an elementwise sum or difference: every operand and the result unreduced over the same axes (any
+    non-empty set of mesh axes the strategy leaves unused), at the strategy's own compute cost."""
+    out = []
+    for s in strategies:
+        if s.settle is not None or any(t.unreduced for t in (*s.inputs, *s.outputs)):
+            continue
+        used = {a.name for t in (*s.inputs, *s.outputs) for a in t.all_axes()}
+        free = [a.name for a in mesh.axes if a.name not in used and a.size > 1]
+        for k in range(1, len(free) + 1):
+            for names in itertools.combinations(free, k):
+                axes = tuple(AxisRef(n) for n in names)  # mesh order
+                out.append(NodeStrategy(tuple(_unreduced(t, axes) for t in s.inputs),
+                                        tuple(_unreduced(t, axes) for t in s.outputs), s.compute_s, 0.0,
+                                        s.factor_strategy))  # fmt: skip
     return out
 
 
@@ -138,14 +209,16 @@ def fill_strategies(graph: PlanGraph, rules: dict[int, object], mesh: Mesh, orac
     Lists are shared read-only: whoever restricts a node's strategies copies the list first.
     """
     cache: dict[tuple, list[NodeStrategy]] = {}
+    partial_sums = partial_sum_nodes(graph)
     for node in graph.nodes:
         if node.kind == "manual":
             continue  # the user's shardings: autoshard.planner.manual_computation
         if node.kind == "op":
             node.rule = rules[node.index]
-            key = ("op", node.label, node.rule, tuple(node.inputs), tuple(node.outputs))
+            unreduced = node.index in partial_sums
+            key = ("op", node.label, node.rule, tuple(node.inputs), tuple(node.outputs), unreduced)
             if key not in cache:
-                cache[key] = op_strategies(node, node.rule, mesh, graph.mesh_name, oracle, allow_sub_axes)
+                cache[key] = op_strategies(node, node.rule, mesh, graph.mesh_name, oracle, allow_sub_axes, unreduced)
                 if _replicated_under_xla(node, oracle):
                     cache[key] = [s for s in cache[key] if s.factor_strategy is None or s.factor_strategy.is_replicated()]
         else:
