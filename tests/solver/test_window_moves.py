@@ -10,7 +10,7 @@ from autoshard.solver.heuristic import LocalSearch
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost, validate_plan
 from autoshard.solver.window_dp import window_move
-from autoshard.solver.window_search import lagrangian_window_search, window_search
+from autoshard.solver.window_search import lagrangian_window_search, repair, window_search
 
 from solver_graphs import brute_force, random_graph
 
@@ -95,3 +95,18 @@ def test_window_searches_reach_the_optimum_of_small_graphs_within_the_limit(seed
     assert plan_cost(g, nodes) == cost
     assert cost >= best
     assert cost <= plan_cost(g, view.to_nodes(a))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_repair_brings_usage_under_the_limit_when_a_plan_fits(seed):
+    g = random_graph(seed + 200, n=8, memory=True, p_edge=0.5)
+    search = LocalSearch(g, seed)
+    if validate_plan(g, search.start(None)):
+        pytest.skip("no plan fits this limit")
+    view = ContractedView(search)
+    rng = np.random.default_rng(seed)
+    a = np.array([rng.integers(len(u)) for u in view.unary], dtype=np.int64)
+    load = view.load(a)
+    assert repair(view, a, load)
+    assert np.array_equal(load, search.load(view.to_nodes(a)))
+    assert load.max() <= g.usage_limit
