@@ -205,8 +205,8 @@ def plan_collectives(graph: PlanGraph, assignment: list[int], model) -> list[Pla
         count = max(producer.multiplier, consumer.multiplier)
         where = f"reshard {_node_name(producer)} -> {_node_name(consumer)} operand {e.in_port}"
         for step, cost in model.reshard_steps(src, dst, producer.outputs[e.out_port]):
-            by_position.append((consumer.position, 0, PlannedCollective(
-                step.kind, cost.axes, cost.bytes_per_device, cost.time_s, count, where, consumer.index)))
+            by_position.append((consumer.position, 0, PlannedCollective(  # the kind as the backend performs it
+                cost.kind, cost.axes, cost.bytes_per_device, cost.time_s, count, where, consumer.index)))
     by_position.sort(key=lambda item: (item[0], item[1]))
     return [c for _, _, c in by_position]
 

@@ -16,7 +16,7 @@ from costmodel.hardware import CostConfig
 from autoshard.planner.plan_graph import PlanNode, Settle, TensorInfo
 from autoshard.sharding import TensorSharding
 from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable, reshard_collectives
-from autoshard.sharding.reshard_cost import StepTraffic, step_cost, step_traffic
+from autoshard.sharding.reshard_cost import StepTraffic, performed_kind, step_cost, step_traffic
 from autoshard.sharding.reshard_involved_dims import expand_steps, involved_dims, restrict
 from autoshard.sharding.xla_reshard import xla_reshard_collectives
 
@@ -77,11 +77,8 @@ class PlanCostModel:
         return cc.reduce_scatter(self.config, settle.axes, buffer)
 
     def settle_kind(self, settle: Settle) -> str:
-        """The collective that settles partial sums: a reduce-scatter settle is a full all-reduce (then a local
-        slice) where the backend does not form reduce-scatters (`hardware.reduce_scatter: false`, XLA:CPU)."""
-        if settle.kind == "reduce_scatter" and not self.config.hardware.reduce_scatter:
-            return "all_reduce"
-        return settle.kind
+        """The collective that settles partial sums, as the backend performs it (`performed_kind`)."""
+        return performed_kind(settle.kind, self.config)
 
     def settle_s(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> float:
         return self.settle_cost(settle, info, local_shape).time_s
@@ -155,13 +152,14 @@ class PlanCostModel:
             ckey = (t.kind, t.axes, t.buffer_bytes(shape, bytes_scale))
             seconds = self._collective_s.get(ckey)
             if seconds is None:
-                seconds = self._collective_s[ckey] = cc.collective(t.kind, self.config, t.axes, ckey[2]).time_s
+                kind = performed_kind(t.kind, self.config)
+                seconds = self._collective_s[ckey] = cc.collective(kind, self.config, t.axes, ckey[2]).time_s
             total += seconds
         return total
 
     def reshard_kinds(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> dict[str, float]:
         """Seconds per collective kind for `src -> dst` (for the cost breakdown)."""
         out: dict[str, float] = defaultdict(float)
-        for step, cost in self.reshard_steps(src, dst, info):
-            out[step.kind] += cost.time_s
+        for _, cost in self.reshard_steps(src, dst, info):
+            out[cost.kind] += cost.time_s
         return dict(out)

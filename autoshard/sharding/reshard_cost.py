@@ -80,11 +80,18 @@ def _shards(sharding: TensorSharding, meshes: MeshLookup) -> tuple[int, ...]:
     return tuple(d.num_shards(mesh) for d in sharding.dims)
 
 
+def performed_kind(kind: str, config: CostConfig) -> str:
+    """The collective the backend runs for `kind`: a reduce-scatter is a full all-reduce (then a local slice)
+    where the backend forms no reduce-scatters (`hardware.reduce_scatter: false`, XLA:CPU)."""
+    return "all_reduce" if kind == "reduce_scatter" and not config.hardware.reduce_scatter else kind
+
+
 def traffic_cost(traffic: StepTraffic, config: CostConfig, shape: Sequence[int], dtype_bytes: int) -> CollectiveCost:
-    """The cost of a step's traffic for a tensor of global `shape`."""
+    """The cost of a step's traffic for a tensor of global `shape` (its kind as the backend performs it)."""
     if traffic.buffer_shards is None:
         return CollectiveCost(traffic.kind, tuple(str(a) for a in traffic.axes), 1, 0.0, 0.0)
-    return collective(traffic.kind, config, traffic.axes, traffic.buffer_bytes(shape, dtype_bytes))
+    kind = performed_kind(traffic.kind, config)
+    return collective(kind, config, traffic.axes, traffic.buffer_bytes(shape, dtype_bytes))
 
 
 def step_cost(

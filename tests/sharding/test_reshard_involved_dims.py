@@ -78,3 +78,17 @@ def test_fast_price_equals_priced_steps(profile, case) -> None:
     info = TensorInfo(shape, "f32")
     slow = sum(cost.time_s for _, cost in model.reshard_steps(src, dst, info))
     assert math.isclose(model.reshard_s(src, dst, info), slow, rel_tol=1e-12, abs_tol=1e-18)
+
+
+def test_reduce_scatter_is_an_all_reduce_where_the_backend_forms_none() -> None:
+    """host-cpu (XLA:CPU) forms no reduce-scatters: settling partial sums onto a dimension is a full all-reduce."""
+    partial = TensorSharding("mesh", (DimSharding(), DimSharding()), (), (AxisRef("model"),))
+    scattered = TensorSharding("mesh", (DimSharding((AxisRef("model"),)), DimSharding()))
+    info = TensorInfo((64, 32), "f32")
+    cpu = PlanCostModel(resolve_config("data=2,model=4", "host-cpu"))
+    gpu = PlanCostModel(resolve_config("data=2,model=4", "h100-8"))
+    assert set(cpu.reshard_kinds(partial, scattered, info)) == {"all_reduce"}
+    assert set(gpu.reshard_kinds(partial, scattered, info)) == {"reduce_scatter"}
+    (_, cost), = [(s, c) for s, c in cpu.reshard_steps(partial, scattered, info) if c.bytes_per_device]
+    assert cost.bytes_per_device == 2 * 3 / 4 * 64 * 32 * 4  # all-reduce of the full f32 buffer over 4 devices
+    assert cpu.reshard_s(partial, scattered, info) == pytest.approx(cost.time_s)

@@ -49,7 +49,7 @@ def test_groups_named_by_mesh_axes():
     assert groups_as_mesh_axes(((0, 1, 2, 3), (4, 5, 6, 7)), axes) == ("model",)
     assert groups_as_mesh_axes(((0, 4), (1, 5), (2, 6), (3, 7)), axes) == ("data",)
     assert groups_as_mesh_axes((tuple(range(8)),), axes) == ("data", "model")
-    assert groups_as_mesh_axes(((0, 1), (2, 3), (4, 5), (6, 7)), axes) is None  # a sub-axis of model
+    assert groups_as_mesh_axes(((0, 1), (2, 3), (4, 5), (6, 7)), axes) == ("model:(2)2",)  # a sub-axis of model
     # With explicit device order the same groups mean another axis.
     assert groups_as_mesh_axes(((0, 1, 2, 3), (4, 5, 6, 7)), (("a", 4), ("b", 2)),
                                device_ids=(0, 4, 1, 5, 2, 6, 3, 7)) == ("a",)
@@ -66,3 +66,13 @@ def test_nccl_bytes_convention():
 
 def test_no_collectives():
     assert collectives_in_hlo("HloModule m\nENTRY %e (p: f32[2]) -> f32[2] {\n  ROOT %p = f32[2]{0} parameter(0)\n}\n") == []
+
+
+def test_groups_on_sub_axes_are_named_as_shardy_names_them() -> None:
+    from autoshard.xla.hlo_collectives import groups_as_mesh_axes
+
+    assert groups_as_mesh_axes([[0, 1], [2, 3], [4, 5], [6, 7]], [("model", 8)]) == ("model:(4)2",)
+    assert groups_as_mesh_axes([[0, 2, 4, 6], [1, 3, 5, 7]], [("model", 8)]) == ("model:(1)4",)
+    assert groups_as_mesh_axes([[0, 2], [1, 3], [4, 6], [5, 7]], [("data", 2), ("model", 4)]) == ("model:(1)2",)
+    assert groups_as_mesh_axes([[0, 1], [2, 3], [4, 5], [6, 7]], [("data", 2), ("model", 4)]) == ("model:(2)2",)
+    assert groups_as_mesh_axes([[0, 5], [1, 4], [2, 7], [3, 6]], [("data", 2), ("model", 4)]) is None
