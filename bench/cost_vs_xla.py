@@ -101,13 +101,19 @@ def _repeated_reshards(plan) -> dict[tuple, int]:
     return repeated
 
 
+PERMUTE_AXES = "(pairs)"
+
+
 def side_by_side(record: dict) -> list[dict]:
     """Rows per (kind, axes): XLA's and our count and bytes per device, ratio, and what differs."""
     table: dict[tuple[str, str], dict] = {}
     for side, items in (("xla", record["collectives"]), ("ours", record["predicted"])):
         for c in items:
-            row = table.setdefault((c["kind"], c["axes"]), {"kind": c["kind"], "axes": c["axes"], "xla_count": 0,
-                                                            "xla_bytes": 0.0, "ours_count": 0, "ours_bytes": 0.0})
+            # a collective-permute exchanges along source/target pairs, not device groups of mesh axes: compared
+            # by kind, count and bytes only
+            axes = PERMUTE_AXES if c["kind"] == "collective-permute" else c["axes"]
+            row = table.setdefault((c["kind"], axes), {"kind": c["kind"], "axes": axes, "xla_count": 0,
+                                                       "xla_bytes": 0.0, "ours_count": 0, "ours_bytes": 0.0})
             row[f"{side}_count"] += c.get("combined", 1)
             row[f"{side}_bytes"] += c["bytes_per_device"]
     rows = []
