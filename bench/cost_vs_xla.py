@@ -80,23 +80,19 @@ def _predicted(priced, notes: list[str], start: float) -> list[PredictedCollecti
 def _repeated_reshards(plan) -> dict[tuple, int]:
     """Collectives of reshards that repeat an earlier edge's reshard of the same value to the same sharding,
     keyed (consumer node, kind, axes, bytes): XLA's CSE merges those constraints into one reshard."""
+    from autoshard.planner.plan import resharded_edges
     from autoshard.planner.pricing import PlanCostModel
 
     model = PlanCostModel(plan.config)
     graph, assignment = plan.graph, plan.assignment
     seen: set[tuple] = set()
     repeated: dict[tuple, int] = {}
-    for e in graph.edges:
-        producer, consumer = graph.nodes[e.producer], graph.nodes[e.consumer]
-        src = producer.strategies[assignment[e.producer]].outputs[e.out_port]
-        dst = consumer.strategies[assignment[e.consumer]].inputs[e.in_port]
-        if src == dst:
-            continue
+    for e, src, dst in resharded_edges(graph, assignment):
         if (e.producer, e.out_port, dst) not in seen:
             seen.add((e.producer, e.out_port, dst))
             continue
-        for step, cost in model.reshard_steps(src, dst, producer.outputs[e.out_port]):
-            key = (consumer.index, step.kind, cost.axes, cost.bytes_per_device)
+        for _, cost in model.reshard_steps(src, dst, graph.nodes[e.producer].outputs[e.out_port]):
+            key = (e.consumer, cost.kind, cost.axes, cost.bytes_per_device)
             repeated[key] = repeated.get(key, 0) + 1
     return repeated
 

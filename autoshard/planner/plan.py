@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 
-from autoshard.planner.plan_graph import NodeStrategy, PlanGraph
+from autoshard.planner.plan_graph import NodeStrategy, PlanEdge, PlanGraph
 from autoshard.sharding import DimSharding, Mesh, SpecEntry, TensorSharding
 
 
@@ -183,6 +184,15 @@ def _settled_collective(node, strategy: NodeStrategy, model) -> list[PlannedColl
     return out
 
 
+def resharded_edges(graph: PlanGraph, assignment: Sequence[int]) -> Iterator[tuple[PlanEdge, TensorSharding, TensorSharding]]:
+    """The edges whose producer's sharding differs from what the consumer takes: (edge, source, target)."""
+    for e in graph.edges:
+        src = graph.nodes[e.producer].strategies[assignment[e.producer]].outputs[e.out_port]
+        dst = graph.nodes[e.consumer].strategies[assignment[e.consumer]].inputs[e.in_port]
+        if src != dst:
+            yield e, src, dst
+
+
 def plan_collectives(graph: PlanGraph, assignment: list[int], model) -> list[PlannedCollective]:
     """The collectives of `assignment` on `graph` priced by `model` (a `PlanCostModel`), in program order; reshards
     use `model.reshard_steps`, i.e. the lowering its config names (`hardware.reshard_lowering`)."""
@@ -196,12 +206,8 @@ def plan_collectives(graph: PlanGraph, assignment: list[int], model) -> list[Pla
                                                  f"inside {_node_name(node)}", node.index))
             for c in s.own_collectives
         )  # fmt: skip
-    for e in graph.edges:
+    for e, src, dst in resharded_edges(graph, assignment):
         producer, consumer = graph.nodes[e.producer], graph.nodes[e.consumer]
-        src = producer.strategies[assignment[e.producer]].outputs[e.out_port]
-        dst = consumer.strategies[assignment[e.consumer]].inputs[e.in_port]
-        if src == dst:
-            continue
         count = max(producer.multiplier, consumer.multiplier)
         where = f"reshard {_node_name(producer)} -> {_node_name(consumer)} operand {e.in_port}"
         for step, cost in model.reshard_steps(src, dst, producer.outputs[e.out_port]):
@@ -227,11 +233,7 @@ def evaluate_assignment(graph: PlanGraph, assignment: list[int], model) -> CostB
             by_kind[model.settle_kind(s.settle)] += (s.collective_s - own) * node.multiplier
         elif s.collective_s - own > 0:
             cost.penalty_s += (s.collective_s - own) * node.multiplier
-    for e in graph.edges:
-        src = graph.nodes[e.producer].strategies[assignment[e.producer]].outputs[e.out_port]
-        dst = graph.nodes[e.consumer].strategies[assignment[e.consumer]].inputs[e.in_port]
-        if src == dst:
-            continue
+    for e, src, dst in resharded_edges(graph, assignment):
         weight = max(graph.nodes[e.producer].multiplier, graph.nodes[e.consumer].multiplier)
         info = graph.nodes[e.producer].outputs[e.out_port]
         for kind, seconds in model.reshard_kinds(src, dst, info).items():
