@@ -20,7 +20,7 @@ from autoshard.planner.explain_infeasible import explain_infeasible
 from autoshard.planner.plan import Plan, SolverStats, evaluate_assignment
 from autoshard.planner.pricing import PlanCostModel
 from costmodel.hardware import resolve_config
-from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph
+from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph, least_sharded_start
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
 from autoshard.solver.bounds import spanning_forest_bound
@@ -104,7 +104,7 @@ def solve_plan_graph(
     graph, mesh = built.graph, model.mesh
     problem = build_strategy_graph(graph, EdgeCostTable(model.reshard_s), mesh, int(budget) if budget else None)
     t0 = time.perf_counter()
-    result = solve(problem, config, on_progress=on_progress)
+    result = solve(problem, config, on_progress=on_progress, starts=[least_sharded_start(graph)])
     wall = time.perf_counter() - t0
     if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
         raise InfeasibleError(

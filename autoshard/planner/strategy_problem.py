@@ -74,3 +74,25 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usa
         same = np.array([[x == y for y in sb] for x in sa], dtype=bool)
         solver_edges.append((a.node, b.node, np.where(same, 0, FORBIDDEN).astype(np.int64)))
     return StrategyGraph.build(node_costs, usages, intervals, solver_edges, usage_limit, names, name="plan")
+
+
+def least_sharded_start(graph: PlanGraph) -> list[int]:
+    """A starting assignment that honours every hard constraint whenever replication does: each node takes its
+    allowed strategy with no unreduced axes and the fewest sharded axes (replicated where allowed).
+
+    Carried state, sharding groups and unconstrained values agree when all are replicated, so the search starts
+    feasible on large graphs, where a first descent may not untangle ties between far-apart nodes in time.
+    """
+    ranks: dict[int, list[tuple[int, int]]] = {}  # per shared strategy list: (unreduced axes, sharded axes)
+    start = []
+    for node in graph.nodes:
+        rank = ranks.get(id(node.strategies))
+        if rank is None:
+            rank = ranks[id(node.strategies)] = [
+                (sum(len(t.unreduced) for t in (*s.inputs, *s.outputs)),
+                 sum(len(d.axes) for t in (*s.inputs, *s.outputs) for d in t.dims))
+                for s in node.strategies
+            ]  # fmt: skip
+        allowed = node.allowed if node.allowed is not None else range(len(node.strategies))
+        start.append(min(allowed, key=rank.__getitem__))
+    return start

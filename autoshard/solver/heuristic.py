@@ -28,8 +28,11 @@ _INF: int = 2**61
 
 
 def penalized(values: np.ndarray) -> np.ndarray:
-    """`values` with every forbidden entry replaced by `PENALTY`."""
-    return np.where(values >= FORBIDDEN, PENALTY, values).astype(np.int64)
+    """`values` with every forbidden entry replaced by `PENALTY` (`values` itself when it has none; read-only)."""
+    values = np.asarray(values, dtype=np.int64)
+    if values.size == 0 or int(values.max()) < FORBIDDEN:
+        return values
+    return np.where(values >= FORBIDDEN, PENALTY, values)
 
 
 @dataclass

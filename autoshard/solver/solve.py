@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -135,9 +135,12 @@ def solve(
     graph: StrategyGraph,
     config: SolverConfig = SolverConfig(),
     on_progress: Callable[[Progress], None] | None = None,
+    starts: Sequence[Sequence[int]] = (),
 ) -> SolveResult:
     """Minimize the total cost of `graph` within `config.max_time_in_seconds`; always returns the best found.
 
+    `starts` are assignments (original node order) the caller knows, e.g. a plan that honours every hard
+    constraint: the best valid one is the first incumbent and the local search descends from it.
     Every phase (reduction, heuristic, model build, CP-SAT, expansion and checking) counts against the time limit.
     """
     t0 = time.monotonic()
@@ -168,7 +171,9 @@ def solve(
     heur_deadline = time.monotonic() + max(0.05, remaining * share)
     now = time.monotonic()
     lagrangian_until = now + 0.6 * (heur_deadline - now) if red.num_nodes <= config.lagrangian_max_nodes else None
-    search.run(heur_deadline, on_improve=lambda a, c: tracker.offer(a, c, "heuristic"), lagrangian_until=lagrangian_until)
+    start = _best_start(reduction, search, starts, tracker)
+    search.run(heur_deadline, start=start, on_improve=lambda a, c: tracker.offer(a, c, "heuristic"),
+               lagrangian_until=lagrangian_until)  # fmt: skip
     stats["heuristic_s"] = round(time.monotonic() - t, 3)
     stats["heuristic_cost"] = None if tracker.best_cost is None else tracker.best_cost + reduction.cost_offset
     status = UNKNOWN
@@ -204,6 +209,24 @@ def solve(
         status = OPTIMAL
     gap = None if bound is None else (cost - bound) / max(1, abs(cost))
     return SolveResult(assignment, cost, status, bound, gap, wall, stats)
+
+
+def _best_start(reduction: Reduction, search: LocalSearch, starts: Sequence[Sequence[int]], tracker: _Tracker
+                ) -> np.ndarray | None:
+    """The cheapest valid caller start in reduced terms (offered as the first incumbent), or None."""
+    best, best_cost = None, None
+    for start in starts:
+        reduced = reduction.restrict(start)
+        if reduced is None:
+            continue
+        candidate = np.asarray(reduced, dtype=np.int64)
+        cost = search.cost(candidate)
+        fits = search.limit is None or not len(candidate) or int(search.load(candidate).max()) <= search.limit
+        if cost < FORBIDDEN and fits and (best_cost is None or cost < best_cost):
+            best, best_cost = candidate, cost
+    if best is not None:
+        tracker.offer(best, best_cost, "start")
+    return best
 
 
 #: seconds per model term to build a CP-SAT model (measured on this machine class, rounded up)
