@@ -9,7 +9,6 @@ already per device) plus the body's collectives, whose device groups are matched
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import numpy as np
@@ -20,6 +19,7 @@ from autoshard.planner.plan_graph import NodeStrategy, PlanNode, TensorInfo
 from autoshard.planner.program import tensor_info
 from autoshard.rules.registry import rule_for
 from autoshard.sharding import AxisRef, Mesh, TensorSharding
+from autoshard.sharding.device_groups import axes_of_device_groups
 from costmodel import collectives as cc
 from costmodel.compute import dtype_bytes
 
@@ -96,7 +96,7 @@ def _collective_cost(op: Operation, kind: str, infos, outs, mesh: Mesh, model) -
 
 
 def _group_axes(op: Operation, mesh: Mesh) -> tuple[AxisRef, ...] | None:
-    """The mesh axes whose device groups are the op's replica groups (None when no subset matches)."""
+    """The mesh axes whose device groups are the op's replica groups (None when no axes match)."""
     attr = op.properties.get("replica_groups") or op.attributes.get("replica_groups")
     if attr is None:
         return tuple(AxisRef(a.name) for a in mesh.axes) if op.name == "stablehlo.collective_permute" else None
@@ -105,13 +105,5 @@ def _group_axes(op: Operation, mesh: Mesh) -> tuple[AxisRef, ...] | None:
         groups = groups.reshape(attr.get_type().get_shape())
     except (ValueError, AttributeError, TypeError):
         return None
-    wanted = {frozenset(int(d) for d in g if d >= 0) for g in groups}
-    devices = np.array(mesh.device_id_order()).reshape([a.size for a in mesh.axes])
-    names = [a.name for a in mesh.axes]
-    for k in range(1, len(names) + 1):
-        for subset in itertools.combinations(range(len(names)), k):
-            rest = [i for i in range(len(names)) if i not in subset]
-            moved = np.transpose(devices, rest + list(subset)).reshape(-1, math.prod(mesh.axes[i].size for i in subset))
-            if {frozenset(int(d) for d in g) for g in moved} == wanted:
-                return tuple(AxisRef(names[i]) for i in subset)
-    return None
+    members = [[int(d) for d in g if d >= 0] for g in groups]
+    return axes_of_device_groups(members, [(a.name, a.size) for a in mesh.axes], mesh.device_ids or ())

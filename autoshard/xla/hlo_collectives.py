@@ -5,13 +5,14 @@ Pure text processing (no jax needed), so a saved `.hlo` file can be inspected an
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
+
+from autoshard.sharding.device_groups import axes_of_device_groups
 
 #: HLO opcodes counted as collectives (async `-start` forms are folded into these; `-done` halves skipped).
 COLLECTIVE_KINDS = ("all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-permute")
@@ -177,70 +178,12 @@ def collectives_in_hlo(hlo_text: str) -> list[HloCollective]:
 
 def groups_as_mesh_axes(groups: Sequence[Sequence[int]], axes: Sequence[tuple[str, int]],
                         device_ids: Sequence[int] = ()) -> tuple[str, ...] | None:
-    """The mesh axes whose device groups are exactly `groups` (as sets), or None when no axis subset matches.
-
-    `axes` are (name, size) major to minor; `device_ids` the mesh's explicit device order (iota when empty).
-    """
-    sizes = [size for _, size in axes]
-    total = math.prod(sizes)
-    order = list(device_ids) if device_ids else list(range(total))
-    if len(order) != total:
+    """The names of the mesh axes whose device groups are exactly `groups` (`model`, or `model:(1)4` for a
+    sub-axis), or None when none match (`autoshard.sharding.device_groups`)."""
+    refs = axes_of_device_groups(groups, axes, device_ids)
+    if refs is None:
         return None
-    coords = {device: np.unravel_index(position, sizes) for position, device in enumerate(order)}
-    wanted = {frozenset(g) for g in groups}
-    if any(d not in coords for g in groups for d in g):
-        return None
-    for count in range(1, len(axes) + 1):
-        for subset in itertools.combinations(range(len(axes)), count):
-            others = [i for i in range(len(axes)) if i not in subset]
-            partition: dict[tuple[int, ...], set[int]] = {}
-            for device, coord in coords.items():
-                partition.setdefault(tuple(int(coord[i]) for i in others), set()).add(device)
-            if {frozenset(p) for p in partition.values()} == wanted:
-                return tuple(axes[i][0] for i in subset)
-    return _groups_as_sub_axes(wanted, axes, coords)
-
-
-def _groups_as_sub_axes(wanted: set[frozenset[int]], axes: Sequence[tuple[str, int]], coords: dict
-                        ) -> tuple[str, ...] | None:
-    """Like `groups_as_mesh_axes` over sub-axes: each axis split into its prime pieces (major first); a match is
-    named as Shardy names sub-axes (`model:(1)4`; adjacent pieces of one axis merge, a whole axis by its name)."""
-    pieces: list[tuple[int, int, int]] = []  # (axis index, pre-size, size)
-    for i, (_, size) in enumerate(axes):
-        pre, rest, p = 1, size, 2
-        while rest > 1:
-            while rest % p:
-                p += 1
-            pieces.append((i, pre, p))
-            pre, rest = pre * p, rest // p
-    if len(pieces) > 12:
-        return None
-
-    def digit(coord, piece: tuple[int, int, int]) -> int:
-        i, pre, size = piece
-        return (int(coord[i]) // (axes[i][1] // (pre * size))) % size
-
-    for count in range(1, len(pieces) + 1):
-        for subset in itertools.combinations(range(len(pieces)), count):
-            others = [pieces[k] for k in range(len(pieces)) if k not in subset]
-            partition: dict[tuple[int, ...], set[int]] = {}
-            for device, coord in coords.items():
-                partition.setdefault(tuple(digit(coord, q) for q in others), set()).add(device)
-            if {frozenset(p) for p in partition.values()} != wanted:
-                continue
-            names: list[str] = []
-            chosen = [pieces[k] for k in subset]
-            k = 0
-            while k < len(chosen):
-                i, pre, size = chosen[k]
-                while k + 1 < len(chosen) and chosen[k + 1][0] == i and chosen[k + 1][1] == pre * size:
-                    k += 1
-                    size *= chosen[k][2]
-                name = axes[i][0]
-                names.append(name if size == axes[i][1] else f"{name}:({pre}){size}")
-                k += 1
-            return tuple(names)
-    return None
+    return tuple(r.name if r.sub_axis is None else f"{r.name}:{r.sub_axis}" for r in refs)
 
 
 def nccl_bytes_per_device(collective: HloCollective) -> float:
