@@ -14,7 +14,7 @@ from autoshard.planner.manual_computation import MANUAL_COMPUTATION, manual_stra
 from autoshard.planner.node_strategies import CostOracle, fill_strategies
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, PortRef
 from autoshard.planner.program import ProgramWalker, find_main
-from autoshard.planner.user_constraints import PlanOptions, priority_penalty, sharding_allows
+from autoshard.planner.user_constraints import PlanOptions, priority_penalty, read_user_sharding, sharding_allows
 from autoshard.rules.registry import rule_for
 from autoshard.sharding import Mesh, TensorSharding
 
@@ -31,19 +31,6 @@ class BuiltGraph:
     warnings: list[str] = field(default_factory=list)
     #: user shardings found on func arguments/results and sharding constraints, by node index
     user_shardings: dict[int, TensorSharding] = field(default_factory=dict)
-
-
-def _user_sharding(attr, mesh: Mesh) -> TensorSharding | None:
-    if attr is None:
-        return None
-    to_sharding = getattr(attr, "to_sharding", None)
-    if to_sharding is None:
-        raise UserError(f"cannot read sharding {attr}")
-    sharding = to_sharding()
-    for axis in sharding.all_axes() + sharding.replicated + sharding.unreduced:
-        if not mesh.has_axis(axis.name):
-            raise UserError(f"sharding {sharding} names axis '{axis.name}', which the mesh {mesh} does not have")
-    return sharding
 
 
 def _arg_attr(func: FuncOp, index: int, result: bool = False, name: str = SHARDING_ATTR):
@@ -132,7 +119,7 @@ def _carried_state(graph: PlanGraph, func: FuncOp, by_order: bool) -> list[tuple
 def _apply_user_intent(node: PlanNode, mesh: Mesh, options: PlanOptions, built: BuiltGraph) -> None:
     if node.kind == "argument":
         func, index = node.ir
-        user = _user_sharding(_arg_attr(func, index), mesh)
+        user = read_user_sharding(_arg_attr(func, index), mesh)
         if user is not None:
             built.user_shardings[node.index] = user
             _restrict(node, user, mesh, options, f"argument {index}")
@@ -143,13 +130,13 @@ def _apply_user_intent(node: PlanNode, mesh: Mesh, options: PlanOptions, built: 
         node.allowed = keep if len(keep) < len(node.strategies) else node.allowed
     elif node.kind == "result":
         func, index = node.ir
-        user = _user_sharding(_arg_attr(func, index, result=True), mesh)
+        user = read_user_sharding(_arg_attr(func, index, result=True), mesh)
         if user is not None:
             built.user_shardings[node.index] = user
             _restrict(node, user, mesh, options, f"result {index}")
     elif node.kind == "constraint":
         op: Operation = node.ir
-        user = _user_sharding(op.properties.get("sharding") or op.attributes.get("sharding"), mesh)
+        user = read_user_sharding(op.properties.get("sharding") or op.attributes.get("sharding"), mesh)
         if user is not None:
             built.user_shardings[node.index] = user
             _restrict(node, user, mesh, options, f"{op.name}")

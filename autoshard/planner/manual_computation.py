@@ -17,6 +17,7 @@ from xdsl.ir import Operation
 from autoshard.errors import UserError
 from autoshard.planner.plan_graph import NodeStrategy, PlanNode, TensorInfo
 from autoshard.planner.program import tensor_info
+from autoshard.planner.user_constraints import read_user_sharding
 from autoshard.rules.registry import rule_for
 from autoshard.sharding import AxisRef, Mesh, TensorSharding
 from autoshard.sharding.device_groups import axes_of_device_groups
@@ -47,13 +48,9 @@ def manual_strategy(node: PlanNode, mesh: Mesh, model) -> NodeStrategy:
 
 def _shardings(op: Operation, prop: str, count: int, mesh: Mesh) -> list[TensorSharding]:
     attr = op.properties.get(prop) or op.attributes.get(prop)
-    shardings = [s.to_sharding() for s in attr.shardings] if attr is not None else []
+    shardings = [read_user_sharding(s, mesh) for s in attr.shardings] if attr is not None else []
     if len(shardings) != count:
         raise UserError(f"{op.name}: {prop} has {len(shardings)} shardings for {count} values")
-    for s in shardings:
-        for axis in s.all_axes():
-            if not mesh.has_axis(axis.name):
-                raise UserError(f"{op.name}: {prop} names axis '{axis.name}', which the mesh {mesh} does not have")
     return shardings
 
 

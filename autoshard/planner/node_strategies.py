@@ -3,8 +3,8 @@
 Op nodes take the factor strategies of their sharding rule; a strategy that shards a reduction factor leaves
 partial sums, settled inside the op by an all-reduce (result keeps the pass-through sharding) or by a
 reduce-scatter onto one result dimension, or left unreduced when an add of partial sums follows (settled once
-after it, on the edge to the first consumer that needs the sum). Value nodes (arguments, constants, data-flow groups, fixed
-results) take every candidate sharding of their tensor.
+after it, on the edge to the first consumer that needs the sum). Value nodes (arguments, constants, data-flow
+groups, fixed results) take every candidate sharding of their tensor.
 """
 
 from __future__ import annotations

@@ -84,7 +84,7 @@ class PlanCostModel:
         return self.settle_cost(settle, info, local_shape).time_s
 
     def reshard_steps(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> list[tuple[CollectiveStep, cc.CollectiveCost]]:
-        """Shardy's collectives for `src -> dst`, each with its cost (`autoshard.sharding.reshard_cost`).
+        """The collectives lowering `src -> dst` on this backend (`hardware.reshard_lowering`), each with its cost.
 
         The decomposition depends on the shape only through divisibility, i.e. through gcd(dim, #devices):
         it is memoized on that signature, so same-rank tensors share it; each step's price is memoized on

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from autoshard.errors import UserError
 from autoshard.sharding import AxisRef, Mesh, TensorSharding
 
 
@@ -71,3 +72,18 @@ class PlanOptions:
 
 def allowed_indices(candidates: Sequence[TensorSharding], keep) -> list[int]:
     return [i for i, c in enumerate(candidates) if keep(c)]
+
+
+def read_user_sharding(attr, mesh: Mesh) -> TensorSharding | None:
+    """The plain sharding of a user-written `#sdy.sharding` attribute (None when absent), its axes checked against
+    `mesh`; raises `UserError` naming an axis the mesh does not have."""
+    if attr is None:
+        return None
+    to_sharding = getattr(attr, "to_sharding", None)
+    if to_sharding is None:
+        raise UserError(f"cannot read sharding {attr}")
+    sharding = to_sharding()
+    for axis in sharding.all_axes() + sharding.replicated + sharding.unreduced:
+        if not mesh.has_axis(axis.name):
+            raise UserError(f"sharding {sharding} names axis '{axis.name}', which the mesh {mesh} does not have")
+    return sharding
