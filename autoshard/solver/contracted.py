@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from autoshard.solver.heuristic import PENALTY, LocalSearch
+from autoshard.solver.heuristic import PENALTY, LocalSearch, cost_delta
 from autoshard.solver.instance import FORBIDDEN
 
 
@@ -131,17 +131,7 @@ class ContractedView:
         return total
 
     def delta(self, a: np.ndarray, changes: dict[int, int]) -> int:
-        total = 0
-        for x, s in changes.items():
-            total += int(self.unary[x][s]) - int(self.unary[x][a[x]])
-            for inc in self.incident[x]:
-                o = inc.other
-                if o in changes:
-                    if o > x:
-                        total += int(inc.matrix[s, changes[o]]) - int(inc.matrix[a[x], a[o]])
-                else:
-                    total += int(inc.matrix[s, a[o]]) - int(inc.matrix[a[x], a[o]])
-        return total
+        return cost_delta(self.unary, self.incident, a, changes)
 
     def apply(self, v: int, s: int, a: np.ndarray, load: np.ndarray) -> None:
         old = a[v]

@@ -35,6 +35,23 @@ def penalized(values: np.ndarray) -> np.ndarray:
     return np.where(values >= FORBIDDEN, PENALTY, values)
 
 
+def cost_delta(unary: Sequence[np.ndarray], incident: Sequence[Sequence[_Incident]], assignment: np.ndarray,
+               changes: dict[int, int]) -> int:
+    """Change of a pairwise cost (unary vectors, incident matrices oriented [self, other]) when the variables in
+    `changes` take their new values; an edge between two changed variables counts once."""
+    total = 0
+    for x, s in changes.items():
+        total += int(unary[x][s]) - int(unary[x][assignment[x]])
+        for inc in incident[x]:
+            o = inc.other
+            if o in changes:
+                if o > x:
+                    total += int(inc.matrix[s, changes[o]]) - int(inc.matrix[assignment[x], assignment[o]])
+            else:
+                total += int(inc.matrix[s, assignment[o]]) - int(inc.matrix[assignment[x], assignment[o]])
+    return total
+
+
 @dataclass
 class _Incident:
     matrix: np.ndarray  # oriented [S_self, S_other], forbidden entries at PENALTY
@@ -167,17 +184,7 @@ class LocalSearch:
 
     def delta(self, assignment: np.ndarray, changes: dict[int, int]) -> int:
         """Change of the penalized cost when the nodes in `changes` take their new strategies."""
-        total = 0
-        for x, s in changes.items():
-            total += int(self.unary[x][s]) - int(self.unary[x][assignment[x]])
-            for inc in self.incident[x]:
-                o = inc.other
-                if o in changes:
-                    if o > x:
-                        total += int(inc.matrix[s, changes[o]]) - int(inc.matrix[assignment[x], assignment[o]])
-                else:
-                    total += int(inc.matrix[s, assignment[o]]) - int(inc.matrix[assignment[x], assignment[o]])
-        return total
+        return cost_delta(self.unary, self.incident, assignment, changes)
 
     def cluster_neighbour_move(self, assignment: np.ndarray, load: np.ndarray, members: np.ndarray,
                                maps: list[np.ndarray], tries: int = 3) -> int:
