@@ -15,18 +15,17 @@ from autoshard.ir.inline_calls import inline_private_calls
 from autoshard.ir.parse import SourceMap, parse_module_with_locations
 from autoshard.ir.verify import verify_ops
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
-from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.explain_infeasible import explain_infeasible
 from autoshard.planner.plan import Plan, SolverStats, evaluate_assignment
 from autoshard.planner.pricing import PlanCostModel
-from costmodel.hardware import resolve_config
 from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph, least_sharded_start
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
 from autoshard.solver.bounds import spanning_forest_bound
-from autoshard.solver.validate import peak_usage
 from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolverConfig, solve
+from autoshard.solver.validate import peak_usage
 from autoshard.tools.fileio import read_text
+from costmodel.hardware import resolve_config
 
 DEFAULT_MESH_NAME = "mesh"
 
@@ -102,7 +101,7 @@ def solve_plan_graph(
 ) -> Plan:
     """Solve a built plan graph and return the `Plan` (cost recomputed without the solver, statistics)."""
     graph, mesh = built.graph, model.mesh
-    problem = build_strategy_graph(graph, EdgeCostTable(model.reshard_s), mesh, int(budget) if budget else None)
+    problem = build_strategy_graph(graph, model.edge_cost_table(), mesh, int(budget) if budget else None)
     t0 = time.perf_counter()
     result = solve(problem, config, on_progress=on_progress, starts=[least_sharded_start(graph)])
     wall = time.perf_counter() - t0

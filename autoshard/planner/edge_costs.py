@@ -1,8 +1,12 @@
-"""Reshard cost matrices of plan edges, computed once per distinct (source, target, tensor) triple."""
+"""Reshard cost matrices of plan edges, computed once per distinct (source, target, tensor) triple.
+
+With price-preserving axis renamings (`autoshard.sharding.axis_renaming`), a pair is priced once per orbit:
+its canonical image (the smallest interned ids among its renamed images) is priced, every other pair reuses it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -16,11 +20,15 @@ class EdgeCostTable:
     """Memoized reshard prices (seconds) and per-edge matrices of shape [producer strategies, consumer strategies].
 
     Shardings and tensor facts are interned to small integers once per matrix, so the per-pair memo hashes
-    integers (deep dataclass hashing and equality of shardings dominated on 3-axis meshes).
+    integers (deep dataclass hashing and equality of shardings dominated on 3-axis meshes). `renamings` are
+    sharding maps the price is invariant under (same price for a pair and for its image).
     """
 
-    def __init__(self, price: ReshardPricer):
+    def __init__(self, price: ReshardPricer, renamings: Sequence[Callable[[TensorSharding], TensorSharding]] = ()):
         self._price = price
+        self._renamings = tuple(renamings)
+        self._images: dict[int, tuple[int, ...]] = {}
+        self._canonical: dict[tuple[int, int, int], float] = {}
         self._sharding_ids: dict[TensorSharding, int] = {}
         self._shardings: list[TensorSharding] = []
         self._info_ids: dict[TensorInfo, int] = {}
@@ -49,8 +57,29 @@ class EdgeCostTable:
         key = (src, dst, info_id)
         cost = self._memo.get(key)
         if cost is None:
-            cost = self._memo[key] = self._price(self._shardings[src], self._shardings[dst], info)
+            if self._renamings:
+                canonical = min(zip(self._images_of(src), self._images_of(dst)))
+                ckey = (*canonical, info_id)
+                cost = self._canonical.get(ckey)
+                if cost is None:
+                    a, b = canonical
+                    cost = self._canonical[ckey] = self._price(self._shardings[a], self._shardings[b], info)
+            else:
+                cost = self._price(self._shardings[src], self._shardings[dst], info)
+            self._memo[key] = cost
         return cost
+
+    def _images_of(self, sharding_id: int) -> tuple[int, ...]:
+        """Interned ids of the sharding and of its renamed images (itself only for inline-mesh shardings)."""
+        images = self._images.get(sharding_id)
+        if images is None:
+            sharding = self._shardings[sharding_id]
+            if sharding.inline_mesh is not None:
+                images = (sharding_id,) * (1 + len(self._renamings))
+            else:
+                images = (sharding_id, *(self._intern(rename(sharding)) for rename in self._renamings))
+            self._images[sharding_id] = images
+        return images
 
     def matrix(self, graph: PlanGraph, edge: PlanEdge) -> np.ndarray:
         """Seconds to reshard, for every (producer strategy, consumer strategy) pair of `edge`."""

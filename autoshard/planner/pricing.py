@@ -9,16 +9,19 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Sequence
+from functools import partial
 
-from costmodel import collectives as cc
-from costmodel.compute import dtype_bytes, roofline_time
-from costmodel.hardware import CostConfig
+from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.plan_graph import PlanNode, Settle, TensorInfo
 from autoshard.sharding import TensorSharding
+from autoshard.sharding.axis_renaming import interchangeable_axis_renamings, rename_axes
 from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable, reshard_collectives
 from autoshard.sharding.reshard_cost import StepTraffic, performed_kind, step_cost, step_traffic
 from autoshard.sharding.reshard_involved_dims import expand_steps, involved_dims, restrict
 from autoshard.sharding.xla_reshard import xla_reshard_collectives
+from costmodel import collectives as cc
+from costmodel.compute import dtype_bytes, roofline_time
+from costmodel.hardware import CostConfig
 
 #: FLOPs per element of elementwise ops beyond one (transcendentals cost more on every device).
 _TRANSCENDENTAL = ("exponential", "log", "tanh", "logistic", "sine", "cosine", "power", "rsqrt", "sqrt", "erf",
@@ -44,6 +47,19 @@ class PlanCostModel:
         #: reshards are priced as the backend that lowers them does (`hardware.reshard_lowering`)
         self._lower_reshard = (xla_reshard_collectives if config.hardware.reshard_lowering == "xla"
                                else reshard_collectives)
+
+    def edge_cost_table(self) -> EdgeCostTable:
+        """Memoized reshard prices and edge matrices; pairs equal up to a price-preserving renaming priced once."""
+        renamings = [partial(rename_axes, mapping=m) for m in self.price_preserving_renamings()]
+        return EdgeCostTable(self.reshard_s, renamings)
+
+    def price_preserving_renamings(self) -> list[dict[str, str]]:
+        """Axis renamings every reshard price is invariant under: axes of equal size on equal links, and only under
+        Shardy's lowering (it treats axes alike whatever their mesh order; XLA's partitioner does not, so a
+        renamed pair may lower differently there)."""
+        if self.config.hardware.reshard_lowering != "shardy":
+            return []
+        return interchangeable_axis_renamings(self.mesh, self.config.link)
 
     # -- compute ----------------------------------------------------------------------------------
     def op_global_work(self, node: PlanNode) -> tuple[float, float, str]:

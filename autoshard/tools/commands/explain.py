@@ -24,7 +24,6 @@ from xdsl.printer import Printer
 
 from autoshard.errors import UserError
 from autoshard.planner.api import plan
-from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.plan import Plan
 from autoshard.planner.plan_graph import NodeStrategy, PlanNode
 from autoshard.planner.pricing import PlanCostModel
@@ -74,7 +73,7 @@ class PlanExplainer:
     def __init__(self, result: Plan):
         self.plan = result
         self.model = PlanCostModel(result.config)
-        self.edges = EdgeCostTable(self.model.reshard_s)
+        self.edges = self.model.edge_cost_table()
         self.incident: dict[int, list] = defaultdict(list)
         for e in result.graph.edges:
             self.incident[e.producer].append(e)
