@@ -106,6 +106,10 @@ class _Reducer:
         self.offset = 0
         self.infeasible: str | None = None
         self.stopped_early = False
+        #: per edge, the matrix last found not separable (a check is repeated only once the matrix changed)
+        self.not_separable: dict[tuple[int, int], np.ndarray] = {}
+        #: per node, the inputs of its last dominance check that removed nothing (repeated only once one changed)
+        self.undominated: dict[int, tuple] = {}
         for e in graph.edges:
             self._add_edge(e.u, e.v, e.costs)
         self._update_binding()
@@ -188,15 +192,23 @@ class _Reducer:
         if not ok.all():
             self._restrict(u, ok)
             return True
+        matters = self._memory_matters(u)
+        nbrs = sorted(self.nbrs[u])
+        # every array is replaced (never changed in place) when it changes: same objects, same answer
+        inputs = (self.unary[u], matters, *(self.mats[(min(u, v), max(u, v))] for v in nbrs))
+        last = self.undominated.get(u)
+        if last is not None and len(last) == len(inputs) and all(a is b for a, b in zip(last, inputs)):
+            return False
         cols = [self.unary[u][:, None]]
-        if self._memory_matters(u):
+        if matters:
             cols.append(self.usage[u][:, None])
-        cols.extend(self._get(u, v) for v in sorted(self.nbrs[u]))
+        cols.extend(self._get(u, v) for v in nbrs)
         prof = np.hstack(cols)
         k = prof.shape[1]
         if s * s * k > MAX_DOMINANCE_WORK:
             _, first = np.unique(prof, axis=0, return_index=True)
             if len(first) == s:
+                self.undominated[u] = inputs
                 return False
             mask = np.zeros(s, dtype=bool)
             mask[first] = True
@@ -212,18 +224,22 @@ class _Reducer:
             beats = le & (~eq | (ts < idx[None, :]))
             dominated |= beats.any(axis=0)
         if not dominated.any():
+            self.undominated[u] = inputs
             return False
         self._restrict(u, ~dominated)
         return True
 
     # ----- elimination
     def _separable(self, u: int, v: int) -> bool:
-        m = self._get(u, v)
-        if (m >= FORBIDDEN).any():
+        key = (min(u, v), max(u, v))
+        stored = self.mats[key]
+        if self.not_separable.get(key) is stored:
             return False
+        m = self._get(u, v)
         rows = m[:, :1]
         cols = m[:1, :] - m[0, 0]
-        if not np.array_equal(m, rows + cols):
+        if (m >= FORBIDDEN).any() or not np.array_equal(m, rows + cols):
+            self.not_separable[key] = stored
             return False
         self.unary[u] = clip_forbidden(self.unary[u] + rows[:, 0])
         self.unary[v] = clip_forbidden(self.unary[v] + cols[0])
@@ -292,10 +308,13 @@ class _Reducer:
         """Apply reductions until nothing changes or `deadline` (time.monotonic()) passes; every step is exact."""
         n = self.g.num_nodes
         steps = 0
+        todo = list(range(n))
         for _ in range(20):
             changed = False
-            queue = deque(range(n))
-            queued = [True] * n
+            queue = deque(todo)
+            queued = [False] * n
+            for u in todo:
+                queued[u] = True
             while queue and self.infeasible is None:
                 steps += 1
                 if deadline is not None and (steps & 63) == 0 and time.monotonic() > deadline:
@@ -321,7 +340,13 @@ class _Reducer:
                         queue.append(v)
             if self.infeasible is not None or not changed:
                 break
+            # the queue ran to a fixpoint: only nodes for which memory stopped mattering can reduce further
+            alive = [u for u in range(n) if self.alive[u]]
+            before = [self._memory_matters(u) for u in alive]
             self._update_binding()
+            todo = [u for u, was in zip(alive, before) if was != self._memory_matters(u)]
+            if not todo:
+                break
 
     def result(self) -> Reduction:
         g = self.g
