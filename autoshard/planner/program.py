@@ -10,6 +10,7 @@ condition (`iter < N` with a constant start), else by 1.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +34,12 @@ def tensor_info(value: SSAValue) -> TensorInfo | None:
     t = value.type
     if not isinstance(t, TensorType):
         return None
+    return _tensor_info_of_type(t)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tensor_info_of_type(t: TensorType) -> TensorInfo | None:
+    # memoized on the (immutable, hashable) type: printing the element type dominated on 10^5 values
     shape = tuple(int(d) for d in t.get_shape())
     if any(d < 0 for d in shape):
         return None

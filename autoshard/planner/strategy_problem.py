@@ -40,13 +40,19 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usa
     """The solver problem of `graph` (one solver node per plan node, same indices)."""
     node_costs, usages, intervals, names = [], [], [], []
     seconds_cache: dict[int, np.ndarray] = {}
+    cost_cache: dict[tuple[int, float], np.ndarray] = {}  # shared, read-only
     usage_cache: dict[tuple[int, str], np.ndarray] = {}
     for node in graph.nodes:
         key = id(node.strategies)
         if key not in seconds_cache:
             seconds_cache[key] = np.array([s.cost_s for s in node.strategies], dtype=np.float64)
-        costs = np.rint(seconds_cache[key] * node.multiplier / COST_UNIT_S).astype(np.int64)
+        ckey = (key, node.multiplier)
+        costs = cost_cache.get(ckey)
+        if costs is None:
+            costs = cost_cache[ckey] = np.rint(seconds_cache[key] * node.multiplier / COST_UNIT_S).astype(np.int64)
+            costs.setflags(write=False)
         if node.allowed is not None:
+            costs = costs.copy()
             mask = np.ones(len(costs), dtype=bool)
             mask[node.allowed] = False
             costs[mask] = FORBIDDEN
@@ -56,7 +62,9 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usa
         else:
             ukey = (key, node.kind)
             if ukey not in usage_cache:
-                usage_cache[ukey] = np.array([local_bytes(node, i, mesh) for i in range(len(node.strategies))], dtype=np.int64)
+                usage = np.array([local_bytes(node, i, mesh) for i in range(len(node.strategies))], dtype=np.int64)
+                usage.setflags(write=False)
+                usage_cache[ukey] = usage
             usages.append(usage_cache[ukey])
         if node.kind == "argument":
             intervals.append((0, graph.num_positions))
@@ -64,15 +72,29 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usa
             intervals.append((node.position, max(node.last_use, node.position) + 1))
         names.append(f"{node.label} (node {node.index})")
     solver_edges = []
+    # edge matrices are shared between same-signature edges (`EdgeCostTable`): convert each (matrix, weight) once;
+    # the integer matrices are shared too, read-only
+    units: dict[tuple[int, int], np.ndarray] = {}
     for e in graph.edges:
         weight = max(graph.nodes[e.producer].multiplier, graph.nodes[e.consumer].multiplier)
-        seconds = edges.matrix(graph, e) * weight
-        solver_edges.append((e.producer, e.consumer, np.rint(seconds / COST_UNIT_S).astype(np.int64)))
+        seconds = edges.matrix(graph, e)
+        matrix = units.get((id(seconds), weight))
+        if matrix is None:
+            matrix = units[(id(seconds), weight)] = np.rint(seconds * weight / COST_UNIT_S).astype(np.int64)
+            matrix.setflags(write=False)
+        solver_edges.append((e.producer, e.consumer, matrix))
+    equal: dict[tuple, np.ndarray] = {}
     for a, b in graph.equal_shardings:
-        sa = [a.sharding(s) for s in graph.nodes[a.node].strategies]
-        sb = [b.sharding(s) for s in graph.nodes[b.node].strategies]
-        same = np.array([[x == y for y in sb] for x in sa], dtype=bool)
-        solver_edges.append((a.node, b.node, np.where(same, 0, FORBIDDEN).astype(np.int64)))
+        sa, sb = graph.nodes[a.node].strategies, graph.nodes[b.node].strategies
+        key = (id(sa), a.port, a.is_input, id(sb), b.port, b.is_input)
+        matrix = equal.get(key)
+        if matrix is None:
+            ids: dict = {}  # shardings interned to ints: comparing dataclasses pairwise dominated on large graphs
+            xa = np.array([ids.setdefault(a.sharding(s), len(ids)) for s in sa])
+            xb = np.array([ids.setdefault(b.sharding(s), len(ids)) for s in sb])
+            matrix = equal[key] = np.where(xa[:, None] == xb[None, :], 0, FORBIDDEN).astype(np.int64)
+            matrix.setflags(write=False)
+        solver_edges.append((a.node, b.node, matrix))
     return StrategyGraph.build(node_costs, usages, intervals, solver_edges, usage_limit, names, name="plan")
 
 
