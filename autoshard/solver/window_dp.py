@@ -23,6 +23,8 @@ from autoshard.solver.contracted import ContractedView
 INF: int = 2**61
 #: Largest table (product of strategy counts of a variable and its neighbours) built for one elimination.
 MAX_TABLE: int = 50_000
+#: Most variables in one elimination table (numpy's limit on array dimensions is 64).
+MAX_SCOPE: int = 32
 
 
 def _clip(x: np.ndarray) -> np.ndarray:
@@ -66,6 +68,8 @@ def eliminate(unary: list[np.ndarray], edges: dict[tuple[int, int], np.ndarray],
     heap: list[tuple[int, int, int]] = []
 
     def table_size(x: int) -> int:
+        if len(nbrs[x]) >= MAX_SCOPE:  # numpy arrays have at most 64 axes (single-strategy neighbours add axes too)
+            return max_table + 1
         size = sizes[x]
         for w in nbrs[x]:
             size *= sizes[w]

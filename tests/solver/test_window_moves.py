@@ -9,7 +9,7 @@ from autoshard.solver.contracted import ContractedView
 from autoshard.solver.heuristic import LocalSearch
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost, validate_plan
-from autoshard.solver.window_dp import window_move
+from autoshard.solver.window_dp import eliminate, window_move
 from autoshard.solver.window_search import lagrangian_window_search, repair, window_search
 
 from solver_graphs import brute_force, random_graph
@@ -110,3 +110,14 @@ def test_repair_brings_usage_under_the_limit_when_a_plan_fits(seed):
     assert repair(view, a, load)
     assert np.array_equal(load, search.load(view.to_nodes(a)))
     assert load.max() <= g.usage_limit
+
+
+def test_elimination_never_builds_a_table_with_more_axes_than_numpy_allows():
+    # a hub joined to 70 single-strategy nodes: eliminating the hub first would need a table with 71 axes
+    leaves = 70
+    unary = [np.array([5, 0], dtype=np.int64)] + [np.array([0], dtype=np.int64) for _ in range(leaves)]
+    edges = {(0, k): np.array([[0], [k % 3]], dtype=np.int64) for k in range(1, leaves + 1)}
+    values = eliminate(unary, edges, [0] * (leaves + 1))
+    hub_costs = [5 + 0, 0 + sum(k % 3 for k in range(1, leaves + 1))]
+    assert values[0] == int(np.argmin(hub_costs))
+    assert values[1:] == [0] * leaves
