@@ -28,11 +28,18 @@ STALL_SWEEPS = 5
 
 @dataclass(frozen=True)
 class DualBound:
-    """The bound (an integer no assignment beats), the sweeps run, and whether the sum stopped rising."""
+    """The bound (an integer no assignment beats), the sweeps run, and whether the sum stopped rising.
+
+    `rounded` is the cheapest assignment read off the reparametrized node costs (each node's cheapest strategy)
+    over the sweeps, with its cost `rounded_cost` (memory limit not checked): where the relaxation is tight it is
+    an optimal plan, elsewhere a good start for the search.
+    """
 
     bound: int
     sweeps: int
     converged: bool
+    rounded: list[int] | None = None
+    rounded_cost: int | None = None
 
 
 def diffusion_bound(
@@ -44,9 +51,12 @@ def diffusion_bound(
 
     `ceiling`: the cost forbidden entries are relaxed to (default: the sum of every term's largest allowed entry).
     """
-    unary, mats, incident = _terms(graph, ceiling)
+    unary, mats, incident, ends = _terms(graph, ceiling)
     if not unary:
         return DualBound(0, 0, True)
+    original_unary = [c.copy() for c in unary]
+    original_mats = [m.copy() for m in mats]
+    rounded, rounded_cost = None, math.inf
     best = -math.inf
     history: list[float] = []
     sweeps, converged, order = 0, False, [u for u in range(len(unary)) if incident[u]]
@@ -65,6 +75,11 @@ def diffusion_bound(
                 shift = total - m
                 mats[k] += shift[:, None] if side == 0 else shift[None, :]
         sweeps += 1
+        choice = [int(np.argmin(c)) for c in unary]
+        cost = sum(float(c[s]) for c, s in zip(original_unary, choice)) + sum(
+            float(m[choice[u], choice[v]]) for m, (u, v) in zip(original_mats, ends))
+        if cost < rounded_cost:
+            rounded, rounded_cost = choice, cost
         value = sum(float(c.min()) for c in unary) + sum(float(m.min()) for m in mats)
         best = max(best, value)
         history.append(best)
@@ -76,7 +91,8 @@ def diffusion_bound(
             break
         if time.monotonic() >= deadline:
             break
-    return DualBound(_as_bound(best), sweeps, converged)
+    return DualBound(_as_bound(best), sweeps, converged, rounded,
+                     int(round(rounded_cost)) if rounded is not None else None)
 
 
 def _as_bound(value: float) -> int:
@@ -86,8 +102,8 @@ def _as_bound(value: float) -> int:
 
 
 def _terms(graph: StrategyGraph, ceiling: int | None):
-    """Float node costs, merged edge matrices (parallel edges added, self-loops folded) and incidence lists
-    (edge index, 0 if the node indexes rows else 1)."""
+    """Float node costs, merged edge matrices (parallel edges added, self-loops folded), incidence lists
+    (edge index, 0 if the node indexes rows else 1) and each merged edge's (row node, column node)."""
     if ceiling is None:
         ceiling = _default_ceiling(graph)
     cap = float(max(1, ceiling))
@@ -105,7 +121,7 @@ def _terms(graph: StrategyGraph, ceiling: int | None):
     for k, (u, v) in enumerate(merged):
         incident[u].append((k, 0))
         incident[v].append((k, 1))
-    return unary, mats, incident
+    return unary, mats, incident, list(merged)
 
 
 def _default_ceiling(graph: StrategyGraph) -> int:

@@ -10,6 +10,7 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from autoshard.solver.contracted import ContractedView
+from autoshard.solver.dual_bound import diffusion_bound
 from autoshard.solver.heuristic import PENALTY, LocalSearch
 from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph
 from autoshard.solver.model import build_model
@@ -50,6 +51,9 @@ class SolverConfig:
     #: share of the time after the first phases given to the window search on graphs too large for one CP-SAT
     #: model (the rest goes to CP-SAT windows); smaller graphs give it all the time left
     window_fraction: float = 0.85
+    #: largest share of the time the min-sum diffusion bound may take before the search (0: skip it); it proves
+    #: optimality where the relaxation is tight and its rounding is a start for the search
+    dual_fraction: float = 0.2
 
 
 @dataclass(frozen=True)
@@ -172,12 +176,17 @@ def solve(
     now = time.monotonic()
     lagrangian_until = now + 0.6 * (heur_deadline - now) if red.num_nodes <= config.lagrangian_max_nodes else None
     start = _best_start(reduction, search, starts, tracker)
+    if config.dual_fraction > 0:
+        start = _dual_phase(red, search, tracker, time.monotonic() + config.dual_fraction * remaining, stats, start)
     search.run(heur_deadline, start=start, on_improve=lambda a, c: tracker.offer(a, c, "heuristic"),
                lagrangian_until=lagrangian_until)  # fmt: skip
     stats["heuristic_s"] = round(time.monotonic() - t, 3)
     stats["heuristic_cost"] = None if tracker.best_cost is None else tracker.best_cost + reduction.cost_offset
     status = UNKNOWN
-    if not use_lns:
+    if (tracker.bound is not None and tracker.best_cost is not None and tracker.best_cost <= tracker.bound
+            and _fits(search, tracker.best)):
+        status = OPTIMAL  # a valid incumbent meets the bound: nothing left to search
+    if not use_lns and status != OPTIMAL:
         # a short whole-model run settles easy problems (and gives a bound)
         status = _solve_monolithic(red, config, tracker, deadline, stats, share=0.2)
     # the window phase first builds a contracted view of the whole graph (seconds on 10^5 nodes): skip it when that
@@ -212,6 +221,29 @@ def solve(
         status = OPTIMAL
     gap = None if bound is None else (cost - bound) / max(1, abs(cost))
     return SolveResult(assignment, cost, status, bound, gap, wall, stats)
+
+
+def _dual_phase(red: StrategyGraph, search: LocalSearch, tracker: _Tracker, until: float, stats: dict,
+                start: np.ndarray | None) -> np.ndarray | None:
+    """Min-sum diffusion on the reduced graph: its bound becomes the tracker's, its rounding an incumbent when
+    it is valid and cheaper; returns the start for the search (the better of `start` and the rounding)."""
+    t = time.monotonic()
+    ceiling = None if tracker.best_cost is None else tracker.best_cost + 1
+    dual = diffusion_bound(red, until, ceiling=ceiling, target=tracker.best_cost)
+    tracker.bound = dual.bound if tracker.bound is None else max(tracker.bound, dual.bound)
+    stats["dual_s"] = round(time.monotonic() - t, 3)
+    stats["dual_sweeps"] = dual.sweeps
+    if dual.rounded is not None:
+        rounded = np.asarray(dual.rounded, dtype=np.int64)
+        cost = search.cost(rounded)
+        if cost < FORBIDDEN and _fits(search, rounded) and tracker.offer(rounded, cost, "dual"):
+            return rounded
+    return start
+
+
+def _fits(search: LocalSearch, assignment: np.ndarray) -> bool:
+    """Whether `assignment` (reduced terms) keeps within the usage limit at every time."""
+    return search.limit is None or not len(assignment) or int(search.load(assignment).max()) <= search.limit
 
 
 def _best_start(reduction: Reduction, search: LocalSearch, starts: Sequence[Sequence[int]], tracker: _Tracker
@@ -322,7 +354,8 @@ def _solve_monolithic(red: StrategyGraph, config: SolverConfig, tracker: _Tracke
     stats["cp_status"] = solver.StatusName(code)
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         tracker.offer(built.vars.extract(solver), int(round(solver.ObjectiveValue())) + built.objective_offset, "cp-sat")
-        tracker.bound = int(np.ceil(solver.BestObjectiveBound() - 1e-6)) + built.objective_offset
+        cp_bound = int(np.ceil(solver.BestObjectiveBound() - 1e-6)) + built.objective_offset
+        tracker.bound = cp_bound if tracker.bound is None else max(tracker.bound, cp_bound)
         return OPTIMAL if code == cp_model.OPTIMAL else FEASIBLE
     if code == cp_model.INFEASIBLE:
         return INFEASIBLE

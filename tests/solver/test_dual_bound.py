@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from autoshard.solver.dual_bound import diffusion_bound
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
-from tests.solver.solver_graphs import brute_force
+from solver_graphs import brute_force
 
 
 @st.composite
