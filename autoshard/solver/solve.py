@@ -10,7 +10,7 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from autoshard.solver.contracted import ContractedView
-from autoshard.solver.dual_bound import diffusion_bound
+from autoshard.solver.dual_bound import diffusion_bound, sweep_seconds
 from autoshard.solver.heuristic import PENALTY, LocalSearch
 from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph
 from autoshard.solver.model import build_model
@@ -223,11 +223,18 @@ def solve(
     return SolveResult(assignment, cost, status, bound, gap, wall, stats)
 
 
+#: fewest diffusion sweeps worth running (its bound rises over tens of sweeps)
+MIN_DUAL_SWEEPS = 8
+
+
 def _dual_phase(red: StrategyGraph, search: LocalSearch, tracker: _Tracker, until: float, stats: dict,
                 start: np.ndarray | None) -> np.ndarray | None:
     """Min-sum diffusion on the reduced graph: its bound becomes the tracker's, its rounding an incumbent when
     it is valid and cheaper; returns the start for the search (the better of `start` and the rounding)."""
     t = time.monotonic()
+    if sweep_seconds(red) * MIN_DUAL_SWEEPS > until - t:
+        stats["dual_s"] = "skipped (graph too large for its share of the time)"
+        return start
     ceiling = None if tracker.best_cost is None else tracker.best_cost + 1
     dual = diffusion_bound(red, until, ceiling=ceiling, target=tracker.best_cost)
     tracker.bound = dual.bound if tracker.bound is None else max(tracker.bound, dual.bound)
