@@ -171,15 +171,18 @@ def solve(
     stats["model_terms"] = terms
     use_lns = config.force_lns or terms > config.max_monolithic_terms
     remaining = deadline - time.monotonic()
-    share = max(config.heuristic_fraction, 0.15 if use_lns else 0.08)
+    small = red.num_nodes <= config.lagrangian_max_nodes
+    # on large graphs the exact window moves (and their Lagrangian variant for the usage limit) improve far faster
+    # than the node and tree moves: the heuristic only settles a first incumbent there
+    share = max(config.heuristic_fraction, 0.15 if use_lns else 0.08) if small else 0.03
     heur_deadline = time.monotonic() + max(0.05, remaining * share)
     now = time.monotonic()
-    lagrangian_until = now + 0.6 * (heur_deadline - now) if red.num_nodes <= config.lagrangian_max_nodes else None
+    lagrangian_until = now + 0.6 * (heur_deadline - now) if small else None
     start = _best_start(reduction, search, starts, tracker)
     if config.dual_fraction > 0:
         start = _dual_phase(red, search, tracker, time.monotonic() + config.dual_fraction * remaining, stats, start)
     search.run(heur_deadline, start=start, on_improve=lambda a, c: tracker.offer(a, c, "heuristic"),
-               lagrangian_until=lagrangian_until)  # fmt: skip
+               lagrangian_until=lagrangian_until, max_rounds=None if small else 1)  # fmt: skip
     stats["heuristic_s"] = round(time.monotonic() - t, 3)
     stats["heuristic_cost"] = None if tracker.best_cost is None else tracker.best_cost + reduction.cost_offset
     status = UNKNOWN

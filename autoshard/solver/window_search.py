@@ -31,6 +31,21 @@ def _usage_price(view: ContractedView) -> float:
     return max(1e-12, float(np.median(costs)) / float(np.median(usages)))
 
 
+class _Seeds:
+    """Variables a window may grow from: those with a neighbour and, half of the draws when there are any, lone
+    ones with a choice (nodes whose only trade is cost against usage, left isolated by the reduction)."""
+
+    def __init__(self, view: ContractedView):
+        self.connected = [v for v in range(view.num_vars) if view.incident[v]]
+        self.lone = [v for v in range(view.num_vars) if not view.incident[v] and len(view.unary[v]) > 1]
+        if not self.connected and not self.lone:
+            self.connected = list(range(view.num_vars))
+
+    def draw(self, rng: np.random.Generator) -> int:
+        pool = self.lone if self.lone and (not self.connected or rng.random() < 0.5) else self.connected
+        return int(pool[int(rng.integers(len(pool)))])
+
+
 def window_search(
     view: ContractedView,
     assignment: np.ndarray,
@@ -47,7 +62,7 @@ def window_search(
     cur = view.cost(a)
     best, best_cost = a.copy(), cur
     nv = view.num_vars
-    seeds = [v for v in range(nv) if view.incident[v]] or list(range(nv))
+    seeds = _Seeds(view)
     if nv == 0:
         return best, best_cost
     price = _usage_price(view) if view.limit is not None and view.mem_vars.any() else None
@@ -58,7 +73,7 @@ def window_search(
         if patience is not None and since_best > patience:
             break
         size = int(round(math.exp(rng.uniform(math.log(2), math.log(top + 1)))))
-        window = ball(view, int(seeds[int(rng.integers(len(seeds)))]), size, rng)
+        window = ball(view, seeds.draw(rng), size, rng)
         r = rng.random()
         if stall > 60 and r < 0.25:
             gain = window_move(view, a, load, window, rng, noise=0.3, accept_worse=max(1, cur // 500))
@@ -84,9 +99,12 @@ def window_search(
     return best, best_cost
 
 
-def repair(view: ContractedView, a: np.ndarray, load: np.ndarray, max_steps: int = 10_000) -> bool:
+def repair(view: ContractedView, a: np.ndarray, load: np.ndarray, max_steps: int = 10_000,
+           cost_change: list[int] | None = None) -> bool:
     """Greedily lower usage where it exceeds the limit: at the peak time, switch the variable and strategy that
-    give up usage there at the least cost increase per unit, until the plan fits. Returns whether it fits."""
+    give up usage there at the least cost increase per unit, until the plan fits. Returns whether it fits.
+
+    `cost_change`, when given (a one-element list), has the cost change of every applied switch added to it."""
     limit = view.limit
     if limit is None:
         return True
@@ -119,6 +137,8 @@ def repair(view: ContractedView, a: np.ndarray, load: np.ndarray, max_steps: int
                 best = (float(ratio[s]), v, s)
         if best is None:
             return False
+        if cost_change is not None:
+            cost_change[0] += view.delta(a, {best[1]: best[2]})
         view.apply(best[1], best[2], a, load)
     return bool(load.max() <= limit)
 
@@ -145,7 +165,7 @@ def lagrangian_window_search(
     a = (assignment if start is None else start).copy()
     load = view.load(a)
     nv = view.num_vars
-    seeds = [v for v in range(nv) if view.incident[v]] or list(range(nv))
+    seeds = _Seeds(view)
     lengths = [hi - lo for m in view.mem for lo, hi, _ in m]
     lam0 = _usage_price(view) / max(1.0, float(np.median(lengths))) * 0.05
     lam = np.zeros(len(load), dtype=np.float64)
@@ -157,6 +177,7 @@ def lagrangian_window_search(
     los = np.array([lo for m in view.mem for lo, _, _ in m], dtype=np.int64)
     his = np.array([hi for m in view.mem for _, hi, _ in m], dtype=np.int64)
     hot: np.ndarray = np.zeros(0, dtype=np.int64)
+    next_repair = time.monotonic()
     while time.monotonic() < deadline:
         prefix = np.concatenate([[0.0], np.cumsum(lam)])
         for _ in range(epoch):
@@ -166,9 +187,9 @@ def lagrangian_window_search(
             if len(hot) and rng.random() < 0.6:  # around a variable live where usage is over the limit
                 t = int(hot[int(rng.integers(len(hot)))])
                 live = owners[(los <= t) & (t < his)]
-                seed = int(live[int(rng.integers(len(live)))]) if len(live) else int(seeds[int(rng.integers(len(seeds)))])
+                seed = int(live[int(rng.integers(len(live)))]) if len(live) else seeds.draw(rng)
             else:
-                seed = int(seeds[int(rng.integers(len(seeds)))])
+                seed = seeds.draw(rng)
             window = ball(view, seed, size, rng)
             gain = window_move(view, a, load, window, rng, time_prices=prefix)
             if not gain:
@@ -181,11 +202,15 @@ def lagrangian_window_search(
         ratio = load / limit
         over = ratio > 1
         hot = np.flatnonzero(over)
-        if over.any() and small and ratio.max() <= 1.1:
-            # a near miss: repair it greedily and keep it when it is the best fitting plan so far
+        if over.any() and ratio.max() <= 1.1 and (small or time.monotonic() >= next_repair):
+            # a near miss: repair it greedily and keep it when it is the best fitting plan so far (on large graphs
+            # at most about once a second: copying the assignment and profile is linear in the graph)
             trial, trial_load = a.copy(), load.copy()
-            if repair(view, trial, trial_load, max_steps=200):
-                cost = view.cost(trial)
+            change = [0]
+            fits = repair(view, trial, trial_load, max_steps=200, cost_change=change)
+            next_repair = time.monotonic() + 1.0
+            if fits:
+                cost = cur + change[0]
                 if cost < best_cost:
                     best, best_cost = trial, cost
                     if on_improve:
@@ -193,4 +218,6 @@ def lagrangian_window_search(
         if _DEBUG:
             print(f"lagr: peak/limit {ratio.max():.4f} over {over.sum()} cost {cur} lam {lam.max():.3g}")
         lam = np.where(over, np.maximum(lam * 1.3, lam0) * np.minimum(ratio, 4.0), lam * 0.9)
+        # a time point that stays over the limit (no window can lower it) must not drive its price to infinity
+        np.minimum(lam, lam0 * 1e9, out=lam)
     return best, best_cost

@@ -107,9 +107,12 @@ def test_repair_brings_usage_under_the_limit_when_a_plan_fits(seed):
     rng = np.random.default_rng(seed)
     a = np.array([rng.integers(len(u)) for u in view.unary], dtype=np.int64)
     load = view.load(a)
-    assert repair(view, a, load)
+    before = view.cost(a)
+    change = [0]
+    assert repair(view, a, load, cost_change=change)
     assert np.array_equal(load, search.load(view.to_nodes(a)))
     assert load.max() <= g.usage_limit
+    assert view.cost(a) == before + change[0]
 
 
 def test_elimination_never_builds_a_table_with_more_axes_than_numpy_allows():
