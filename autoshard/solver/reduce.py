@@ -28,6 +28,11 @@ from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph, clip_forbi
 MAX_CHAIN_WORK = 4_000_000
 #: Largest S * S * K work allowed for one dominance check (K = length of a strategy's profile).
 MAX_DOMINANCE_WORK = 60_000_000
+#: Dominance checks of at least this S * S * K work are expensive: after DOMINANCE_TRIAL of them, they continue
+#: only while at least 1 in DOMINANCE_MIN_RATE removes something.
+EXPENSIVE_DOMINANCE_WORK = 2_000_000
+DOMINANCE_TRIAL = 200
+DOMINANCE_MIN_RATE = 50
 
 
 @dataclass
@@ -106,6 +111,9 @@ class _Reducer:
         self.offset = 0
         self.infeasible: str | None = None
         self.stopped_early = False
+        #: expensive dominance checks, and how many removed a strategy (they stop when few do)
+        self.pairwise_checks = 0
+        self.pairwise_hits = 0
         #: per edge, the matrix last found not separable (a check is repeated only once the matrix changed)
         self.not_separable: dict[tuple[int, int], np.ndarray] = {}
         #: per node, the inputs of its last dominance check that removed nothing (repeated only once one changed)
@@ -194,11 +202,17 @@ class _Reducer:
             return True
         matters = self._memory_matters(u)
         nbrs = sorted(self.nbrs[u])
+        work = s * s * (1 + matters + sum(len(self.unary[v]) for v in nbrs))
+        expensive = work >= EXPENSIVE_DOMINANCE_WORK
+        if expensive and self.pairwise_checks >= DOMINANCE_TRIAL and (
+                self.pairwise_hits * DOMINANCE_MIN_RATE < self.pairwise_checks):
+            return False  # expensive checks rarely remove anything on this graph (repeated-layer programs)
         # every array is replaced (never changed in place) when it changes: same objects, same answer
         inputs = (self.unary[u], matters, *(self.mats[(min(u, v), max(u, v))] for v in nbrs))
         last = self.undominated.get(u)
         if last is not None and len(last) == len(inputs) and all(a is b for a, b in zip(last, inputs)):
             return False
+        self.pairwise_checks += expensive
         cols = [self.unary[u][:, None]]
         if matters:
             cols.append(self.usage[u][:, None])
@@ -212,6 +226,7 @@ class _Reducer:
                 return False
             mask = np.zeros(s, dtype=bool)
             mask[first] = True
+            self.pairwise_hits += expensive
             self._restrict(u, mask)
             return True
         dominated = np.zeros(s, dtype=bool)
@@ -226,6 +241,7 @@ class _Reducer:
         if not dominated.any():
             self.undominated[u] = inputs
             return False
+        self.pairwise_hits += expensive
         self._restrict(u, ~dominated)
         return True
 
