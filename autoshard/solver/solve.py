@@ -322,22 +322,35 @@ def _solve_windows(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, 
         rounds += 1
         end = min(deadline, time.monotonic() + round_s)
         fresh = restarts and rounds % 2 == 1
-        if fresh:  # a new descent from the least-usage start (the windows' randomness makes it differ)
-            begin, begin_cost = window_search(view, least_usage, time.monotonic() + 0.5 * (end - time.monotonic()), rng)
-            if begin_cost < best_cost:
-                best, best_cost = begin, begin_cost
-                offer(best, best_cost)
+        if fresh and memory_bound and rounds % 4 == 3:
+            # a Lagrangian descent from a random plan (over the limit at first): it reaches basins that the
+            # descents from the least-usage start never enter
+            found, cost = lagrangian_window_search(view, best, end, rng, offer, start=_random_vars(view, rng))
         else:
             begin, begin_cost = best, best_cost
-        if memory_bound:
-            found, cost = lagrangian_window_search(view, begin, end, rng, offer)
-        else:
-            found, cost = window_search(view, begin, end, rng, patience=400 + 40 * nv)
+            if fresh:  # a new descent from the least-usage start (the windows' randomness makes it differ)
+                begin, begin_cost = window_search(view, least_usage, time.monotonic() + 0.5 * (end - time.monotonic()), rng)
+                if begin_cost < best_cost:
+                    best, best_cost = begin, begin_cost
+                    offer(best, best_cost)
+            if memory_bound:
+                found, cost = lagrangian_window_search(view, begin, end, rng, offer)
+            else:
+                found, cost = window_search(view, begin, end, rng, patience=400 + 40 * nv)
         if cost < best_cost:
             best, best_cost = found, cost
             offer(best, best_cost)
     stats["window_rounds"] = rounds
     flush()
+
+
+def _random_vars(view: ContractedView, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random strategy per variable among those without a forbidden cost of their own."""
+    out = np.zeros(view.num_vars, dtype=np.int64)
+    for v, u in enumerate(view.unary):
+        ok = np.flatnonzero(u < PENALTY)
+        out[v] = int(rng.choice(ok)) if len(ok) else int(np.argmin(u))
+    return out
 
 
 def _solve_monolithic(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, deadline: float, stats: dict,
