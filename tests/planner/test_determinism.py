@@ -1,0 +1,18 @@
+"""A fixed seed gives the same plan: the search ends early once a plan meets the diffusion bound (proven optimal),
+so the answer does not depend on how far time-limited phases got."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import autoshard
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_same_seed_same_plan_and_proven_optimal() -> None:
+    plans = [autoshard.plan(EXAMPLES / "transformer_block.mlir", mesh="data=2,model=2,pipe=2", time_limit=20, seed=0)
+             for _ in range(2)]
+    assert plans[0].solver.status == "OPTIMAL" and plans[0].solver.gap == 0
+    assert plans[0].assignment == plans[1].assignment
+    assert plans[0].to_mlir() == plans[1].to_mlir()
