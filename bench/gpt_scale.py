@@ -1,6 +1,6 @@
 """Plan GPT training steps (forward, backward, Adam) of growing depth; print time per phase, status and gap.
 
-    python bench/gpt_scale.py [--layers 2,8,32,96] [--meshes 2x4,2x2x2] [--time-limit 60] [--seed 0]
+    python bench/gpt_scale.py [--layers 2,8,32,96] [--meshes 2x4,2x2x2] [--time-limit 60] [--seed 0] [--large]
 
 Models come from examples/generate_zoo.py (needs the [xla] extra for jax) and are cached in --work. Phases:
 parse (text -> IR), graph (IR walk, rules, strategies, user intent), problem (edge cost matrices, reduction to the
@@ -19,12 +19,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 
-def model_path(layers: int, work: Path) -> Path:
-    path = work / f"gpt_train_step_L{layers}.mlir"
+def model_path(layers: int, work: Path, large: bool = False) -> Path:
+    tag = f"L{layers}" + ("large" if large else "")
+    path = work / f"gpt_train_step_{tag}.mlir"
     if not path.exists():
         subprocess.run(
             [sys.executable, str(REPO / "examples" / "generate_zoo.py"), "--only", "gpt_train_step", "--out", str(work),
-             "--tag", f"L{layers}", "--layers", str(layers), "--variants", "pretty"],
+             "--tag", tag, "--layers", str(layers), "--variants", "pretty", *(["--large"] if large else [])],
             check=True, capture_output=True,
         )  # fmt: skip
     return path
@@ -80,13 +81,14 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=8)
     ap.add_argument("--work", type=Path, default=Path("/tmp/autoshard_gpt_scale"))
+    ap.add_argument("--large", action="store_true", help="realistic sizes (hidden 768, seq 1024, vocab 50304)")
     args = ap.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     head = f"{'layers':>6} {'mesh':>7} {'ops':>6} {'nodes':>6} {'parse':>7} {'graph':>7} {'problem':>8} {'solve':>7} " \
            f"{'total':>7} {'status':>9} {'gap':>7} {'step_ms':>9}"  # fmt: skip
     print(head, flush=True)
     for layers in [int(x) for x in args.layers.split(",")]:
-        path = model_path(layers, args.work)
+        path = model_path(layers, args.work, args.large)
         for mesh in args.meshes.split(","):
             r = plan_one(path, mesh, args.time_limit, args.seed, args.workers)
             print(
