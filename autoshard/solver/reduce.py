@@ -30,7 +30,7 @@ MAX_CHAIN_WORK = 4_000_000
 MAX_DOMINANCE_WORK = 60_000_000
 #: Dominance checks of at least this S * S * K work are expensive: after DOMINANCE_TRIAL of them, they continue
 #: only while at least 1 in DOMINANCE_MIN_RATE removes something.
-EXPENSIVE_DOMINANCE_WORK = 2_000_000
+EXPENSIVE_DOMINANCE_WORK = 100_000
 DOMINANCE_TRIAL = 200
 DOMINANCE_MIN_RATE = 50
 
