@@ -53,7 +53,7 @@ class SolverConfig:
     window_fraction: float = 0.85
     #: largest share of the time the min-sum diffusion bound may take before the search (0: skip it); it proves
     #: optimality where the relaxation is tight and its rounding is a start for the search
-    dual_fraction: float = 0.2
+    dual_fraction: float = 0.35
 
 
 @dataclass(frozen=True)
