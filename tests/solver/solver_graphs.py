@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+from hypothesis import strategies as st
 
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost, validate_plan
@@ -51,3 +52,22 @@ def brute_force(graph: StrategyGraph) -> tuple[int | None, list[int] | None]:
         if best is None or c < best:
             best, best_a = c, list(a)
     return best, best_a
+
+
+@st.composite
+def strategy_graphs(draw, tree: bool, forbidden: bool = False) -> StrategyGraph:
+    """Hypothesis strategy: up to 6 nodes of 1-3 strategies, a random tree or up to 8 random edges (parallel edges
+    and self-loops included); `forbidden` makes a quarter of the edge entries FORBIDDEN."""
+    n = draw(st.integers(1, 6))
+    sizes = [draw(st.integers(1, 3)) for _ in range(n)]
+    rng = np.random.default_rng(draw(st.integers(0, 2**31)))
+    costs = [rng.integers(0, 20, s) for s in sizes]
+    pairs = [(draw(st.integers(0, i - 1)), i) for i in range(1, n)] if tree else [
+        (draw(st.integers(0, n - 1)), draw(st.integers(0, n - 1))) for _ in range(draw(st.integers(0, 8)))]
+    edges = []
+    for u, v in pairs:
+        m = rng.integers(0, 30, (sizes[u], sizes[v]))
+        if forbidden:
+            m = np.where(rng.random(m.shape) < 0.25, FORBIDDEN, m)
+        edges.append((u, v, m))
+    return StrategyGraph.build(costs, edges=edges)

@@ -4,30 +4,11 @@ from __future__ import annotations
 
 import time
 
-import numpy as np
 from hypothesis import given, settings
-from hypothesis import strategies as st
+from solver_graphs import brute_force, strategy_graphs
 
 from autoshard.solver.dual_bound import diffusion_bound
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
-from solver_graphs import brute_force
-
-
-@st.composite
-def graphs(draw, tree: bool, forbidden: bool = False):
-    n = draw(st.integers(1, 6))
-    sizes = [draw(st.integers(1, 3)) for _ in range(n)]
-    rng = np.random.default_rng(draw(st.integers(0, 2**31)))
-    costs = [rng.integers(0, 20, s) for s in sizes]
-    pairs = [(draw(st.integers(0, i - 1)), i) for i in range(1, n)] if tree else [
-        (draw(st.integers(0, n - 1)), draw(st.integers(0, n - 1))) for _ in range(draw(st.integers(0, 8)))]
-    edges = []
-    for u, v in pairs:
-        m = rng.integers(0, 30, (sizes[u], sizes[v]))
-        if forbidden:
-            m = np.where(rng.random(m.shape) < 0.25, FORBIDDEN, m)
-        edges.append((u, v, m))
-    return StrategyGraph.build(costs, edges=edges)
 
 
 def _bound(graph: StrategyGraph) -> int:
@@ -35,14 +16,14 @@ def _bound(graph: StrategyGraph) -> int:
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)
-@given(graphs(tree=False, forbidden=True))
+@given(strategy_graphs(tree=False, forbidden=True))
 def test_bound_is_at_most_the_optimum(graph: StrategyGraph) -> None:
     optimum, _ = brute_force(graph)
     assert _bound(graph) <= (optimum if optimum is not None else FORBIDDEN)
 
 
 @settings(max_examples=150, deadline=None, derandomize=True)
-@given(graphs(tree=True))
+@given(strategy_graphs(tree=True))
 def test_bound_is_exact_on_trees(graph: StrategyGraph) -> None:
     optimum, _ = brute_force(graph)
     assert _bound(graph) == optimum
