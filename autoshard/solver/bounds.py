@@ -14,19 +14,26 @@ import numpy as np
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 
 
-def spanning_forest_bound(graph: StrategyGraph) -> int:
-    """A lower bound on the cost of every assignment of `graph` (memory limit ignored)."""
-    n = graph.num_nodes
-    merged: dict[tuple[int, int], np.ndarray] = {}  # parallel edges add up; self-loops only count their diagonal
-    bound = 0
-    node_costs = [np.minimum(c.astype(np.float64), float(FORBIDDEN)) for c in graph.node_costs]
+def float_terms(graph: StrategyGraph, cap: float) -> tuple[list[np.ndarray], dict[tuple[int, int], np.ndarray]]:
+    """Node costs and edge matrices as floats capped at `cap` (forbidden entries become finite: a relaxation),
+    parallel edges added into one matrix per node pair (u < v, rows u) and self-loops folded into node costs."""
+    node_costs = [np.minimum(c.astype(np.float64), cap) for c in graph.node_costs]
+    merged: dict[tuple[int, int], np.ndarray] = {}
     for e in graph.edges:
-        costs = np.minimum(e.costs.astype(np.float64), float(FORBIDDEN))
+        costs = np.minimum(e.costs.astype(np.float64), cap)
         if e.u == e.v:
             node_costs[e.u] = node_costs[e.u] + np.diagonal(costs)
             continue
         key, m = ((e.u, e.v), costs) if e.u < e.v else ((e.v, e.u), costs.T)
         merged[key] = merged[key] + m if key in merged else m
+    return node_costs, merged
+
+
+def spanning_forest_bound(graph: StrategyGraph) -> int:
+    """A lower bound on the cost of every assignment of `graph` (memory limit ignored)."""
+    n = graph.num_nodes
+    bound = 0
+    node_costs, merged = float_terms(graph, float(FORBIDDEN))
     # keep the edges whose relaxation loses most: spread between their mean and cheapest entry
     order = sorted(merged, key=lambda k: -(float(merged[k].mean()) - float(merged[k].min())))
     parent = list(range(n))

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from autoshard.solver.bounds import float_terms
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
-
 
 #: sweeps over which the sum must rise for the diffusion to go on
 STALL_SWEEPS = 5
@@ -102,13 +102,13 @@ def diffusion_bound(
         if time.monotonic() >= deadline:
             break
     return DualBound(_as_bound(best), sweeps, converged, rounded,
-                     int(round(rounded_cost)) if rounded is not None else None)
+                     round(rounded_cost) if rounded is not None else None)
 
 
 def _as_bound(value: float) -> int:
     """An integer bound from a float one: costs are integers, so the optimum is at least the ceiling of the sum,
     taken after a margin for rounding (~1e-16 relative per term)."""
-    return int(math.ceil(value - 1e-9 * abs(value) - 1e-6)) if math.isfinite(value) else 0
+    return math.ceil(value - 1e-9 * abs(value) - 1e-6) if math.isfinite(value) else 0
 
 
 def _terms(graph: StrategyGraph, ceiling: int | None):
@@ -116,17 +116,8 @@ def _terms(graph: StrategyGraph, ceiling: int | None):
     (edge index, 0 if the node indexes rows else 1) and each merged edge's (row node, column node)."""
     if ceiling is None:
         ceiling = _default_ceiling(graph)
-    cap = float(max(1, ceiling))
-    unary = [np.minimum(c.astype(np.float64), cap) for c in graph.node_costs]
-    merged: dict[tuple[int, int], np.ndarray] = {}
-    for e in graph.edges:
-        m = np.minimum(e.costs.astype(np.float64), cap)
-        if e.u == e.v:
-            unary[e.u] = unary[e.u] + np.diagonal(m)
-            continue
-        key, m = ((e.u, e.v), m) if e.u < e.v else ((e.v, e.u), m.T)
-        merged[key] = merged[key] + m if key in merged else m.copy()
-    mats = list(merged.values())
+    unary, merged = float_terms(graph, float(max(1, ceiling)))
+    mats = [np.array(m) for m in merged.values()]  # updated in place below: never a view of another array
     incident: list[list[tuple[int, int]]] = [[] for _ in unary]
     for k, (u, v) in enumerate(merged):
         incident[u].append((k, 0))

@@ -266,8 +266,7 @@ def _best_start(reduction: Reduction, search: LocalSearch, starts: Sequence[Sequ
             continue
         candidate = np.asarray(reduced, dtype=np.int64)
         cost = search.cost(candidate)
-        fits = search.limit is None or not len(candidate) or int(search.load(candidate).max()) <= search.limit
-        if cost < FORBIDDEN and fits and (best_cost is None or cost < best_cost):
+        if cost < FORBIDDEN and _fits(search, candidate) and (best_cost is None or cost < best_cost):
             best, best_cost = candidate, cost
     if best is not None:
         tracker.offer(best, best_cost, "start")
