@@ -21,6 +21,7 @@ import numpy as np
 
 from autoshard.solver.bounds import float_terms
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.validate import plan_cost
 
 #: sweeps over which the sum must rise for the diffusion to go on
 STALL_SWEEPS = 5
@@ -59,12 +60,10 @@ def diffusion_bound(
 
     `ceiling`: the cost forbidden entries are relaxed to (default: the sum of every term's largest allowed entry).
     """
-    unary, mats, incident, ends = _terms(graph, ceiling)
+    unary, mats, incident = _terms(graph, ceiling)
     if not unary:
         return DualBound(0, 0, True)
-    original_unary = [c.copy() for c in unary]
-    original_mats = [m.copy() for m in mats]
-    rounded, rounded_cost = None, math.inf
+    rounded, rounded_cost = None, None
     best = -math.inf
     history: list[float] = []
     sweeps, converged, order = 0, False, [u for u in range(len(unary)) if incident[u]]
@@ -86,9 +85,8 @@ def diffusion_bound(
                 mats[k] += shift[:, None] if side == 0 else shift[None, :]
         sweeps += 1
         choice = [int(np.argmin(c)) for c in unary]
-        cost = sum(float(c[s]) for c, s in zip(original_unary, choice)) + sum(
-            float(m[choice[u], choice[v]]) for m, (u, v) in zip(original_mats, ends))
-        if cost < rounded_cost:
+        cost = plan_cost(graph, choice)
+        if rounded_cost is None or cost < rounded_cost:
             rounded, rounded_cost = choice, cost
         value = sum(float(c.min()) for c in unary) + sum(float(m.min()) for m in mats)
         best = max(best, value)
@@ -101,8 +99,7 @@ def diffusion_bound(
             break
         if time.monotonic() >= deadline:
             break
-    return DualBound(_as_bound(best), sweeps, converged, rounded,
-                     round(rounded_cost) if rounded is not None else None)
+    return DualBound(_as_bound(best), sweeps, converged, rounded, rounded_cost)
 
 
 def _as_bound(value: float) -> int:
@@ -112,8 +109,8 @@ def _as_bound(value: float) -> int:
 
 
 def _terms(graph: StrategyGraph, ceiling: int | None):
-    """Float node costs, merged edge matrices (parallel edges added, self-loops folded), incidence lists
-    (edge index, 0 if the node indexes rows else 1) and each merged edge's (row node, column node)."""
+    """Float node costs, merged edge matrices (parallel edges added, self-loops folded) and incidence lists
+    (edge index, 0 if the node indexes rows else 1)."""
     if ceiling is None:
         ceiling = _default_ceiling(graph)
     unary, merged = float_terms(graph, float(max(1, ceiling)))
@@ -122,7 +119,7 @@ def _terms(graph: StrategyGraph, ceiling: int | None):
     for k, (u, v) in enumerate(merged):
         incident[u].append((k, 0))
         incident[v].append((k, 1))
-    return unary, mats, incident, list(merged)
+    return unary, mats, incident
 
 
 def _default_ceiling(graph: StrategyGraph) -> int:
