@@ -69,29 +69,16 @@ def diffusion_bound(
     sweeps, converged, order = 0, False, [u for u in range(len(unary)) if incident[u]]
     while sweeps < max_sweeps:
         # alternate the sweep direction: information travels along the whole order in one sweep each way
-        for step, u in enumerate(order if sweeps % 2 == 0 else reversed(order)):
-            if step % 64 == 63 and time.monotonic() >= deadline:
-                break  # any reparametrization gives a bound: stopping mid-sweep is fine
-            total = unary[u].copy()
-            minima = []
-            for k, side in incident[u]:
-                m = mats[k].min(axis=1 - side)
-                minima.append(m)
-                total += m
-            total /= len(incident[u]) + 1
-            unary[u] = total
-            for (k, side), m in zip(incident[u], minima):
-                shift = total - m
-                mats[k] += shift[:, None] if side == 0 else shift[None, :]
+        diffusion_sweep(unary, mats, incident, order if sweeps % 2 == 0 else order[::-1], deadline)
         sweeps += 1
         choice = [int(np.argmin(c)) for c in unary]
         cost = plan_cost(graph, choice)
         if rounded_cost is None or cost < rounded_cost:
             rounded, rounded_cost = choice, cost
-        value = sum(float(c.min()) for c in unary) + sum(float(m.min()) for m in mats)
+        value = reparametrized_sum(unary, mats)
         best = max(best, value)
         history.append(best)
-        if target is not None and _as_bound(best) >= target:
+        if target is not None and as_bound(best) >= target:
             break
         # converged: the last STALL_SWEEPS sweeps together raised the sum by less than a relative 1e-7
         if sweeps > STALL_SWEEPS and best - history[-1 - STALL_SWEEPS] <= 1e-7 * max(1.0, abs(best)):
@@ -99,10 +86,36 @@ def diffusion_bound(
             break
         if time.monotonic() >= deadline:
             break
-    return DualBound(_as_bound(best), sweeps, converged, rounded, rounded_cost)
+    return DualBound(as_bound(best), sweeps, converged, rounded, rounded_cost)
 
 
-def _as_bound(value: float) -> int:
+def diffusion_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incident: list[list[tuple[int, int]]],
+                    order: list[int], deadline: float) -> None:
+    """One min-sum diffusion pass over `order` (in place): each node becomes the average of itself and its edges'
+    row minima, and each edge gives up what its node gained. Stops early at `deadline` (any prefix of a pass is
+    still a reparametrization, so every bound read afterwards stays valid)."""
+    for step, u in enumerate(order):
+        if step % 64 == 63 and time.monotonic() >= deadline:
+            return
+        total = unary[u].copy()
+        minima = []
+        for k, side in incident[u]:
+            m = mats[k].min(axis=1 - side)
+            minima.append(m)
+            total += m
+        total /= len(incident[u]) + 1
+        unary[u] = total
+        for (k, side), m in zip(incident[u], minima):
+            shift = total - m
+            mats[k] += shift[:, None] if side == 0 else shift[None, :]
+
+
+def reparametrized_sum(unary: list[np.ndarray], mats: list[np.ndarray]) -> float:
+    """The sum of every term's minimum: a lower bound on every assignment's cost, whatever the reparametrization."""
+    return sum(float(c.min()) for c in unary) + sum(float(m.min()) for m in mats)
+
+
+def as_bound(value: float) -> int:
     """An integer bound from a float one: costs are integers, so the optimum is at least the ceiling of the sum,
     taken after a margin for rounding (~1e-16 relative per term)."""
     return math.ceil(value - 1e-9 * abs(value) - 1e-6) if math.isfinite(value) else 0

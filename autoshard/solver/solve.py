@@ -13,6 +13,7 @@ from autoshard.solver.contracted import ContractedView
 from autoshard.solver.dual_bound import diffusion_bound, sweep_seconds
 from autoshard.solver.heuristic import PENALTY, LocalSearch
 from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph
+from autoshard.solver.lagrangian import lagrangian_diffusion, step_seconds
 from autoshard.solver.model import build_model
 from autoshard.solver.model_instance import ModelInstance
 from autoshard.solver.reduce import Reduction, reduce_graph
@@ -54,6 +55,10 @@ class SolverConfig:
     #: largest share of the time the min-sum diffusion bound may take before the search (0: skip it); it proves
     #: optimality where the relaxation is tight and its rounding is a start for the search
     dual_fraction: float = 0.35
+    #: largest share of the time the Lagrangian relaxation of the usage limit may take when the limit binds (0:
+    #: skip it); its roundings are plans that differ from the incumbent in many coordinated choices, its bound
+    #: the only strong one on memory-bound graphs
+    lagrangian_fraction: float = 0.4
 
 
 @dataclass(frozen=True)
@@ -185,9 +190,20 @@ def solve(
                lagrangian_until=lagrangian_until, max_rounds=None if small else 1)  # fmt: skip
     stats["heuristic_s"] = round(time.monotonic() - t, 3)
     stats["heuristic_cost"] = None if tracker.best_cost is None else tracker.best_cost + reduction.cost_offset
+    views: list[ContractedView] = []  # built once, when a phase needs it (seconds on 10^5 nodes)
+
+    def view() -> ContractedView:
+        if not views:
+            views.append(ContractedView(search))
+        return views[0]
+
     status = UNKNOWN
-    if (tracker.bound is not None and tracker.best_cost is not None and tracker.best_cost <= tracker.bound
-            and _fits(search, tracker.best)):
+    if _optimal(search, tracker):
+        status = OPTIMAL
+    elif config.lagrangian_fraction > 0 and _memory_bound(search, stats):
+        _lagrangian_phase(view, tracker, time.monotonic() + config.lagrangian_fraction * (deadline - time.monotonic()),
+                          stats)
+    if _optimal(search, tracker):
         status = OPTIMAL  # a valid incumbent meets the bound: nothing left to search
     if not use_lns and status != OPTIMAL:
         # a short whole-model run settles easy problems (and gives a bound)
@@ -199,7 +215,7 @@ def solve(
         t = time.monotonic()
         # CP-SAT windows only pay off on large graphs (their windows can trade memory between many nodes)
         share = config.window_fraction if use_lns else 1.0
-        _solve_windows(red, config, tracker, search, t + share * (deadline - t), stats)
+        _solve_windows(red, config, tracker, search, view(), t + share * (deadline - t), stats)
         stats["window_s"] = round(time.monotonic() - t, 3)
         stats["window_cost"] = None if tracker.best_cost is None else tracker.best_cost + reduction.cost_offset
     if status not in (OPTIMAL, INFEASIBLE) and time.monotonic() < deadline - 0.5:
@@ -246,9 +262,46 @@ def _dual_phase(red: StrategyGraph, search: LocalSearch, tracker: _Tracker, unti
     if dual.rounded is not None:
         rounded = np.asarray(dual.rounded, dtype=np.int64)
         cost = search.cost(rounded)
-        if cost < FORBIDDEN and _fits(search, rounded) and tracker.offer(rounded, cost, "dual"):
+        stats["dual_rounding_fits"] = _fits(search, rounded)
+        if cost < FORBIDDEN and stats["dual_rounding_fits"] and tracker.offer(rounded, cost, "dual"):
             return rounded
     return start
+
+
+#: fewest multiplier steps worth running in the Lagrangian phase (its plans get good after tens of steps)
+MIN_LAGRANGIAN_STEPS = 10
+
+
+def _memory_bound(search: LocalSearch, stats: dict) -> bool:
+    """Whether the usage limit may bind: some node's choice changes its usage, and the diffusion phase (when it
+    ran) did not already find its cheapest plan within the limit."""
+    return search.limit is not None and bool(search.mem_nodes.any()) and not stats.get("dual_rounding_fits", False)
+
+
+def _optimal(search: LocalSearch, tracker: _Tracker) -> bool:
+    """Whether the incumbent is valid and meets the proven bound."""
+    return (tracker.bound is not None and tracker.best_cost is not None and tracker.best_cost <= tracker.bound
+            and _fits(search, tracker.best))
+
+
+def _lagrangian_phase(view: Callable[[], ContractedView], tracker: _Tracker, until: float, stats: dict) -> None:
+    """The Lagrangian relaxation of the usage limit (see `lagrangian`): its plans are offered as incumbents, its
+    bound raises the tracker's. Skipped when too few multiplier steps would fit before `until`."""
+    t = time.monotonic()
+    contracted = view()
+    if step_seconds(contracted) * MIN_LAGRANGIAN_STEPS > until - time.monotonic():
+        stats["lagrangian_s"] = "skipped (graph too large for its share of the time)"
+        return
+
+    def offer(a: np.ndarray, _cost: int) -> None:
+        nodes = contracted.to_nodes(a)
+        tracker.offer(nodes, contracted.search.cost(nodes), "lagrangian")
+
+    outcome = lagrangian_diffusion(contracted, until, on_plan=offer, target=tracker.best_cost)
+    if outcome.bound is not None:
+        tracker.bound = outcome.bound if tracker.bound is None else max(tracker.bound, outcome.bound)
+    stats["lagrangian_s"] = round(time.monotonic() - t, 3)
+    stats["lagrangian_steps"] = outcome.steps
 
 
 def _fits(search: LocalSearch, assignment: np.ndarray) -> bool:
@@ -280,12 +333,11 @@ VIEW_SECONDS_PER_NODE = 8e-5
 BUILD_SECONDS_PER_TERM = 1.2e-5
 
 
-def _solve_windows(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, search: LocalSearch, deadline: float,
-                   stats: dict) -> None:
+def _solve_windows(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, search: LocalSearch,
+                   view: ContractedView, deadline: float, stats: dict) -> None:
     """Iterated exact window moves on the contracted view (see `window_search`), from the incumbent."""
     if tracker.best is None or red.num_nodes == 0:
         return
-    view = ContractedView(search)
     start = view.from_nodes(tracker.best)
     load = view.load(start)
     if red.usage_limit is not None and len(load) and load.max() > red.usage_limit and not repair(view, start, load):

@@ -1,0 +1,153 @@
+"""Lagrangian relaxation of the usage limit, each relaxed problem solved by min-sum diffusion.
+
+Pricing usage at every time point t by a multiplier ``lam[t] >= 0`` turns the limit into costs: a variable live
+over [lo, hi) pays its usage times ``sum(lam[lo:hi])``, and ``min_x cost(x) + sum_t lam[t] (load_t(x) - limit)``
+is at most the constrained optimum. Min-sum diffusion (see `dual_bound`) bounds that relaxed problem from below,
+so ``reparametrized sum - limit * sum(lam)`` is a lower bound on every plan that fits the limit.
+
+The multipliers follow the usage of the relaxation's rounding: a time point over the limit gets dearer, one under
+it cheaper. The diffusion is warm-started across steps (a price change only adds to node terms), and each step's
+rounding (greedy, each variable's cheapest strategy given the ones already picked) is a plan; one over the limit
+by a little is repaired (`window_search.repair`). Unlike window moves, the diffusion sees the whole graph at once,
+so it finds plans that differ from the incumbent in hundreds of coordinated choices (the memory-bound IOPDDL
+instances B and V have such basins). The same idea, with an exact weighted-CSP solver in place of the
+diffusion, is in the IOPDDL entry "Soft Constraints, Strong Solutions" (penalties on usage, tuned per node).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from autoshard.solver.contracted import ContractedView
+from autoshard.solver.dual_bound import SECONDS_PER_ENTRY_SWEEP, as_bound, diffusion_sweep, reparametrized_sum
+from autoshard.solver.heuristic import PENALTY
+from autoshard.solver.window_search import repair
+
+#: diffusion sweeps between two multiplier updates
+SWEEPS_PER_STEP = 5
+#: roundings whose peak usage exceeds the limit by at most this factor are repaired
+REPAIR_RATIO = 1.5
+#: multiplier growth while a time point is over the limit, and decay while it is under
+GROWTH, DECAY = 1.3, 0.9
+
+
+@dataclass(frozen=True)
+class LagrangianOutcome:
+    """The best bound (None if no step finished), steps run, and the best fitting plan found (view variables)."""
+
+    bound: int | None
+    steps: int
+    best: np.ndarray | None
+    best_cost: int | None
+
+
+def step_seconds(view: ContractedView) -> float:
+    """Estimated seconds of one multiplier step (its diffusion sweeps) on `view`."""
+    entries = sum(inc.matrix.size for incs in view.incident for inc in incs) // 2 + sum(len(u) for u in view.unary)
+    return SWEEPS_PER_STEP * SECONDS_PER_ENTRY_SWEEP * entries
+
+
+def lagrangian_diffusion(
+    view: ContractedView,
+    deadline: float,
+    on_plan: Callable[[np.ndarray, int], None] | None = None,
+    target: int | None = None,
+) -> LagrangianOutcome:
+    """Run multiplier steps until `deadline` (monotonic seconds), or until the bound reaches the cost of the best
+    plan found or `target` (a known plan's cost: then that plan is optimal). Reports each better fitting plan to
+    `on_plan` (view variables, cost). Returns the best bound on plans within the usage limit and the best plan."""
+    if view.limit is None or view.num_vars == 0:
+        return LagrangianOutcome(None, 0, None, None)
+    unary = [u.astype(np.float64) for u in view.unary]
+    mats: list[np.ndarray] = []
+    ends: list[tuple[int, int]] = []
+    incident: list[list[tuple[int, int]]] = [[] for _ in unary]
+    for v, incs in enumerate(view.incident):
+        for inc in incs:
+            if inc.other > v:
+                incident[v].append((len(mats), 0))
+                incident[inc.other].append((len(mats), 1))
+                mats.append(inc.matrix.astype(np.float64))
+                ends.append((v, inc.other))
+    order = [v for v in range(view.num_vars) if incident[v]]
+    mem = [(v, lo, hi, us.astype(np.float64)) for v, items in enumerate(view.mem) for lo, hi, us in items]
+    limit = view.limit
+    load_len = len(view.load(np.zeros(view.num_vars, dtype=np.int64)))
+    lam = np.zeros(load_len, dtype=np.float64)
+    lam0 = _initial_price(view, mem)
+    best, best_cost, bound = None, None, None
+    steps = 0
+    while time.monotonic() < deadline:
+        for k in range(SWEEPS_PER_STEP):
+            diffusion_sweep(unary, mats, incident, order if k % 2 == 0 else order[::-1], deadline)
+        steps += 1
+        value = as_bound(reparametrized_sum(unary, mats) - limit * float(lam.sum()))
+        bound = value if bound is None else max(bound, value)
+        a = _greedy_rounding(unary, mats, incident, ends)
+        load = view.load(a)
+        plan = _fitting(view, a, load)
+        if plan is not None and (best_cost is None or plan[1] < best_cost):
+            best, best_cost = plan
+            if on_plan:
+                on_plan(best, best_cost)
+        known = min(c for c in (target, best_cost) if c is not None) if (target, best_cost) != (None, None) else None
+        if known is not None and bound >= known:
+            break
+        ratio = load / limit
+        over = ratio > 1
+        new = np.where(over, np.maximum(lam * GROWTH, lam0) * np.minimum(ratio, 4.0), lam * DECAY)
+        new[new < lam0 * 1e-3] = 0.0  # let a time point that stays under the limit return to free
+        # a time point no plan can bring under the limit must not drive its price to infinity
+        np.minimum(new, lam0 * 1e9, out=new)
+        prefix = np.concatenate([[0.0], np.cumsum(new - lam)])
+        lam = new
+        for v, lo, hi, us in mem:
+            w = prefix[hi] - prefix[lo]
+            if w:
+                unary[v] += us * w
+    return LagrangianOutcome(bound, steps, best, best_cost)
+
+
+def _initial_price(view: ContractedView, mem: list) -> float:
+    """A first multiplier: a few percent of the typical cost difference per unit of usage and time."""
+    costs = [float(np.ptp(u[u < PENALTY])) for u in view.unary if (u < PENALTY).sum() > 1 and np.ptp(u[u < PENALTY])]
+    usages = [float(np.ptp(us)) for _, _, _, us in mem if np.ptp(us)]
+    lengths = [hi - lo for _, lo, hi, _ in mem if hi > lo]
+    if not costs or not usages or not lengths:
+        return 1.0
+    return max(1e-12, 0.05 * float(np.median(costs)) / float(np.median(usages)) / float(np.median(lengths)))
+
+
+def _greedy_rounding(unary: list[np.ndarray], mats: list[np.ndarray], incident: list[list[tuple[int, int]]],
+                     ends: list[tuple[int, int]]) -> np.ndarray:
+    """Each variable in turn takes its cheapest reparametrized strategy given the neighbours already picked."""
+    a = np.full(len(unary), -1, dtype=np.int64)
+    for v in range(len(unary)):
+        total = unary[v].copy()
+        for k, side in incident[v]:
+            other = ends[k][1 - side]
+            if a[other] >= 0:
+                total += mats[k][:, a[other]] if side == 0 else mats[k][a[other], :]
+        a[v] = int(np.argmin(total))
+    return a
+
+
+def _fitting(view: ContractedView, a: np.ndarray, load: np.ndarray) -> tuple[np.ndarray, int] | None:
+    """(`a` or its repair, cost) when it avoids forbidden choices and fits, or is repaired to fit; else None."""
+    cost = view.cost(a)
+    if cost >= PENALTY:
+        return None
+    peak = int(load.max()) if len(load) else 0
+    if peak <= view.limit:
+        return a, cost
+    if peak > REPAIR_RATIO * view.limit:
+        return None
+    trial, trial_load, change = a.copy(), load.copy(), [0]
+    if not repair(view, trial, trial_load, max_steps=500, cost_change=change):
+        return None
+    cost += change[0]
+    return (trial, cost) if cost < PENALTY else None

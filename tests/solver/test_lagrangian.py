@@ -1,0 +1,60 @@
+"""The Lagrangian relaxation of the usage limit: its bound never exceeds the constrained optimum, its plans fit."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+from solver_graphs import brute_force, random_graph
+
+from autoshard.solver.contracted import ContractedView
+from autoshard.solver.heuristic import LocalSearch
+from autoshard.solver.instance import StrategyGraph
+from autoshard.solver.lagrangian import lagrangian_diffusion
+from autoshard.solver.solve import SolverConfig, solve
+from autoshard.solver.validate import plan_cost, validate_plan
+
+
+def _run(graph: StrategyGraph, seconds: float = 0.5):
+    view = ContractedView(LocalSearch(graph, 0))
+    reported: list[tuple[np.ndarray, int]] = []
+    outcome = lagrangian_diffusion(view, time.monotonic() + seconds, on_plan=lambda a, c: reported.append((a, c)))
+    return view, outcome, reported
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_bound_and_plans_against_enumeration(seed: int) -> None:
+    graph = random_graph(seed, n=6, max_s=3, memory=True, forbidden=0.1 if seed % 2 else 0.0)
+    optimum, _ = brute_force(graph)
+    view, outcome, reported = _run(graph)
+    assert outcome.steps > 0
+    if optimum is not None:
+        assert outcome.bound is not None and outcome.bound <= optimum
+    else:
+        assert outcome.best is None
+    for a, cost in reported:  # every reported plan is valid and priced right
+        nodes = list(view.to_nodes(a))
+        assert validate_plan(graph, nodes) == []
+        assert plan_cost(graph, nodes) == cost >= optimum
+    if reported:
+        assert outcome.best_cost == reported[-1][1] == min(c for _, c in reported)
+
+
+def test_binding_limit_gives_a_bound_above_the_unconstrained_optimum() -> None:
+    """Three nodes live at once, each fast and big (cost 0, usage 10) or slow and small (cost 5, usage 1); the
+    limit 21 allows two big ones. The unconstrained optimum (0) does not fit; the constrained one costs 5."""
+    graph = StrategyGraph.build([[0, 5]] * 3, [[10, 1]] * 3, [(0, 1)] * 3,
+                                edges=[(0, 1, np.zeros((2, 2), dtype=np.int64))], usage_limit=21)
+    assert brute_force(graph)[0] == 5
+    _, outcome, _ = _run(graph, seconds=1.0)
+    assert outcome.best_cost == 5
+    assert 0 < outcome.bound <= 5
+
+
+def test_solve_runs_the_phase_when_the_limit_binds() -> None:
+    graph = StrategyGraph.build([[0, 5]] * 3, [[10, 1]] * 3, [(0, 1)] * 3,
+                                edges=[(0, 1, np.zeros((2, 2), dtype=np.int64))], usage_limit=21)
+    result = solve(graph, SolverConfig(max_time_in_seconds=3, reduce=False, dual_fraction=0.0))
+    assert result.cost == 5 and result.status == "OPTIMAL"
+    assert result.stats["lagrangian_steps"] > 0
