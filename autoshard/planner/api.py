@@ -71,6 +71,7 @@ def plan(
     mesh_name: str = DEFAULT_MESH_NAME,
     on_progress: Callable | None = None,
     log_search_progress: bool = False,
+    deterministic: bool = True,
 ) -> Plan:
     """Find the sharding of every value of `module` that minimizes modeled step time on `mesh`.
 
@@ -78,6 +79,9 @@ def plan(
     name, YAML path or loaded config (its mesh is used when `mesh` is None). `memory_budget` (bytes per
     device) defaults to the profile's device memory. Raises `InfeasibleError` naming the conflicting
     constraints when no plan exists.
+
+    `deterministic` (default): the search's phases stop on counted work rather than wall time, so the same seed
+    gives the same plan on a busy machine; `time_limit` is then approximate (see `autoshard.solver.clock`).
     """
     options = options or PlanOptions()
     cost_config = resolve_config(mesh, config)
@@ -90,7 +94,7 @@ def plan(
     return solve_plan_graph(
         built, model, budget, mesh_name,
         SolverConfig(max_time_in_seconds=time_limit, num_workers=num_workers, random_seed=seed,
-                     log_search_progress=log_search_progress),
+                     log_search_progress=log_search_progress, deterministic=deterministic),
         on_progress,
     )  # fmt: skip
 

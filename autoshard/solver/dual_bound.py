@@ -14,12 +14,12 @@ Forbidden entries are lowered to a finite cost above any plan worth having (`cei
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 
 import numpy as np
 
 from autoshard.solver.bounds import float_terms
+from autoshard.solver.clock import now
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost
 
@@ -84,7 +84,7 @@ def diffusion_bound(
         if sweeps > STALL_SWEEPS and best - history[-1 - STALL_SWEEPS] <= 1e-7 * max(1.0, abs(best)):
             converged = True
             break
-        if time.monotonic() >= deadline:
+        if now() >= deadline:
             break
     return DualBound(as_bound(best), sweeps, converged, rounded, rounded_cost)
 
@@ -95,7 +95,7 @@ def diffusion_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incident: l
     row minima, and each edge gives up what its node gained. Stops early at `deadline` (any prefix of a pass is
     still a reparametrization, so every bound read afterwards stays valid)."""
     for step, u in enumerate(order):
-        if step % 64 == 63 and time.monotonic() >= deadline:
+        if step % 64 == 63 and now() >= deadline:
             return
         total = unary[u].copy()
         minima = []

@@ -13,12 +13,12 @@ window's nodes live there.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from autoshard.solver.clock import now
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 
 #: Price of one forbidden entry inside the search: above any real plan's total, far below int64 overflow.
@@ -254,10 +254,10 @@ class LocalSearch:
         """`cluster_move` and `cluster_neighbour_move` on every bijection group; returns the total gain."""
         gain = 0
         for members, maps in self.clusters:
-            if time.monotonic() > deadline:
+            if now() > deadline:
                 break
             gain += self.cluster_move(assignment, load, members, maps)
-            if time.monotonic() > deadline:
+            if now() > deadline:
                 break
             gain += self.cluster_neighbour_move(assignment, load, members, maps)
         return gain
@@ -346,7 +346,7 @@ class LocalSearch:
         queued[todo] = True
         k = 0
         while k < len(todo):
-            if (k & 255) == 0 and time.monotonic() > deadline:
+            if (k & 255) == 0 and now() > deadline:
                 return
             u = todo[k]
             k += 1
@@ -449,7 +449,7 @@ class LocalSearch:
         if roots is None:
             roots = self.rng.permutation(n)[: max(1, min(n, (2 * n) // max(1, size)))]
         for count, r in enumerate(roots):
-            if (count & 15) == 0 and time.monotonic() > deadline:
+            if (count & 15) == 0 and now() > deadline:
                 break
             if not self.incident[r]:
                 continue
@@ -492,7 +492,7 @@ class LocalSearch:
         lam = 1.0
         scale = max(1.0, float(np.median([float(np.ptp(u)) for u in self.unary if np.ptp(u) < PENALTY] or [1.0])))
         for _ in range(steps):
-            if time.monotonic() > deadline:
+            if now() > deadline:
                 break
             load = self.load(x)
             over = load > self.limit
@@ -551,7 +551,7 @@ class LocalSearch:
             on_improve(best, best_cost)
         rounds = 0
         size = 16
-        while time.monotonic() < deadline and self.g.num_nodes and (max_rounds is None or rounds < max_rounds):
+        while now() < deadline and self.g.num_nodes and (max_rounds is None or rounds < max_rounds):
             rounds += 1
             gain = self.tree_sweep(cur, load, deadline, size=size)
             self.descend(cur, load, deadline)
@@ -583,5 +583,5 @@ class LocalSearch:
 def heuristic_solve(graph: StrategyGraph, time_limit_s: float, seed: int = 0) -> tuple[list[int], int]:
     """Best assignment found by `LocalSearch` within `time_limit_s`, with its cost."""
     search = LocalSearch(graph, seed)
-    best, cost = search.run(time.monotonic() + time_limit_s)
+    best, cost = search.run(now() + time_limit_s)
     return [int(s) for s in best], cost

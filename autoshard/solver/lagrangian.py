@@ -16,14 +16,19 @@ diffusion, is in the IOPDDL entry "Soft Constraints, Strong Solutions" (penaltie
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
+from autoshard.solver.clock import now
 from autoshard.solver.contracted import ContractedView
-from autoshard.solver.dual_bound import SECONDS_PER_ENTRY_SWEEP, as_bound, diffusion_sweep, reparametrized_sum
+from autoshard.solver.dual_bound import (
+    SECONDS_PER_ENTRY_SWEEP,
+    as_bound,
+    diffusion_sweep,
+    reparametrized_sum,
+)
 from autoshard.solver.heuristic import PENALTY
 from autoshard.solver.window_search import repair
 
@@ -81,7 +86,7 @@ def lagrangian_diffusion(
     lam0 = _initial_price(view, mem)
     best, best_cost, bound = None, None, None
     steps = 0
-    while time.monotonic() < deadline:
+    while now() < deadline:
         for k in range(SWEEPS_PER_STEP):
             diffusion_sweep(unary, mats, incident, order if k % 2 == 0 else order[::-1], deadline)
         steps += 1

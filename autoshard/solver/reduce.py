@@ -15,13 +15,13 @@ node leaves a single-strategy "ghost" node in the reduced graph that carries its
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from autoshard.solver.clock import charge, now
 from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph, clip_forbidden
 
 #: Largest S_a * S_u * S_b work allowed to eliminate one degree-2 node.
@@ -31,6 +31,9 @@ MAX_DOMINANCE_WORK = 60_000_000
 #: Dominance checks of at least this S * S * K work are expensive: after DOMINANCE_TRIAL of them, they continue
 #: only while at least 1 in DOMINANCE_MIN_RATE removes something.
 EXPENSIVE_DOMINANCE_WORK = 100_000
+#: work-clock seconds per reduction step and per matrix entry its checks read (see `clock`; fitted on GPT graphs)
+SECONDS_PER_STEP = 1.6e-4
+SECONDS_PER_ENTRY = 8e-9
 DOMINANCE_TRIAL = 200
 DOMINANCE_MIN_RATE = 50
 
@@ -113,6 +116,7 @@ class _Reducer:
         self.stopped_early = False
         #: expensive dominance checks, and how many removed a strategy (they stop when few do)
         self.pairwise_checks = 0
+        self.work = 0  # matrix entries read by the checks so far (the work clock's measure of this phase)
         self.pairwise_hits = 0
         #: per edge, the matrix last found not separable (a check is repeated only once the matrix changed)
         self.not_separable: dict[tuple[int, int], np.ndarray] = {}
@@ -219,6 +223,7 @@ class _Reducer:
         cols.extend(self._get(u, v) for v in nbrs)
         prof = np.hstack(cols)
         k = prof.shape[1]
+        self.work += s * k * (8 if s * s * k > MAX_DOMINANCE_WORK else s)
         if s * s * k > MAX_DOMINANCE_WORK:
             _, first = np.unique(prof, axis=0, return_index=True)
             if len(first) == s:
@@ -252,6 +257,7 @@ class _Reducer:
         if self.not_separable.get(key) is stored:
             return False
         m = self._get(u, v)
+        self.work += m.size
         rows = m[:, :1]
         cols = m[:1, :] - m[0, 0]
         if (m >= FORBIDDEN).any() or not np.array_equal(m, rows + cols):
@@ -302,6 +308,7 @@ class _Reducer:
             sa, sb, su = len(self.unary[a]), len(self.unary[b]), len(self.unary[u])
             if sa * sb * su > MAX_CHAIN_WORK:
                 return []
+            self.work += sa * sb * su
             ma, mb = self._get(a, u), self._get(u, b)
             best = np.full((sa, sb), np.iinfo(np.int64).max, dtype=np.int64)
             arg = np.zeros((sa, sb), dtype=np.int64)
@@ -321,7 +328,7 @@ class _Reducer:
         return []
 
     def run(self, deadline: float | None = None) -> None:
-        """Apply reductions until nothing changes or `deadline` (time.monotonic()) passes; every step is exact."""
+        """Apply reductions until nothing changes or `deadline` (now()) passes; every step is exact."""
         n = self.g.num_nodes
         steps = 0
         todo = list(range(n))
@@ -333,9 +340,12 @@ class _Reducer:
                 queued[u] = True
             while queue and self.infeasible is None:
                 steps += 1
-                if deadline is not None and (steps & 63) == 0 and time.monotonic() > deadline:
-                    self.stopped_early = True
-                    return
+                if deadline is not None and (steps & 63) == 0:
+                    charge(SECONDS_PER_STEP * 64 + SECONDS_PER_ENTRY * self.work)
+                    self.work = 0
+                    if now() > deadline:
+                        self.stopped_early = True
+                        return
                 u = queue.popleft()
                 queued[u] = False
                 if not self.alive[u]:
@@ -393,7 +403,7 @@ class _Reducer:
 def reduce_graph(graph: StrategyGraph, deadline: float | None = None) -> Reduction:
     """Shrink `graph` exactly; see the module docstring for the reductions applied.
 
-    With a `deadline` (a time.monotonic() value) the reduction stops early, still exact, when time runs out.
+    With a `deadline` (a now() value) the reduction stops early, still exact, when time runs out.
     """
     reducer = _Reducer(graph)
     reducer.run(deadline)

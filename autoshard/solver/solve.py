@@ -9,16 +9,21 @@ from dataclasses import dataclass, field
 import numpy as np
 from ortools.sat.python import cp_model
 
+from autoshard.solver.clock import charge, now, overran, work_clock
 from autoshard.solver.contracted import ContractedView
 from autoshard.solver.dual_bound import diffusion_bound, sweep_seconds
 from autoshard.solver.heuristic import PENALTY, LocalSearch
 from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph
-from autoshard.solver.lagrangian import lagrangian_diffusion, step_seconds
+from autoshard.solver.lagrangian import SWEEPS_PER_STEP, lagrangian_diffusion, step_seconds
 from autoshard.solver.model import build_model
 from autoshard.solver.model_instance import ModelInstance
 from autoshard.solver.reduce import Reduction, reduce_graph
 from autoshard.solver.validate import plan_cost, validate_plan
-from autoshard.solver.window_search import lagrangian_window_search, repair, window_search
+from autoshard.solver.window_search import (
+    lagrangian_window_search,
+    repair,
+    window_search,
+)
 
 OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN = "OPTIMAL", "FEASIBLE", "INFEASIBLE", "UNKNOWN"
 
@@ -39,7 +44,9 @@ class SolverConfig:
     max_monolithic_terms: int = 1_500_000
     #: nodes per large-neighbourhood-search window
     lns_window: int = 600
-    #: deterministic CP-SAT (interleaved search; repeatable for a fixed seed regardless of timing)
+    #: repeatable for a fixed seed regardless of machine load: every phase stops on a count of work checkpoints
+    #: instead of wall time (see `clock`) and CP-SAT runs interleaved on its deterministic time; the time limit is
+    #: then approximate in wall seconds (capped at WALL_CAP_FACTOR times it)
     deterministic: bool = False
     #: use large-neighbourhood search even when the whole model is small enough
     force_lns: bool = False
@@ -105,7 +112,7 @@ class _Tracker:
                 snapshot = [int(x) for x in self.best]
                 self.on_progress(
                     Progress(
-                        self.best_cost + self.reduction.cost_offset, bound, time.monotonic() - self.t0, phase,
+                        self.best_cost + self.reduction.cost_offset, bound, now() - self.t0, phase,
                         lambda: self.reduction.expand(snapshot),
                     )
                 )
@@ -132,8 +139,20 @@ def _cp_params(config: SolverConfig, time_limit: float, workers: int | None = No
     solver.parameters.log_search_progress = config.log_search_progress
     if config.deterministic:
         solver.parameters.interleave_search = True
-        solver.parameters.num_workers = max(1, workers or config.num_workers)
+        solver.parameters.max_deterministic_time = max(0.01, time_limit)
+        solver.parameters.max_time_in_seconds = WALL_CAP_FACTOR * max(0.01, time_limit) + 5.0
     return solver
+
+
+def _run_cp(solver: cp_model.CpSolver, model: cp_model.CpModel, callback=None):
+    """Solve and count CP-SAT's deterministic time on the solver clock (a no-op on wall time)."""
+    code = solver.Solve(model, callback) if callback is not None else solver.Solve(model)
+    charge(solver.response_proto.deterministic_time)
+    return code
+
+
+#: in deterministic mode, the wall-clock cap on a solve, as a multiple of its time limit (plus 10 s)
+WALL_CAP_FACTOR = 4.0
 
 
 def model_terms(graph: StrategyGraph) -> int:
@@ -151,8 +170,22 @@ def solve(
     `starts` are assignments (original node order) the caller knows, e.g. a plan that honours every hard
     constraint: the best valid one is the first incumbent and the local search descends from it.
     Every phase (reduction, heuristic, model build, CP-SAT, expansion and checking) counts against the time limit.
+    With `config.deterministic` the limit counts work, not wall seconds, and the result is repeatable.
     """
-    t0 = time.monotonic()
+    started = time.monotonic()
+    if config.deterministic:
+        with work_clock(WALL_CAP_FACTOR * max(0.05, config.max_time_in_seconds) + 10.0):
+            result = _solve(graph, config, on_progress, starts)
+            result.stats["work_clock_overran"] = overran()
+    else:
+        result = _solve(graph, config, on_progress, starts)
+    result.wall_time_s = time.monotonic() - started
+    return result
+
+
+def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Progress], None] | None,
+           starts: Sequence[Sequence[int]]) -> SolveResult:
+    t0 = now()
     budget = max(0.05, config.max_time_in_seconds)
     # keep a reserve for expanding and checking the answer (linear in the graph size)
     reserve = min(0.1 * budget, 0.05 + 2e-5 * (graph.num_nodes + len(graph.edges)))
@@ -165,43 +198,45 @@ def solve(
             graph, graph, list(range(graph.num_nodes)), [np.arange(len(c)) for c in graph.node_costs], 0
         )
     stats["reduction"] = reduction.summary()
-    stats["reduce_s"] = round(time.monotonic() - t0, 3)
+    stats["reduce_s"] = round(now() - t0, 3)
     if reduction.infeasible_reason:
-        return SolveResult(None, None, INFEASIBLE, None, None, time.monotonic() - t0, stats, reduction.infeasible_reason)
+        return SolveResult(None, None, INFEASIBLE, None, None, now() - t0, stats, reduction.infeasible_reason)
     red = reduction.reduced
     tracker = _Tracker(reduction, on_progress, t0)
-    t = time.monotonic()
+    t = now()
     search = LocalSearch(red, config.random_seed)
+    charge(0.25 * sweep_seconds(red))  # its set-up reads every matrix once (the work clock's estimate)
     terms = model_terms(red)
     stats["model_terms"] = terms
     use_lns = config.force_lns or terms > config.max_monolithic_terms
-    remaining = deadline - time.monotonic()
+    remaining = deadline - now()
     small = red.num_nodes <= config.lagrangian_max_nodes
     # on large graphs the exact window moves (and their Lagrangian variant for the usage limit) improve far faster
     # than the node and tree moves: the heuristic only settles a first incumbent there
     share = max(config.heuristic_fraction, 0.15 if use_lns else 0.08) if small else 0.03
-    heur_deadline = time.monotonic() + max(0.05, remaining * share)
-    now = time.monotonic()
-    lagrangian_until = now + 0.6 * (heur_deadline - now) if small else None
+    heur_deadline = now() + max(0.05, remaining * share)
+    started = now()
+    lagrangian_until = started + 0.6 * (heur_deadline - started) if small else None
     start = _best_start(reduction, search, starts, tracker)
     if config.dual_fraction > 0:
-        start = _dual_phase(red, search, tracker, time.monotonic() + config.dual_fraction * remaining, stats, start)
+        start = _dual_phase(red, search, tracker, now() + config.dual_fraction * remaining, stats, start)
     search.run(heur_deadline, start=start, on_improve=lambda a, c: tracker.offer(a, c, "heuristic"),
                lagrangian_until=lagrangian_until, max_rounds=None if small else 1)  # fmt: skip
-    stats["heuristic_s"] = round(time.monotonic() - t, 3)
+    stats["heuristic_s"] = round(now() - t, 3)
     stats["heuristic_cost"] = None if tracker.best_cost is None else tracker.best_cost + reduction.cost_offset
     views: list[ContractedView] = []  # built once, when a phase needs it (seconds on 10^5 nodes)
 
     def view() -> ContractedView:
         if not views:
             views.append(ContractedView(search))
+            charge(1.25 * sweep_seconds(red))  # it reads and sums every matrix (the work clock's estimate)
         return views[0]
 
     status = UNKNOWN
     if _optimal(search, tracker):
         status = OPTIMAL
     elif config.lagrangian_fraction > 0 and _memory_bound(search, stats):
-        _lagrangian_phase(view, tracker, time.monotonic() + config.lagrangian_fraction * (deadline - time.monotonic()),
+        _lagrangian_phase(red, view, tracker, now() + config.lagrangian_fraction * (deadline - now()),
                           stats)
     if _optimal(search, tracker):
         status = OPTIMAL  # a valid incumbent meets the bound: nothing left to search
@@ -211,24 +246,24 @@ def solve(
     # the window phase first builds a contracted view of the whole graph (seconds on 10^5 nodes): skip it when that
     # set-up alone would overrun the deadline
     view_setup_s = VIEW_SECONDS_PER_NODE * red.num_nodes
-    if status not in (OPTIMAL, INFEASIBLE) and time.monotonic() < deadline - 0.5 - 2 * view_setup_s:
-        t = time.monotonic()
+    if status not in (OPTIMAL, INFEASIBLE) and now() < deadline - 0.5 - 2 * view_setup_s:
+        t = now()
         # CP-SAT windows only pay off on large graphs (their windows can trade memory between many nodes)
         share = config.window_fraction if use_lns else 1.0
         _solve_windows(red, config, tracker, search, view(), t + share * (deadline - t), stats)
-        stats["window_s"] = round(time.monotonic() - t, 3)
+        stats["window_s"] = round(now() - t, 3)
         stats["window_cost"] = None if tracker.best_cost is None else tracker.best_cost + reduction.cost_offset
-    if status not in (OPTIMAL, INFEASIBLE) and time.monotonic() < deadline - 0.5:
+    if status not in (OPTIMAL, INFEASIBLE) and now() < deadline - 0.5:
         # CP-SAT windows can trade memory between many nodes at once
         _solve_lns(red, config, tracker, search, deadline, stats)
-    wall = time.monotonic() - t0
+    wall = now() - t0
     if tracker.best is None:
         return SolveResult(None, None, status if status == INFEASIBLE else UNKNOWN, None, None, wall, stats,
                            "the usage limit or forbidden choices admit no plan" if status == INFEASIBLE else None)
     assignment = reduction.expand([int(s) for s in tracker.best])
     problems = validate_plan(graph, assignment)
     cost = plan_cost(graph, assignment)
-    wall = time.monotonic() - t0
+    wall = now() - t0
     if problems:
         stats["problems"] = problems[:5]
         return SolveResult(None, None, INFEASIBLE if status == INFEASIBLE else UNKNOWN, None, None, wall, stats,
@@ -250,14 +285,14 @@ def _dual_phase(red: StrategyGraph, search: LocalSearch, tracker: _Tracker, unti
                 start: np.ndarray | None) -> np.ndarray | None:
     """Min-sum diffusion on the reduced graph: its bound becomes the tracker's, its rounding an incumbent when
     it is valid and cheaper; returns the start for the search (the better of `start` and the rounding)."""
-    t = time.monotonic()
+    t = now()
     if sweep_seconds(red) * MIN_DUAL_SWEEPS > until - t:
         stats["dual_s"] = "skipped (graph too large for its share of the time)"
         return start
     ceiling = None if tracker.best_cost is None else tracker.best_cost + 1
     dual = diffusion_bound(red, until, ceiling=ceiling, target=tracker.best_cost)
     tracker.bound = dual.bound if tracker.bound is None else max(tracker.bound, dual.bound)
-    stats["dual_s"] = round(time.monotonic() - t, 3)
+    stats["dual_s"] = round(now() - t, 3)
     stats["dual_sweeps"] = dual.sweeps
     if dual.rounded is not None:
         rounded = np.asarray(dual.rounded, dtype=np.int64)
@@ -284,12 +319,17 @@ def _optimal(search: LocalSearch, tracker: _Tracker) -> bool:
             and _fits(search, tracker.best))
 
 
-def _lagrangian_phase(view: Callable[[], ContractedView], tracker: _Tracker, until: float, stats: dict) -> None:
+def _lagrangian_phase(red: StrategyGraph, view: Callable[[], ContractedView], tracker: _Tracker, until: float,
+                      stats: dict) -> None:
     """The Lagrangian relaxation of the usage limit (see `lagrangian`): its plans are offered as incumbents, its
     bound raises the tracker's. Skipped when too few multiplier steps would fit before `until`."""
-    t = time.monotonic()
+    t = now()
+    # a step sweeps the contracted view, at most as large as the graph: skip before building the view
+    if sweep_seconds(red) * SWEEPS_PER_STEP * MIN_LAGRANGIAN_STEPS > 2 * (until - now()):
+        stats["lagrangian_s"] = "skipped (graph too large for its share of the time)"
+        return
     contracted = view()
-    if step_seconds(contracted) * MIN_LAGRANGIAN_STEPS > until - time.monotonic():
+    if step_seconds(contracted) * MIN_LAGRANGIAN_STEPS > until - now():
         stats["lagrangian_s"] = "skipped (graph too large for its share of the time)"
         return
 
@@ -300,7 +340,7 @@ def _lagrangian_phase(view: Callable[[], ContractedView], tracker: _Tracker, unt
     outcome = lagrangian_diffusion(contracted, until, on_plan=offer, target=tracker.best_cost)
     if outcome.bound is not None:
         tracker.bound = outcome.bound if tracker.bound is None else max(tracker.bound, outcome.bound)
-    stats["lagrangian_s"] = round(time.monotonic() - t, 3)
+    stats["lagrangian_s"] = round(now() - t, 3)
     stats["lagrangian_steps"] = outcome.steps
 
 
@@ -343,14 +383,14 @@ def _solve_windows(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, 
     if red.usage_limit is not None and len(load) and load.max() > red.usage_limit and not repair(view, start, load):
         stats["window_status"] = "no start within the usage limit"
         return
-    last_offer = [time.monotonic()]
+    last_offer = [now()]
     pending: list = []
 
     def offer(best_vars: np.ndarray, _cost: int) -> None:
         pending[:] = [best_vars]
-        now = time.monotonic()
-        if now - last_offer[0] > 0.5:
-            last_offer[0] = now
+        t = now()
+        if t - last_offer[0] > 0.5:
+            last_offer[0] = t
             flush()
 
     def flush() -> None:
@@ -362,16 +402,16 @@ def _solve_windows(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, 
     nv = view.num_vars
     memory_bound = red.usage_limit is not None and bool(view.mem_vars.any())
     # first descend from the incumbent; then rounds from fresh random starts (small graphs) or from the best
-    first_until = time.monotonic() + (0.1 if memory_bound else 0.5) * (deadline - time.monotonic())
+    first_until = now() + (0.1 if memory_bound else 0.5) * (deadline - now())
     best, best_cost = window_search(view, start, first_until, rng, offer, patience=400 + 40 * nv)
     restarts = nv <= 5000
     # small graphs: short rounds alternating fresh starts and the best; large graphs: one long round
     round_s = min(20.0, max(3.0, 0.015 * nv)) if restarts else float("inf")
     rounds = 0
     least_usage = view.from_nodes(search.start(None))
-    while time.monotonic() < deadline - 0.05:
+    while now() < deadline - 0.05:
         rounds += 1
-        end = min(deadline, time.monotonic() + round_s)
+        end = min(deadline, now() + round_s)
         fresh = restarts and rounds % 2 == 1
         if fresh and memory_bound and rounds % 4 == 3:
             # a Lagrangian descent from a random plan (over the limit at first): it reaches basins that the
@@ -380,7 +420,7 @@ def _solve_windows(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, 
         else:
             begin, begin_cost = best, best_cost
             if fresh:  # a new descent from the least-usage start (the windows' randomness makes it differ)
-                begin, begin_cost = window_search(view, least_usage, time.monotonic() + 0.5 * (end - time.monotonic()), rng)
+                begin, begin_cost = window_search(view, least_usage, now() + 0.5 * (end - now()), rng)
                 if begin_cost < best_cost:
                     best, best_cost = begin, begin_cost
                     offer(best, best_cost)
@@ -407,24 +447,25 @@ def _random_vars(view: ContractedView, rng: np.random.Generator) -> np.ndarray:
 def _solve_monolithic(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, deadline: float, stats: dict,
                       share: float | None = None) -> str:
     """The whole reduced problem as one CP-SAT model, hinted with the incumbent; UNKNOWN when there is no time."""
-    remaining = deadline - time.monotonic()
+    remaining = deadline - now()
     if model_terms(red) * BUILD_SECONDS_PER_TERM > 0.5 * remaining:
         stats["cp_status"] = "skipped (no time to build the model)"
         return UNKNOWN
     instance = ModelInstance(red)
-    t = time.monotonic()
+    t = now()
     built = build_model(instance, hint=None if tracker.best is None else list(tracker.best))
-    stats["build_s"] = round(time.monotonic() - t, 3)
-    if deadline - time.monotonic() < 0.05:
+    charge(BUILD_SECONDS_PER_TERM * model_terms(red))
+    stats["build_s"] = round(now() - t, 3)
+    if deadline - now() < 0.05:
         stats["cp_status"] = "skipped (out of time after the build)"
         return UNKNOWN
-    left = deadline - time.monotonic()
+    left = deadline - now()
     # leave the rest to LNS windows, unless too little would be left for them
     fraction = config.monolithic_fraction if share is None else share
     limit = left if left * (1 - fraction) < 3.0 else left * fraction
     solver = _cp_params(config, limit)
     cb = _Callback(built, tracker, "cp-sat", lambda a, c: (np.asarray(a), c))
-    code = solver.Solve(built.model, cb)
+    code = _run_cp(solver, built.model, cb)
     stats["cp_status"] = solver.StatusName(code)
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         tracker.offer(built.vars.extract(solver), int(round(solver.ObjectiveValue())) + built.objective_offset, "cp-sat")
@@ -552,7 +593,7 @@ def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> No
     connected = movable or [u for u in range(n) if search.incident[u]] or list(range(n))
     movable_mask = np.zeros(n, dtype=bool)
     movable_mask[connected] = True
-    while time.monotonic() < deadline - 0.3:
+    while now() < deadline - 0.3:
         rounds += 1
         kind = 3 if rounds % 2 else (rounds // 2) % 3  # every other window around the costliest choices
         broken = _violating_nodes(search, current) if pcost >= PENALTY else []
@@ -572,18 +613,20 @@ def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> No
             seeds = [int(rng.choice(connected))]
         window = _grow_window(search, seeds, int(width), 150_000)
         instance, hint = _window_graph(red, search, window, current, load)
-        budget = min(deadline - time.monotonic() - 0.2, max(2.0, 0.04 * config.max_time_in_seconds))
+        charge(1e-5 * n)  # a round's scans of the whole graph (the work clock's estimate)
+        budget = min(deadline - now() - 0.2, max(2.0, 0.04 * config.max_time_in_seconds))
         if budget <= 0.05:
             break
         if model_terms(instance.graph) * BUILD_SECONDS_PER_TERM > 0.5 * budget:
             width = max(20, width * 0.7)  # too big to build in time: try a smaller window
             continue
         built = build_model(instance, hint)
-        budget = min(budget, deadline - time.monotonic() - 0.1)
+        charge(BUILD_SECONDS_PER_TERM * model_terms(instance.graph))
+        budget = min(budget, deadline - now() - 0.1)
         if budget <= 0.05:
             break
         solver = _cp_params(config, budget)
-        code = solver.Solve(built.model)
+        code = _run_cp(solver, built.model)
         trial = current.copy()
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             trial[window] = built.vars.extract(solver)
@@ -597,7 +640,7 @@ def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> No
             if trial_cost < pcost:
                 current, pcost = trial, trial_cost
                 load = search.load(current)
-        if time.monotonic() > deadline - 0.3:
+        if now() > deadline - 0.3:
             if pcost < before:
                 tracker.offer(current, search.cost(current), "lns")
             break

@@ -9,15 +9,14 @@ kept; after a long stall the search returns to it.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 
 import numpy as np
 
+from autoshard.solver.clock import now
 from autoshard.solver.contracted import ContractedView
 from autoshard.solver.heuristic import PENALTY
 from autoshard.solver.window_dp import ball, window_move
-
 
 _DEBUG = False
 
@@ -69,7 +68,7 @@ def window_search(
     top = max(2, min(nv, max_size))
     stall = 0
     since_best = 0
-    while time.monotonic() < deadline:
+    while now() < deadline:
         if patience is not None and since_best > patience:
             break
         size = int(round(math.exp(rng.uniform(math.log(2), math.log(top + 1)))))
@@ -177,11 +176,11 @@ def lagrangian_window_search(
     los = np.array([lo for m in view.mem for lo, _, _ in m], dtype=np.int64)
     his = np.array([hi for m in view.mem for _, hi, _ in m], dtype=np.int64)
     hot: np.ndarray = np.zeros(0, dtype=np.int64)
-    next_repair = time.monotonic()
-    while time.monotonic() < deadline:
+    next_repair = now()
+    while now() < deadline:
         prefix = np.concatenate([[0.0], np.cumsum(lam)])
         for _ in range(epoch):
-            if time.monotonic() > deadline:
+            if now() > deadline:
                 break
             size = int(round(math.exp(rng.uniform(math.log(2), math.log(top + 1)))))
             if len(hot) and rng.random() < 0.6:  # around a variable live where usage is over the limit
@@ -202,13 +201,13 @@ def lagrangian_window_search(
         ratio = load / limit
         over = ratio > 1
         hot = np.flatnonzero(over)
-        if over.any() and ratio.max() <= 1.1 and (small or time.monotonic() >= next_repair):
+        if over.any() and ratio.max() <= 1.1 and (small or now() >= next_repair):
             # a near miss: repair it greedily and keep it when it is the best fitting plan so far (on large graphs
             # at most about once a second: copying the assignment and profile is linear in the graph)
             trial, trial_load = a.copy(), load.copy()
             change = [0]
             fits = repair(view, trial, trial_load, max_steps=200, cost_change=change)
-            next_repair = time.monotonic() + 1.0
+            next_repair = now() + 1.0
             if fits:
                 cost = cur + change[0]
                 if cost < best_cost:

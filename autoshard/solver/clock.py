@@ -1,0 +1,73 @@
+"""The solver's clock: wall time, or, for repeatable plans, a count of work checkpoints.
+
+Every phase of `solve` stops at a deadline read from `now()`. Normally that is `time.monotonic()`, so where a
+time-limited search stops depends on how loaded the machine is. Inside `work_clock()` (`SolverConfig.deterministic`)
+`now()` instead advances by a fixed `tick` at every call: the phases call it at their work checkpoints (a window
+move, 64 nodes of a diffusion sweep, a round of node moves, ...), and CP-SAT, run in its deterministic mode, adds its
+own deterministic time (`charge`). Where each phase stops then depends only on the work done, so a fixed seed gives
+the same plan on a quiet machine and a busy one. The time limit becomes approximate in wall seconds; `work_clock`
+keeps a wall-clock cap for safety, and `overran()` says whether it was hit (the run is then not repeatable).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+#: virtual seconds one checkpoint counts for (about a window move or a 64-node diffusion chunk on this machine)
+DEFAULT_TICK_S = 1e-3
+
+
+@dataclass
+class _WorkClock:
+    now: float
+    tick: float
+    wall_cap: float
+    overran: bool = False
+
+
+_clock: ContextVar[_WorkClock | None] = ContextVar("autoshard_solver_clock", default=None)
+
+
+def now() -> float:
+    """Seconds on the solver's clock (monotonic; compare only with other `now()` values)."""
+    clock = _clock.get()
+    if clock is None:
+        return time.monotonic()
+    clock.now += clock.tick
+    if time.monotonic() > clock.wall_cap:  # safety: never run unbounded in wall time
+        clock.overran = True
+        clock.now += 1e9
+    return clock.now
+
+
+def charge(seconds: float) -> None:
+    """Count `seconds` of deterministic work (e.g. CP-SAT's deterministic time) on the work clock; no-op on wall
+    time, where the work has already taken its time."""
+    clock = _clock.get()
+    if clock is not None:
+        clock.now += max(0.0, seconds)
+
+
+def is_deterministic() -> bool:
+    """Whether `now()` counts work rather than wall time."""
+    return _clock.get() is not None
+
+
+def overran() -> bool:
+    """Whether the current work clock hit its wall-clock cap (so the run may not be repeatable)."""
+    clock = _clock.get()
+    return clock is not None and clock.overran
+
+
+@contextlib.contextmanager
+def work_clock(wall_cap_s: float, tick_s: float = DEFAULT_TICK_S) -> Iterator[None]:
+    """Within this block `now()` counts work checkpoints; after `wall_cap_s` real seconds every deadline passes."""
+    token = _clock.set(_WorkClock(0.0, tick_s, time.monotonic() + wall_cap_s))
+    try:
+        yield
+    finally:
+        _clock.reset(token)
