@@ -404,8 +404,9 @@ def _solve_windows(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, 
     # first descend from the incumbent; then rounds from fresh random starts (small graphs) or from the best
     first_until = now() + (0.1 if memory_bound else 0.5) * (deadline - now())
     best, best_cost = window_search(view, start, first_until, rng, offer, patience=400 + 40 * nv)
-    restarts = nv <= 5000
-    # small graphs: short rounds alternating fresh starts and the best; large graphs: one long round
+    # small graphs: short rounds alternating fresh starts and the best; large graphs, and graphs whose basins the
+    # Lagrangian phase already explored globally: one long round from the best (its multipliers keep their state)
+    restarts = nv <= 5000 and not stats.get("lagrangian_steps")
     round_s = min(20.0, max(3.0, 0.015 * nv)) if restarts else float("inf")
     rounds = 0
     least_usage = view.from_nodes(search.start(None))
