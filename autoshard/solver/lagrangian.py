@@ -61,12 +61,10 @@ def lagrangian_diffusion(
     deadline: float,
     on_plan: Callable[[np.ndarray, int], None] | None = None,
     target: int | None = None,
-    give_up_at: float | None = None,
 ) -> LagrangianOutcome:
     """Run multiplier steps until `deadline` (monotonic seconds), or until the bound reaches the cost of the best
-    plan found or `target` (a known plan's cost: then that plan is optimal), or at `give_up_at` when no plan
-    cheaper than `target` has been found by then. Reports each better fitting plan to `on_plan` (view variables,
-    cost). Returns the best bound on plans within the usage limit and the best plan."""
+    plan found or `target` (a known plan's cost: then that plan is optimal). Reports each better fitting plan to
+    `on_plan` (view variables, cost). Returns the best bound on plans within the usage limit and the best plan."""
     if view.limit is None or view.num_vars == 0:
         return LagrangianOutcome(None, 0, None, None)
     unary = [u.astype(np.float64) for u in view.unary]
@@ -89,9 +87,6 @@ def lagrangian_diffusion(
     best, best_cost, bound = None, None, None
     steps = 0
     while now() < deadline:
-        if give_up_at is not None and target is not None and (best_cost is None or best_cost >= target) and (
-                now() >= give_up_at):
-            break  # its plans do not beat the known one: leave the time to the search around that one
         for k in range(SWEEPS_PER_STEP):
             diffusion_sweep(unary, mats, incident, order if k % 2 == 0 else order[::-1], deadline)
         steps += 1

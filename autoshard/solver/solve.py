@@ -305,8 +305,6 @@ def _dual_phase(red: StrategyGraph, search: LocalSearch, tracker: _Tracker, unti
 
 #: fewest multiplier steps worth running in the Lagrangian phase (its plans get good after tens of steps)
 MIN_LAGRANGIAN_STEPS = 10
-#: share of its time after which the Lagrangian phase ends if none of its plans beat the incumbent
-LAGRANGIAN_TRIAL = 0.3
 
 
 def _memory_bound(search: LocalSearch, stats: dict) -> bool:
@@ -339,8 +337,7 @@ def _lagrangian_phase(red: StrategyGraph, view: Callable[[], ContractedView], tr
         nodes = contracted.to_nodes(a)
         tracker.offer(nodes, contracted.search.cost(nodes), "lagrangian")
 
-    give_up_at = now() + LAGRANGIAN_TRIAL * (until - now())
-    outcome = lagrangian_diffusion(contracted, until, on_plan=offer, target=tracker.best_cost, give_up_at=give_up_at)
+    outcome = lagrangian_diffusion(contracted, until, on_plan=offer, target=tracker.best_cost)
     if outcome.bound is not None:
         tracker.bound = outcome.bound if tracker.bound is None else max(tracker.bound, outcome.bound)
     stats["lagrangian_s"] = round(now() - t, 3)
