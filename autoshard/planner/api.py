@@ -71,7 +71,7 @@ def plan(
     mesh_name: str = DEFAULT_MESH_NAME,
     on_progress: Callable | None = None,
     log_search_progress: bool = False,
-    deterministic: bool = True,
+    deterministic: bool = False,
 ) -> Plan:
     """Find the sharding of every value of `module` that minimizes modeled step time on `mesh`.
 
@@ -80,8 +80,8 @@ def plan(
     device) defaults to the profile's device memory. Raises `InfeasibleError` naming the conflicting
     constraints when no plan exists.
 
-    `deterministic` (default): the search's phases stop on counted work rather than wall time, so the same seed
-    gives the same plan on a busy machine; `time_limit` is then approximate (see `autoshard.solver.clock`).
+    `deterministic`: the search's phases stop on counted work rather than wall time, so the same seed gives the
+    same plan on a busy machine; `time_limit` is then approximate (see `autoshard.solver.clock`).
     """
     options = options or PlanOptions()
     cost_config = resolve_config(mesh, config)

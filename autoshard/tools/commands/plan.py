@@ -26,10 +26,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--report", help="write the plan's cost, solver statistics and shardings as JSON")
     p.add_argument("--memory-budget", help="per-device memory limit, e.g. 16GiB (default: the profile's memory)")
     p.add_argument("--time-limit", type=float, default=30.0, help="solver time limit in seconds (default 30)")
-    p.add_argument("--seed", type=int, default=0, help="solver random seed (fixed seed: same plan)")
-    p.add_argument("--wall-clock", action="store_true",
-                   help="stop the search at the time limit in wall seconds (by default it counts work, so a fixed "
-                        "seed gives the same plan however loaded the machine is, and the limit is approximate)")
+    p.add_argument("--seed", type=int, default=0, help="solver random seed (with --deterministic: same plan)")
+    p.add_argument("--deterministic", action="store_true",
+                   help="stop the search on counted work instead of wall time: a fixed seed gives the same plan "
+                        "however loaded the machine is, and --time-limit becomes approximate")
     p.add_argument("--workers", type=int, default=8, help="CP-SAT workers (default 8)")
     p.add_argument("--function", help="function to plan (default @main)")
     p.add_argument("--explicit-collectives", action="store_true", help="emit the partitioned form with sdy collectives")
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         options=options,
         function=args.function,
         on_progress=progress,
-        deterministic=not args.wall_clock,
+        deterministic=args.deterministic,
     )
     if progress:
         progress.close()
