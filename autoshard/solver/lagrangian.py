@@ -30,7 +30,7 @@ from autoshard.solver.dual_bound import (
     reparametrized_sum,
 )
 from autoshard.solver.heuristic import PENALTY
-from autoshard.solver.window_search import repair
+from autoshard.solver.window_search import first_time_price, repair
 
 #: diffusion sweeps between two multiplier updates
 SWEEPS_PER_STEP = 5
@@ -83,7 +83,7 @@ def lagrangian_diffusion(
     limit = view.limit
     load_len = len(view.load(np.zeros(view.num_vars, dtype=np.int64)))
     lam = np.zeros(load_len, dtype=np.float64)
-    lam0 = _initial_price(view, mem)
+    lam0 = first_time_price(view)
     best, best_cost, bound = None, None, None
     steps = 0
     while now() < deadline:
@@ -115,16 +115,6 @@ def lagrangian_diffusion(
             if w:
                 unary[v] += us * w
     return LagrangianOutcome(bound, steps, best, best_cost)
-
-
-def _initial_price(view: ContractedView, mem: list) -> float:
-    """A first multiplier: a few percent of the typical cost difference per unit of usage and time."""
-    costs = [float(np.ptp(u[u < PENALTY])) for u in view.unary if (u < PENALTY).sum() > 1 and np.ptp(u[u < PENALTY])]
-    usages = [float(np.ptp(us)) for _, _, _, us in mem if np.ptp(us)]
-    lengths = [hi - lo for _, lo, hi, _ in mem if hi > lo]
-    if not costs or not usages or not lengths:
-        return 1.0
-    return max(1e-12, 0.05 * float(np.median(costs)) / float(np.median(usages)) / float(np.median(lengths)))
 
 
 def _greedy_rounding(unary: list[np.ndarray], mats: list[np.ndarray], incident: list[list[tuple[int, int]]],

@@ -30,6 +30,13 @@ def _usage_price(view: ContractedView) -> float:
     return max(1e-12, float(np.median(costs)) / float(np.median(usages)))
 
 
+def first_time_price(view: ContractedView) -> float:
+    """A first multiplier on usage per time point: a few percent of the typical cost difference per unit of usage,
+    spread over a typical live interval."""
+    lengths = [hi - lo for m in view.mem for lo, hi, _ in m]
+    return _usage_price(view) / max(1.0, float(np.median(lengths))) * 0.05 if lengths else _usage_price(view)
+
+
 class _Seeds:
     """Variables a window may grow from: those with a neighbour and, half of the draws when there are any, lone
     ones with a choice (nodes whose only trade is cost against usage, left isolated by the reduction)."""
@@ -165,8 +172,7 @@ def lagrangian_window_search(
     load = view.load(a)
     nv = view.num_vars
     seeds = _Seeds(view)
-    lengths = [hi - lo for m in view.mem for lo, hi, _ in m]
-    lam0 = _usage_price(view) / max(1.0, float(np.median(lengths))) * 0.05
+    lam0 = first_time_price(view)
     lam = np.zeros(len(load), dtype=np.float64)
     top = max(2, min(nv, max_size))
     epoch = 30
