@@ -52,11 +52,6 @@ def charge(seconds: float) -> None:
         clock.now += max(0.0, seconds)
 
 
-def is_deterministic() -> bool:
-    """Whether `now()` counts work rather than wall time."""
-    return _clock.get() is not None
-
-
 def overran() -> bool:
     """Whether the current work clock hit its wall-clock cap (so the run may not be repeatable)."""
     clock = _clock.get()

@@ -99,7 +99,7 @@ def lagrangian_diffusion(
             best, best_cost = plan
             if on_plan:
                 on_plan(best, best_cost)
-        known = min(c for c in (target, best_cost) if c is not None) if (target, best_cost) != (None, None) else None
+        known = min((c for c in (target, best_cost) if c is not None), default=None)
         if known is not None and bound >= known:
             break
         ratio = load / limit

@@ -116,8 +116,8 @@ class _Reducer:
         self.stopped_early = False
         #: expensive dominance checks, and how many removed a strategy (they stop when few do)
         self.pairwise_checks = 0
-        self.work = 0  # matrix entries read by the checks so far (the work clock's measure of this phase)
         self.pairwise_hits = 0
+        self.work = 0  # matrix entries read by the checks so far (the work clock's measure of this phase)
         #: per edge, the matrix last found not separable (a check is repeated only once the matrix changed)
         self.not_separable: dict[tuple[int, int], np.ndarray] = {}
         #: per node, the inputs of its last dominance check that removed nothing (repeated only once one changed)

@@ -34,7 +34,7 @@ def first_time_price(view: ContractedView) -> float:
     """A first multiplier on usage per time point: a few percent of the typical cost difference per unit of usage,
     spread over a typical live interval."""
     lengths = [hi - lo for m in view.mem for lo, hi, _ in m]
-    return _usage_price(view) / max(1.0, float(np.median(lengths))) * 0.05 if lengths else _usage_price(view)
+    return _usage_price(view) / max(1.0, float(np.median(lengths)) if lengths else 1.0) * 0.05
 
 
 class _Seeds:
