@@ -38,22 +38,33 @@ SWEEPS_PER_STEP = 5
 REPAIR_RATIO = 1.5
 #: multiplier growth while a time point is over the limit, and decay while it is under
 GROWTH, DECAY = 1.3, 0.9
+#: seconds per incidence (an edge seen from one end) of one sweep, and per variable of one rounding: the Python
+#: overhead that dominates a step on graphs of small matrices (measured on IOPDDL M, N and S, rounded up)
+SECONDS_PER_INCIDENCE_SWEEP = 1.4e-5
+SECONDS_PER_VAR_ROUNDING = 2e-5
 
 
 @dataclass(frozen=True)
 class LagrangianOutcome:
-    """The best bound (None if no step finished), steps run, and the best fitting plan found (view variables)."""
+    """The best bound (None if no step finished), steps run, and the best fitting plan found (view variables).
+
+    `last` is the last step's rounding (it need not fit the limit) and `prices` the multipliers per time point it
+    was priced with: a start for a search that keeps pricing usage (`window_search.lagrangian_window_search`)."""
 
     bound: int | None
     steps: int
     best: np.ndarray | None
     best_cost: int | None
+    last: np.ndarray | None = None
+    prices: np.ndarray | None = None
 
 
 def step_seconds(view: ContractedView) -> float:
-    """Estimated seconds of one multiplier step (its diffusion sweeps) on `view`."""
+    """Estimated seconds of one multiplier step (its diffusion sweeps and its rounding) on `view`."""
     entries = sum(inc.matrix.size for incs in view.incident for inc in incs) // 2 + sum(len(u) for u in view.unary)
-    return SWEEPS_PER_STEP * SECONDS_PER_ENTRY_SWEEP * entries
+    incidences = sum(len(incs) for incs in view.incident)
+    sweep = SECONDS_PER_ENTRY_SWEEP * entries + SECONDS_PER_INCIDENCE_SWEEP * incidences
+    return SWEEPS_PER_STEP * sweep + SECONDS_PER_VAR_ROUNDING * view.num_vars
 
 
 def lagrangian_diffusion(
@@ -86,7 +97,9 @@ def lagrangian_diffusion(
     lam0 = first_time_price(view)
     best, best_cost, bound = None, None, None
     steps = 0
+    a = None
     while now() < deadline:
+        began = now()
         for k in range(SWEEPS_PER_STEP):
             diffusion_sweep(unary, mats, incident, order if k % 2 == 0 else order[::-1], deadline)
         steps += 1
@@ -94,7 +107,8 @@ def lagrangian_diffusion(
         bound = value if bound is None else max(bound, value)
         a = _greedy_rounding(unary, mats, incident, ends)
         load = view.load(a)
-        plan = _fitting(view, a, load)
+        # a repair may take as long as the step's sweeps (on large graphs it can otherwise take far longer)
+        plan = _fitting(view, a, load, now() + max(0.25, now() - began))
         if plan is not None and (best_cost is None or plan[1] < best_cost):
             best, best_cost = plan
             if on_plan:
@@ -114,7 +128,7 @@ def lagrangian_diffusion(
             w = prefix[hi] - prefix[lo]
             if w:
                 unary[v] += us * w
-    return LagrangianOutcome(bound, steps, best, best_cost)
+    return LagrangianOutcome(bound, steps, best, best_cost, a, lam)
 
 
 def _greedy_rounding(unary: list[np.ndarray], mats: list[np.ndarray], incident: list[list[tuple[int, int]]],
@@ -131,8 +145,9 @@ def _greedy_rounding(unary: list[np.ndarray], mats: list[np.ndarray], incident: 
     return a
 
 
-def _fitting(view: ContractedView, a: np.ndarray, load: np.ndarray) -> tuple[np.ndarray, int] | None:
-    """(`a` or its repair, cost) when it avoids forbidden choices and fits, or is repaired to fit; else None."""
+def _fitting(view: ContractedView, a: np.ndarray, load: np.ndarray, until: float) -> tuple[np.ndarray, int] | None:
+    """(`a` or its repair, cost) when it avoids forbidden choices and fits, or is repaired to fit by `until`; else
+    None."""
     cost = view.cost(a)
     if cost >= PENALTY:
         return None
@@ -142,7 +157,7 @@ def _fitting(view: ContractedView, a: np.ndarray, load: np.ndarray) -> tuple[np.
     if peak > REPAIR_RATIO * view.limit:
         return None
     trial, trial_load, change = a.copy(), load.copy(), [0]
-    if not repair(view, trial, trial_load, max_steps=500, cost_change=change):
+    if not repair(view, trial, trial_load, max_steps=500, cost_change=change, deadline=until):
         return None
     cost += change[0]
     return (trial, cost) if cost < PENALTY else None

@@ -106,9 +106,10 @@ def window_search(
 
 
 def repair(view: ContractedView, a: np.ndarray, load: np.ndarray, max_steps: int = 10_000,
-           cost_change: list[int] | None = None) -> bool:
+           cost_change: list[int] | None = None, deadline: float | None = None) -> bool:
     """Greedily lower usage where it exceeds the limit: at the peak time, switch the variable and strategy that
-    give up usage there at the least cost increase per unit, until the plan fits. Returns whether it fits.
+    give up usage there at the least cost increase per unit, until the plan fits. Returns whether it fits (False
+    when `max_steps` switches or the `deadline` pass first).
 
     `cost_change`, when given (a one-element list), has the cost change of every applied switch added to it."""
     limit = view.limit
@@ -124,6 +125,8 @@ def repair(view: ContractedView, a: np.ndarray, load: np.ndarray, max_steps: int
         over = int(load[t]) - limit
         if over <= 0:
             return True
+        if deadline is not None and now() >= deadline:
+            return False
         best = None
         for v in np.unique(owners[(los <= t) & (t < his)]):
             v = int(v)
@@ -157,12 +160,14 @@ def lagrangian_window_search(
     on_improve: Callable[[np.ndarray, int], None] | None = None,
     max_size: int = 160,
     start: np.ndarray | None = None,
+    prices: np.ndarray | None = None,
 ) -> tuple[np.ndarray, int]:
     """Window moves that ignore the usage limit but price usage at every time point by a multiplier that grows
     while the time point is over the limit and decays otherwise; keeps the best plan that fits the limit.
 
     `assignment` must fit the limit; the search starts there, or at `start` (which need not fit) when given.
-    Returns the best fitting assignment and its cost.
+    `prices`, when given, are the first multipliers (e.g. those `lagrangian.lagrangian_diffusion` ended with), so
+    the search does not have to find them again. Returns the best fitting assignment and its cost.
     """
     limit = view.limit
     best, best_cost = assignment.copy(), view.cost(assignment)
@@ -173,7 +178,7 @@ def lagrangian_window_search(
     nv = view.num_vars
     seeds = _Seeds(view)
     lam0 = first_time_price(view)
-    lam = np.zeros(len(load), dtype=np.float64)
+    lam = np.zeros(len(load), dtype=np.float64) if prices is None else prices.astype(np.float64)
     top = max(2, min(nv, max_size))
     epoch = 30
     cur = view.cost(a)
