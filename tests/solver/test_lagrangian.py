@@ -14,6 +14,7 @@ from autoshard.solver.instance import StrategyGraph
 from autoshard.solver.lagrangian import lagrangian_diffusion
 from autoshard.solver.solve import SolverConfig, solve
 from autoshard.solver.validate import plan_cost, validate_plan
+from autoshard.solver.window_search import lagrangian_window_search, repair
 
 
 def _run(graph: StrategyGraph, seconds: float = 0.5):
@@ -58,3 +59,34 @@ def test_solve_runs_the_phase_when_the_limit_binds() -> None:
     result = solve(graph, SolverConfig(max_time_in_seconds=3, reduce=False, dual_fraction=0.0))
     assert result.cost == 5 and result.status == "OPTIMAL"
     assert result.stats["lagrangian_steps"] > 0
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_phase_hands_its_multipliers_to_the_window_search(seed: int) -> None:
+    """The outcome carries one non-negative price per time point and the last rounding; a Lagrangian window
+    search started from the phase's best plan with those prices returns a valid plan no worse than that start."""
+    graph = random_graph(seed + 50, n=8, max_s=3, memory=True)
+    if brute_force(graph)[0] is None:
+        pytest.skip("no plan fits this limit")
+    view, outcome, _ = _run(graph, seconds=0.3)
+    horizon = len(view.load(np.zeros(view.num_vars, dtype=np.int64)))
+    assert outcome.prices is not None and outcome.prices.shape == (horizon,) and (outcome.prices >= 0).all()
+    assert outcome.last is not None and len(outcome.last) == view.num_vars
+    if outcome.best is None:
+        pytest.skip("no fitting plan in the time given")
+    found, cost = lagrangian_window_search(view, outcome.best, time.monotonic() + 0.2, np.random.default_rng(seed),
+                                           prices=outcome.prices)
+    nodes = list(view.to_nodes(found))
+    assert validate_plan(graph, nodes) == []
+    assert plan_cost(graph, nodes) == cost <= outcome.best_cost
+
+
+def test_repair_stops_at_its_deadline_without_changing_the_plan() -> None:
+    graph = StrategyGraph.build([[0, 5]] * 3, [[10, 1]] * 3, [(0, 1)] * 3, edges=[], usage_limit=21)
+    view = ContractedView(LocalSearch(graph, 0))
+    a = np.zeros(view.num_vars, dtype=np.int64)  # all big: 30 > 21
+    load = view.load(a)
+    assert not repair(view, a, load, deadline=time.monotonic() - 1.0)
+    assert (a == 0).all() and load.max() == 30
+    assert repair(view, a, load)
+    assert load.max() <= 21
