@@ -60,33 +60,45 @@ def diffusion_bound(
 
     `ceiling`: the cost forbidden entries are relaxed to (default: the sum of every term's largest allowed entry).
     """
-    unary, mats, incident = _terms(graph, ceiling)
-    if not unary:
-        return DualBound(0, 0, True)
-    rounded, rounded_cost = None, None
-    best = -math.inf
-    history: list[float] = []
-    sweeps, converged, order = 0, False, [u for u in range(len(unary)) if incident[u]]
-    while sweeps < max_sweeps:
-        # alternate the sweep direction: information travels along the whole order in one sweep each way
-        diffusion_sweep(unary, mats, incident, order if sweeps % 2 == 0 else order[::-1], deadline)
-        sweeps += 1
-        choice = [int(np.argmin(c)) for c in unary]
-        cost = plan_cost(graph, choice)
-        if rounded_cost is None or cost < rounded_cost:
-            rounded, rounded_cost = choice, cost
-        value = reparametrized_sum(unary, mats)
-        best = max(best, value)
-        history.append(best)
-        if target is not None and as_bound(best) >= target:
-            break
-        # converged: the last STALL_SWEEPS sweeps together raised the sum by less than a relative 1e-7
-        if sweeps > STALL_SWEEPS and best - history[-1 - STALL_SWEEPS] <= 1e-7 * max(1.0, abs(best)):
-            converged = True
-            break
-        if now() >= deadline:
-            break
-    return DualBound(as_bound(best), sweeps, converged, rounded, rounded_cost)
+    return Diffusion(graph, ceiling).run(deadline, target, max_sweeps)
+
+
+class Diffusion:
+    """Min-sum diffusion on `graph` that can be stopped and resumed: each `run` goes on from the
+    reparametrization the previous one left (so a solver can give it more time once the search stalls)."""
+
+    def __init__(self, graph: StrategyGraph, ceiling: int | None = None):
+        self.graph = graph
+        self.unary, self.mats, self.incident = _terms(graph, ceiling)
+        self.order = [u for u in range(len(self.unary)) if self.incident[u]]
+        self.rounded: list[int] | None = None
+        self.rounded_cost: int | None = None
+        self.best = -math.inf
+        self.history: list[float] = []
+        self.sweeps = 0
+        self.converged = not self.unary
+
+    def run(self, deadline: float, target: int | None = None, max_sweeps: int = 10_000) -> DualBound:
+        """Sweep until `deadline`, convergence, `target` or `max_sweeps` sweeps in all; the bound so far."""
+        while not self.converged and self.sweeps < max_sweeps and now() < deadline:
+            # alternate the sweep direction: information travels along the whole order in one sweep each way
+            order = self.order if self.sweeps % 2 == 0 else self.order[::-1]
+            diffusion_sweep(self.unary, self.mats, self.incident, order, deadline)
+            self.sweeps += 1
+            choice = [int(np.argmin(c)) for c in self.unary]
+            cost = plan_cost(self.graph, choice)
+            if self.rounded_cost is None or cost < self.rounded_cost:
+                self.rounded, self.rounded_cost = choice, cost
+            self.best = max(self.best, reparametrized_sum(self.unary, self.mats))
+            self.history.append(self.best)
+            if target is not None and as_bound(self.best) >= target:
+                break
+            # converged: the last STALL_SWEEPS sweeps together raised the sum by less than a relative 1e-7
+            h = self.history
+            if len(h) > STALL_SWEEPS and h[-1] - h[-1 - STALL_SWEEPS] <= 1e-7 * max(1.0, abs(h[-1])):
+                self.converged = True
+        bound = 0 if not self.unary else as_bound(self.best)
+        return DualBound(bound, self.sweeps, self.converged, self.rounded, self.rounded_cost)
 
 
 def diffusion_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incident: list[list[tuple[int, int]]],

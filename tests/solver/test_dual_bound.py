@@ -7,7 +7,7 @@ import time
 from hypothesis import given, settings
 from solver_graphs import brute_force, strategy_graphs
 
-from autoshard.solver.dual_bound import diffusion_bound
+from autoshard.solver.dual_bound import Diffusion, diffusion_bound
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 
 
@@ -38,3 +38,17 @@ def test_proves_a_cycle_optimal_and_stops_at_the_target() -> None:
     assert brute_force(graph)[0] == 4
     result = diffusion_bound(graph, time.monotonic() + 5, target=4)
     assert result.bound == 4 and not result.converged  # stopped at the target
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(strategy_graphs(tree=False, forbidden=True))
+def test_resumed_diffusion_goes_on_where_it_stopped(graph: StrategyGraph) -> None:
+    """Runs of 3 sweeps each, resumed, give the bound of one run of the same number of sweeps; the bound never
+    drops between runs and stays at most the optimum."""
+    whole = diffusion_bound(graph, time.monotonic() + 5, max_sweeps=12)
+    resumed = Diffusion(graph)
+    bounds = [resumed.run(time.monotonic() + 5, max_sweeps=limit).bound for limit in (3, 6, 9, 12)]
+    assert bounds == sorted(bounds)
+    assert bounds[-1] == whole.bound and resumed.sweeps == whole.sweeps
+    optimum, _ = brute_force(graph)
+    assert bounds[-1] <= (optimum if optimum is not None else FORBIDDEN)
