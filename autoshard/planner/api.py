@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from collections.abc import Callable, Mapping
@@ -21,7 +22,7 @@ from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph, least_sharded_start
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
-from autoshard.solver.bounds import spanning_forest_bound
+from autoshard.solver.bounds import forest_seconds, spanning_forest_bound
 from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolverConfig, solve
 from autoshard.solver.validate import peak_usage
 from autoshard.tools.fileio import read_text
@@ -106,12 +107,18 @@ def solve_plan_graph(
     """Solve a built plan graph and return the `Plan` (cost recomputed without the solver, statistics)."""
     graph, mesh = built.graph, model.mesh
     problem = build_strategy_graph(graph, model.edge_cost_table(), mesh, int(budget) if budget else None)
+    # the spanning-forest bound computed below when the solver proves none better (seconds on 10^5-node graphs)
+    # counts against the time limit too: the search gets the rest, and at least half of it
+    limit = config.max_time_in_seconds
+    reserve = forest_seconds(problem)
+    if reserve > 0.02 * limit:
+        config = dataclasses.replace(config, max_time_in_seconds=max(0.5 * limit, limit - reserve))
     t0 = time.perf_counter()
     result = solve(problem, config, on_progress=on_progress, starts=[least_sharded_start(graph)])
     wall = time.perf_counter() - t0
     if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
         raise InfeasibleError(
-            explain_infeasible(graph, problem, budget, result.status, result.explanation, config.max_time_in_seconds)
+            explain_infeasible(graph, problem, budget, result.status, result.explanation, limit)
         )
     assignment = [int(x) for x in result.assignment]
     best_bound, gap = result.best_bound, result.gap
