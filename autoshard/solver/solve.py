@@ -11,7 +11,7 @@ from ortools.sat.python import cp_model
 
 from autoshard.solver.clock import charge, now, overran, work_clock
 from autoshard.solver.contracted import ContractedView
-from autoshard.solver.dual_bound import Diffusion, sweep_seconds
+from autoshard.solver.dual_bound import Diffusion, DualBound, sweep_seconds
 from autoshard.solver.heuristic import PENALTY, LocalSearch
 from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph
 from autoshard.solver.lagrangian import SWEEPS_PER_STEP, LagrangianOutcome, lagrangian_diffusion, step_seconds
@@ -218,10 +218,9 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
     started = now()
     lagrangian_until = started + 0.6 * (heur_deadline - started) if small else None
     start = _best_start(reduction, search, starts, tracker)
-    diffusions: list[Diffusion] = []  # the dual phase's diffusion, resumed when the search stalls
+    diffusion = None  # the dual phase's, resumed after the window search when it had not converged
     if config.dual_fraction > 0:
-        start = _dual_phase(red, search, tracker, now() + config.dual_fraction * remaining, stats, start,
-                            diffusions)
+        start, diffusion = _dual_phase(red, search, tracker, now() + config.dual_fraction * remaining, stats, start)
     search.run(heur_deadline, start=start, on_improve=lambda a, c: tracker.offer(a, c, "heuristic"),
                lagrangian_until=lagrangian_until, max_rounds=None if small else 1)  # fmt: skip
     stats["heuristic_s"] = round(now() - t, 3)
@@ -253,14 +252,18 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
         t = now()
         # CP-SAT windows only pay off on large graphs (their windows can trade memory between many nodes)
         share = config.window_fraction if use_lns else 1.0
-        resumable = bool(diffusions) and not diffusions[0].converged
+        resumable = diffusion is not None and not diffusion.converged
         # an unconverged diffusion gets half of the window time back once the windows have had theirs
         window_until = t + share * (deadline - t) * (0.5 if resumable else 1.0)
         _solve_windows(red, config, tracker, search, view(), window_until, stats, lagrangian)
         stats["window_s"] = round(now() - t, 3)
         stats["window_cost"] = None if tracker.best_cost is None else tracker.best_cost + reduction.cost_offset
         if resumable and not _optimal(search, tracker):
-            status = _resume_dual(diffusions[0], search, tracker, t + share * (deadline - t), stats) or status
+            resumed = now()
+            _adopt_dual(diffusion.run(t + share * (deadline - t), target=tracker.best_cost), search, tracker, stats)
+            stats["dual_s"] = round(stats["dual_s"] + now() - resumed, 3)
+            if _optimal(search, tracker):
+                status = OPTIMAL
     if status not in (OPTIMAL, INFEASIBLE) and now() < deadline - 0.5:
         # CP-SAT windows can trade memory between many nodes at once
         _solve_lns(red, config, tracker, search, deadline, stats)
@@ -290,45 +293,33 @@ MIN_DUAL_SWEEPS = 8
 
 
 def _dual_phase(red: StrategyGraph, search: LocalSearch, tracker: _Tracker, until: float, stats: dict,
-                start: np.ndarray | None, diffusions: list[Diffusion]) -> np.ndarray | None:
-    """Min-sum diffusion on the reduced graph: its bound becomes the tracker's, its rounding an incumbent when
-    it is valid and cheaper; returns the start for the search (the better of `start` and the rounding). The
-    diffusion is appended to `diffusions` so that it can be resumed later."""
+                start: np.ndarray | None) -> tuple[np.ndarray | None, Diffusion | None]:
+    """Min-sum diffusion on the reduced graph (see `_adopt_dual`); returns the start for the search (the better of
+    `start` and the rounding) and the diffusion, to be resumed later (None when skipped)."""
     t = now()
     if sweep_seconds(red) * MIN_DUAL_SWEEPS > until - t:
         stats["dual_s"] = "skipped (graph too large for its share of the time)"
-        return start
+        return start, None
     ceiling = None if tracker.best_cost is None else tracker.best_cost + 1
     diffusion = Diffusion(red, ceiling=ceiling)
-    diffusions.append(diffusion)
-    dual = diffusion.run(until, target=tracker.best_cost)
-    tracker.bound = dual.bound if tracker.bound is None else max(tracker.bound, dual.bound)
+    rounded = _adopt_dual(diffusion.run(until, target=tracker.best_cost), search, tracker, stats)
     stats["dual_s"] = round(now() - t, 3)
-    stats["dual_sweeps"] = dual.sweeps
-    if dual.rounded is not None:
-        rounded = np.asarray(dual.rounded, dtype=np.int64)
-        cost = search.cost(rounded)
-        stats["dual_rounding_fits"] = _fits(search, rounded)
-        if cost < FORBIDDEN and stats["dual_rounding_fits"] and tracker.offer(rounded, cost, "dual"):
-            return rounded
-    return start
+    return (start if rounded is None else rounded), diffusion
 
 
-def _resume_dual(diffusion: Diffusion, search: LocalSearch, tracker: _Tracker, until: float, stats: dict
-                 ) -> str | None:
-    """More diffusion sweeps (the search has had its time): a higher bound, OPTIMAL once it meets the incumbent;
-    its rounding is offered too."""
-    t = now()
-    dual = diffusion.run(until, target=tracker.best_cost)
+def _adopt_dual(dual: DualBound, search: LocalSearch, tracker: _Tracker, stats: dict) -> np.ndarray | None:
+    """The diffusion's bound becomes the tracker's, its rounding an incumbent when it is valid and cheaper (then
+    returned)."""
     tracker.bound = dual.bound if tracker.bound is None else max(tracker.bound, dual.bound)
-    stats["dual_s"] = round(stats.get("dual_s", 0.0) + now() - t, 3)
     stats["dual_sweeps"] = dual.sweeps
-    if dual.rounded is not None:
-        rounded = np.asarray(dual.rounded, dtype=np.int64)
-        cost = search.cost(rounded)
-        if cost < FORBIDDEN and _fits(search, rounded):
-            tracker.offer(rounded, cost, "dual")
-    return OPTIMAL if _optimal(search, tracker) else None
+    if dual.rounded is None:
+        return None
+    rounded = np.asarray(dual.rounded, dtype=np.int64)
+    cost = search.cost(rounded)
+    stats["dual_rounding_fits"] = _fits(search, rounded)
+    if cost < FORBIDDEN and stats["dual_rounding_fits"] and tracker.offer(rounded, cost, "dual"):
+        return rounded
+    return None
 
 
 #: fewest multiplier steps worth running in the Lagrangian phase (its plans get good after tens of steps)
