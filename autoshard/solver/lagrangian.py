@@ -30,14 +30,12 @@ from autoshard.solver.dual_bound import (
     reparametrized_sum,
 )
 from autoshard.solver.heuristic import PENALTY
-from autoshard.solver.window_search import first_time_price, repair
+from autoshard.solver.window_search import first_time_price, next_time_prices, repair
 
 #: diffusion sweeps between two multiplier updates
 SWEEPS_PER_STEP = 5
 #: roundings whose peak usage exceeds the limit by at most this factor are repaired
 REPAIR_RATIO = 1.5
-#: multiplier growth while a time point is over the limit, and decay while it is under
-GROWTH, DECAY = 1.3, 0.9
 #: seconds per incidence (an edge seen from one end) of one sweep, and per variable of one rounding: the Python
 #: overhead that dominates a step on graphs of small matrices (measured on IOPDDL M, N and S, rounded up)
 SECONDS_PER_INCIDENCE_SWEEP = 1.4e-5
@@ -116,12 +114,8 @@ def lagrangian_diffusion(
         known = min((c for c in (target, best_cost) if c is not None), default=None)
         if known is not None and bound >= known:
             break
-        ratio = load / limit
-        over = ratio > 1
-        new = np.where(over, np.maximum(lam * GROWTH, lam0) * np.minimum(ratio, 4.0), lam * DECAY)
-        new[new < lam0 * 1e-3] = 0.0  # let a time point that stays under the limit return to free
-        # a time point no plan can bring under the limit must not drive its price to infinity
-        np.minimum(new, lam0 * 1e9, out=new)
+        # a time point that stays under the limit returns to free
+        new = next_time_prices(lam, load / limit, lam0, free_below=lam0 * 1e-3)
         prefix = np.concatenate([[0.0], np.cumsum(new - lam)])
         lam = new
         for v, lo, hi, us in mem:

@@ -30,6 +30,21 @@ def _usage_price(view: ContractedView) -> float:
     return max(1e-12, float(np.median(costs)) / float(np.median(usages)))
 
 
+#: multiplier growth while a time point is over the limit (times its overload, at most 4), and decay while under
+PRICE_GROWTH, PRICE_DECAY = 1.3, 0.9
+
+
+def next_time_prices(prices: np.ndarray, ratio: np.ndarray, first_price: float, free_below: float = 0.0) -> np.ndarray:
+    """The multipliers after one step, from each time point's usage over the limit (`ratio`): dearer where it is
+    over, cheaper elsewhere; prices below `free_below` become 0, and none exceeds 1e9 times `first_price` (a time
+    point no plan can bring under the limit must not drive its price to infinity)."""
+    over = ratio > 1
+    new = np.where(over, np.maximum(prices * PRICE_GROWTH, first_price) * np.minimum(ratio, 4.0), prices * PRICE_DECAY)
+    if free_below:
+        new[new < free_below] = 0.0
+    return np.minimum(new, first_price * 1e9)
+
+
 def first_time_price(view: ContractedView) -> float:
     """A first multiplier on usage per time point: a few percent of the typical cost difference per unit of usage,
     spread over a typical live interval."""
@@ -227,7 +242,5 @@ def lagrangian_window_search(
                         on_improve(best, best_cost)
         if _DEBUG:
             print(f"lagr: peak/limit {ratio.max():.4f} over {over.sum()} cost {cur} lam {lam.max():.3g}")
-        lam = np.where(over, np.maximum(lam * 1.3, lam0) * np.minimum(ratio, 4.0), lam * 0.9)
-        # a time point that stays over the limit (no window can lower it) must not drive its price to infinity
-        np.minimum(lam, lam0 * 1e9, out=lam)
+        lam = next_time_prices(lam, ratio, lam0)
     return best, best_cost
