@@ -100,6 +100,10 @@ def plan(
     )  # fmt: skip
 
 
+#: a solver's gap above which the spanning-forest bound is computed too (it rarely beats a tighter one)
+WEAK_GAP = 0.5
+
+
 def solve_plan_graph(
     built: BuiltGraph, model: PlanCostModel, budget: float | None, mesh_name: str, config: SolverConfig,
     on_progress: Callable | None = None,
@@ -108,11 +112,13 @@ def solve_plan_graph(
     graph, mesh = built.graph, model.mesh
     problem = build_strategy_graph(graph, model.edge_cost_table(), mesh, int(budget) if budget else None)
     # the spanning-forest bound computed below when the solver proves none better (seconds on 10^5-node graphs)
-    # counts against the time limit too: the search gets the rest, and at least half of it
+    # counts against the time limit too: the search gets the rest, and at least half of it (the solver's repeat
+    # phase may spend the reserve on a bound of its own instead)
     limit = config.max_time_in_seconds
     reserve = forest_seconds(problem)
     if reserve > 0.02 * limit:
-        config = dataclasses.replace(config, max_time_in_seconds=max(0.5 * limit, limit - reserve))
+        search_limit = max(0.5 * limit, limit - reserve)
+        config = dataclasses.replace(config, max_time_in_seconds=search_limit, fallback_bound_s=limit - search_limit)
     t0 = time.perf_counter()
     result = solve(problem, config, on_progress=on_progress, starts=[least_sharded_start(graph)])
     wall = time.perf_counter() - t0
@@ -122,7 +128,8 @@ def solve_plan_graph(
         )
     assignment = [int(x) for x in result.assignment]
     best_bound, gap = result.best_bound, result.gap
-    if result.status != OPTIMAL:  # CP-SAT proves no bound on large graphs: fall back to the forest relaxation
+    if result.status != OPTIMAL and not result.stats.get("fallback_bound_used") and (gap is None or gap > WEAK_GAP):
+        # no phase proved a useful bound (CP-SAT proves none on large graphs): try the forest relaxation's
         forest = spanning_forest_bound(problem)
         if best_bound is None or forest > best_bound:
             best_bound = min(forest, result.cost)

@@ -1,0 +1,430 @@
+"""Repeated layers: find the blocks of a `StrategyGraph` that repeat (the layers of a deep model), solve one block
+of each kind exactly, and turn that into a lower bound and a plan for the whole graph.
+
+A model with N identical layers gives a graph whose node sequence (program order) contains runs where node i and
+node i + p look alike: the same strategy costs and the same incident edge matrices. Each run is cut into instances
+of its period p (at the phase that cuts fewest edges); instances of different runs that are linked one to one (the
+forward pass of layer k, its backward pass, its parameters) are joined into one block. Blocks whose node costs and
+internal edges are exactly equal (node for node, in canonical order) form one class.
+
+The bound: every node belongs to exactly one block (nodes outside the repeats form blocks of their own, one per
+connected component), so the cost of any assignment is the sum of each block's internal cost plus the cost of the
+edges between blocks. Each block's internal cost is at least the block's own optimum (memory limit ignored), each
+cut edge's at least its cheapest entry; identical blocks share one optimum, so the bound costs one exact solve per
+class instead of one per layer. It is tight when the cheapest plan of each block is also the one the whole graph
+wants and the cut edges cost nothing there: the residual stream keeps its sharding from layer to layer.
+
+The plan: every block takes its class's optimum; the result is a valid plan wherever the usage limit allows it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from autoshard.solver.instance import FORBIDDEN, StrategyGraph, clip_forbidden
+
+#: fewest instances for a run to count as repeated layers
+MIN_REPEATS = 3
+#: longest period searched (nodes per repeated unit)
+MAX_PERIOD = 4096
+#: periods tried (the most frequent gaps between alike nodes)
+CANDIDATE_PERIODS = 64
+#: least share of the nodes the runs of the layer count must cover
+LAYER_COVERAGE = 0.25
+#: entries sampled from a matrix for its signature (the exact comparison comes later)
+SAMPLED_ENTRIES = 61
+
+
+@dataclass(frozen=True)
+class BlockClass:
+    """Blocks with equal node costs and internal edges: `members[k][i]` is the graph node at canonical position `i`
+    of member `k`; `graph` is the block as a problem of its own (memory limit dropped)."""
+
+    members: tuple[np.ndarray, ...]
+    graph: StrategyGraph
+
+
+@dataclass(frozen=True)
+class RepeatedBlocks:
+    """A partition of a graph's nodes into block classes, with the edges between blocks."""
+
+    classes: tuple[BlockClass, ...]
+    #: indices into `graph.edges` of the edges whose ends lie in different blocks
+    cut_edges: tuple[int, ...]
+    #: nodes in blocks of a class with more than one member
+    repeated_nodes: int
+
+    def cut_bound(self, graph: StrategyGraph) -> int:
+        """The sum of the cheapest entry of each cut edge."""
+        return sum(int(graph.edges[i].costs.min()) for i in self.cut_edges)
+
+    def bound(self, graph: StrategyGraph, class_bounds: list[int]) -> int:
+        """A lower bound on every assignment's cost, given a lower bound on each class's block optimum."""
+        blocks = sum(len(c.members) * b for c, b in zip(self.classes, class_bounds))
+        return blocks + self.cut_bound(graph)
+
+    def unfold(self, num_nodes: int, folded_assignment: Sequence[int]) -> np.ndarray:
+        """The whole graph's assignment from one of `fold(graph, self)`: every block takes its class's choices."""
+        out = np.zeros(num_nodes, dtype=np.int64)
+        start = 0
+        for cls in self.classes:
+            plan = np.asarray(folded_assignment[start : start + cls.graph.num_nodes], dtype=np.int64)
+            start += cls.graph.num_nodes
+            for nodes in cls.members:
+                out[nodes] = plan
+        return out
+
+
+def find_repeated_blocks(graph: StrategyGraph, min_repeats: int = MIN_REPEATS, layers_per_block: int = 1
+                         ) -> RepeatedBlocks | None:
+    """The graph's repeated blocks, or None when fewer than `min_repeats` instances of anything repeat. With
+    `layers_per_block` > 1, that many consecutive copies of a layer make one block (a tighter bound: fewer layer
+    boundaries are relaxed; larger exact solves)."""
+    n = graph.num_nodes
+    if n < 2 * min_repeats:
+        return None
+    sig = _node_signatures(graph)
+    ends = np.array([(min(e.u, e.v), max(e.u, e.v)) for e in graph.edges], dtype=np.int64).reshape(-1, 2).T
+    runs = [_align(ends, run) for run in _select_runs(sig, min_repeats)]
+    runs = [r for r in runs if r[2] >= min_repeats]
+    if not runs:
+        return None
+    unit_of = np.full(n, -1, dtype=np.int64)  # instance id of each node
+    units: list[tuple[int, int, int]] = []  # (run id, start, period)
+    for r, (start, period, count) in enumerate(runs):
+        for k in range(count):
+            lo = start + k * period
+            unit_of[lo : lo + period] = len(units)
+            units.append((r, lo, period))
+    parent = list(range(len(units)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    _link_units(graph, runs, units, unit_of, find, parent)
+    joined: dict[int, list[int]] = defaultdict(list)
+    for u in sorted(range(len(units)), key=lambda u: units[u][:2]):  # canonical order: by run, then position
+        joined[find(u)].append(u)
+    blocks = [np.concatenate([np.arange(units[u][1], units[u][1] + units[u][2]) for u in us]) for us in joined.values()]
+    outside = unit_of < 0
+    blocks = _absorb_satellites(graph, blocks, outside, sig)
+    blocks += _components(graph, outside)
+    same = _Equality(graph)
+    classes = _classes(graph, blocks, same)
+    if not any(len(c.members) >= min_repeats for c in classes):
+        return None
+    # blocks that repeat nowhere join the nodes outside the repeats: fewer cut edges, same exact solves
+    pool = np.zeros(n, dtype=bool)
+    kept: list[np.ndarray] = []
+    for c in classes:
+        members = sorted(c.members, key=lambda m: int(m.min()))
+        groups = len(members) // layers_per_block if len(members) >= 2 * layers_per_block else 0
+        for g in range(groups):
+            kept.append(np.concatenate(members[g * layers_per_block : (g + 1) * layers_per_block]))
+        for m in members[groups * layers_per_block :]:
+            pool[m] = True
+    repeated = [c for c in classes if len(c.members) > 1] if layers_per_block == 1 else _classes(graph, kept, same)
+    classes = repeated + _classes(graph, _components(graph, pool), same)
+    block_index = np.empty(n, dtype=np.int64)
+    for i, nodes in enumerate(m for c in classes for m in c.members):
+        block_index[nodes] = i
+    cut = tuple(i for i, e in enumerate(graph.edges) if block_index[e.u] != block_index[e.v])
+    repeated = sum(len(c.members) * c.graph.num_nodes for c in classes if len(c.members) > 1)
+    return RepeatedBlocks(tuple(classes), cut, repeated)
+
+
+def _absorb_satellites(graph: StrategyGraph, blocks: list[np.ndarray], outside: np.ndarray, sig: np.ndarray
+                       ) -> list[np.ndarray]:
+    """Blocks and outside nodes whose neighbours all lie in one larger block join it (e.g. a layer's parameter
+    results, tied to its arguments), after its nodes, ordered by their neighbours' positions there; repeated until
+    nothing joins. Returns the blocks left; `outside` loses the nodes that joined one."""
+    n = graph.num_nodes
+    group = np.full(n, -1, dtype=np.int64)
+    members: dict[int, list[int]] = {}
+    for b, nodes in enumerate(blocks):
+        group[nodes] = b
+        members[b] = [int(v) for v in nodes]
+    for v in np.flatnonzero(outside):
+        group[v] = len(members)
+        members[len(members)] = [int(v)]
+    adjacency: list[list[int]] = [[] for _ in range(n)]
+    for e in graph.edges:
+        if e.u != e.v:
+            adjacency[e.u].append(e.v)
+            adjacency[e.v].append(e.u)
+    changed = True
+    while changed:
+        changed = False
+        for g in sorted(members, key=lambda g: len(members[g])):
+            if g not in members:
+                continue
+            nodes = members[g]
+            owners = {int(group[w]) for v in nodes for w in adjacency[v]} - {g}
+            if len(owners) != 1:
+                continue
+            h = owners.pop()
+            if len(members[h]) <= len(nodes):
+                continue
+            position = {v: i for i, v in enumerate(members[h])}
+            key = {v: (tuple(sorted(position.get(w, -1) for w in adjacency[v])), int(sig[v])) for v in nodes}
+            members[h] = members[h] + sorted(nodes, key=lambda v: key[v])
+            group[nodes] = h
+            del members[g]
+            changed = True
+    kept = [np.asarray(nodes, dtype=np.int64) for g, nodes in members.items() if len(nodes) > 1 or not outside[nodes[0]]]
+    outside[:] = False
+    for g, nodes in members.items():
+        if len(nodes) == 1 and g >= len(blocks):
+            outside[nodes[0]] = True
+    return [k for k in kept if not (len(k) == 1 and outside[k[0]])]
+
+
+def _components(graph: StrategyGraph, mask: np.ndarray) -> list[np.ndarray]:
+    """The connected components (node order) of the nodes in `mask`, through edges between them."""
+    parent = {int(v): int(v) for v in np.flatnonzero(mask)}
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for e in graph.edges:
+        if mask[e.u] and mask[e.v]:
+            a, b = find(e.u), find(e.v)
+            if a != b:
+                parent[a] = b
+    groups: dict[int, list[int]] = defaultdict(list)
+    for v in sorted(parent):
+        groups[find(v)].append(v)
+    return [np.asarray(g, dtype=np.int64) for g in groups.values()]
+
+
+def _matrix_signature(m: np.ndarray) -> int:
+    flat = m.reshape(-1)
+    step = max(1, flat.size // SAMPLED_ENTRIES)
+    return hash((m.shape, flat[::step].tobytes()))
+
+
+def _node_signatures(graph: StrategyGraph) -> np.ndarray:
+    """A hash per node of its strategy costs and its incident edge matrices (with their direction)."""
+    incident: list[list[int]] = [[] for _ in range(graph.num_nodes)]
+    seen: dict[int, int] = {}
+    for e in graph.edges:
+        key = id(e.costs)
+        if key not in seen:
+            seen[key] = _matrix_signature(e.costs)
+        s = seen[key]
+        incident[e.u].append(hash((0, s)))
+        incident[e.v].append(hash((1, s)))
+    return np.array(
+        [hash((c.tobytes(), tuple(sorted(inc)))) for c, inc in zip(graph.node_costs, incident)], dtype=np.int64
+    )
+
+
+def _likely_periods(sig: np.ndarray, longest: int) -> list[int]:
+    """The gaps between a node and the next one with its signature, most frequent first (at most
+    `CANDIDATE_PERIODS`): a layer's period shows up once per node of the layer."""
+    order = np.lexsort((np.arange(len(sig)), sig))
+    same = sig[order[1:]] == sig[order[:-1]]
+    gaps = (order[1:] - order[:-1])[same]
+    gaps = gaps[(gaps > 0) & (gaps <= longest)]
+    if not len(gaps):
+        return []
+    counts = np.bincount(gaps)
+    periods = np.argsort(-counts, kind="stable")[:CANDIDATE_PERIODS]
+    return sorted(int(p) for p in periods if counts[p] > 0)
+
+
+def _select_runs(sig: np.ndarray, min_repeats: int) -> list[tuple[int, int, int]]:
+    """Disjoint periodic runs of the signature sequence as (start, period, instances), most nodes first."""
+    n = len(sig)
+    candidates = []
+    for p in _likely_periods(sig, min(MAX_PERIOD, n // min_repeats)):
+        eq = np.concatenate(([False], sig[:-p] == sig[p:], [False]))
+        bounds = np.flatnonzero(np.diff(eq.astype(np.int8)))
+        lo, hi = bounds[::2], bounds[1::2]
+        counts = (hi - lo) // p + 1  # sig[i] == sig[i + p] on [lo, hi): instances cover [lo, hi + p)
+        for start, count in zip(lo[counts >= min_repeats], counts[counts >= min_repeats]):
+            candidates.append((int(count) * p, p, int(start), int(count)))
+    # the layer count is the largest instance count whose runs cover a good share of the nodes (a run of period p
+    # also shows as one of period 2p with half the instances, and Adam's parameters, moments and velocities as one
+    # of 3); runs with that count come first, so that a region repeating per layer is not taken by a coarser
+    # pattern over it
+    coverage: dict[int, int] = defaultdict(int)
+    for covered, _p, _lo, count in candidates:
+        coverage[count] += covered
+    layers = max((c for c in coverage if coverage[c] >= LAYER_COVERAGE * n), default=0)
+    candidates.sort(key=lambda c: (c[3] != layers, -c[0], c[1], c[2]))
+    taken = np.zeros(n, dtype=bool)
+    runs = []
+    for _covered, p, lo, count in candidates:
+        # keep the instances that do not overlap a run already taken
+        free = [k for k in range(count) if not taken[lo + k * p : lo + (k + 1) * p].any()]
+        if len(free) < min_repeats or len(free) != free[-1] - free[0] + 1:
+            continue
+        start = lo + free[0] * p
+        runs.append((start, p, len(free)))
+        taken[start : start + len(free) * p] = True
+    return runs
+
+
+def _align(ends: np.ndarray, run: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The run cut at the phase that crosses fewest edges (dropping one instance when it moves the cut); `ends` holds
+    each edge's lower and higher node."""
+    start, p, count = run
+    u, v = ends[0], ends[1]
+    inside = (u >= start) & (v < start + count * p) & (v - u < p) & (u != v)  # longer edges cross every phase
+    u, d = u[inside], (v - u)[inside]
+    first = (u + 1 - start) % p  # phases o in [first, first + d) (mod p) put a cut between u and v
+    crossings = np.zeros(2 * p + 1, dtype=np.int64)
+    np.add.at(crossings, first, 1)
+    np.add.at(crossings, first + d, -1)
+    per_phase = np.cumsum(crossings)[: 2 * p]
+    per_phase = per_phase[:p] + per_phase[p:]
+    best = int(np.argmin(per_phase))
+    if per_phase[best] >= per_phase[0]:
+        return run
+    return start + best, p, count - 1
+
+
+def _link_units(graph, runs, units, unit_of, find, parent) -> set[int]:
+    """Join instances of different runs that are linked one to one, in order or reversed (a layer's forward and
+    backward pass, its parameters); returns the runs that got linked."""
+    first_unit = []
+    total = 0
+    for _start, _p, count in runs:
+        first_unit.append(total)
+        total += count
+    run_of_unit = np.array([u[0] for u in units], dtype=np.int64)
+    links: dict[tuple[int, int], set[tuple[int, int]]] = defaultdict(set)
+    linked: set[int] = set()
+    for e in graph.edges:
+        a, b = int(unit_of[e.u]), int(unit_of[e.v])
+        if a < 0 or b < 0 or run_of_unit[a] == run_of_unit[b]:
+            continue
+        ra, rb = int(run_of_unit[a]), int(run_of_unit[b])
+        if ra > rb:
+            ra, rb, a, b = rb, ra, b, a
+        links[(ra, rb)].add((a - first_unit[ra], b - first_unit[rb]))
+    for (ra, rb), pairs in sorted(links.items()):
+        if len({k for k, _ in pairs}) != len(pairs) or len({j for _, j in pairs}) != len(pairs):
+            continue  # not one to one
+        if len({j - k for k, j in pairs}) == 1 or len({j + k for k, j in pairs}) == 1:
+            linked.update((ra, rb))
+            for k, j in pairs:
+                x, y = find(first_unit[ra] + k), find(first_unit[rb] + j)
+                if x != y:
+                    parent[x] = y
+    return linked
+
+
+class _Equality:
+    """Exact equality of node costs and edge matrices, each pair of distinct matrices compared once."""
+
+    def __init__(self, graph: StrategyGraph):
+        self.graph = graph
+        self.cost_bytes = [c.tobytes() for c in graph.node_costs]
+        self.matrices: dict[tuple[int, int], bool] = {}
+
+    def blocks(self, a: np.ndarray, b: np.ndarray, ea: list, eb: list) -> bool:
+        """Whether blocks `a` and `b` (canonical order) with internal edges `ea`, `eb` (same local pattern) are
+        equal."""
+        if any(self.cost_bytes[x] != self.cost_bytes[y] for x, y in zip(a, b)):
+            return False
+        for (_, _, i), (_, _, j) in zip(ea, eb):
+            m, k = self.graph.edges[i].costs, self.graph.edges[j].costs
+            if m is k:
+                continue
+            key = (id(m), id(k))
+            if key not in self.matrices:
+                small = m.size <= 4096 and m.flags.c_contiguous and k.flags.c_contiguous
+                # memoryview comparison has far less overhead on small matrices
+                self.matrices[key] = m.shape == k.shape and (memoryview(m) == memoryview(k) if small
+                                                             else bool(np.array_equal(m, k)))
+            if not self.matrices[key]:
+                return False
+        return True
+
+
+def _classes(graph: StrategyGraph, blocks: list[np.ndarray], same: _Equality) -> list[BlockClass]:
+    """Group blocks whose node costs and internal edges are exactly equal (canonical order)."""
+    block_index = np.full(graph.num_nodes, -1, dtype=np.int64)
+    for i, nodes in enumerate(blocks):
+        block_index[nodes] = i
+    internal: list[list[int]] = [[] for _ in blocks]
+    for i, e in enumerate(graph.edges):
+        if block_index[e.u] == block_index[e.v] >= 0:
+            internal[block_index[e.u]].append(i)
+    reps: dict[tuple, list[tuple[int, list[int]]]] = defaultdict(list)  # shape key -> [(rep block, members)]
+    local_edges: list[list[tuple[int, int, int]]] = []
+    for b, nodes in enumerate(blocks):
+        pos = {int(v): i for i, v in enumerate(nodes)}
+        local = sorted((pos[graph.edges[i].u], pos[graph.edges[i].v], i) for i in internal[b])
+        local_edges.append(local)
+        key = (tuple(len(graph.node_costs[v]) for v in nodes), tuple((u, v) for u, v, _ in local))
+        for rep, group in reps[key]:
+            if same.blocks(blocks[rep], nodes, local_edges[rep], local):
+                group.append(b)
+                break
+        else:
+            reps[key].append((b, [b]))
+    classes = []
+    for groups in reps.values():
+        for rep, group in groups:
+            nodes = blocks[rep]
+            sub = StrategyGraph.build(
+                [graph.node_costs[v] for v in nodes],
+                edges=[(u, v, graph.edges[i].costs) for u, v, i in local_edges[rep]],
+                node_names=[graph.node_names[v] for v in nodes] if graph.node_names else None,
+            )
+            classes.append(BlockClass(tuple(blocks[b] for b in group), sub))
+    return classes
+
+
+def fold(graph: StrategyGraph, blocks: RepeatedBlocks) -> StrategyGraph:
+    """The problem restricted to plans where every block of a class makes the same choices: one node per class and
+    canonical position, carrying the costs of all its copies; edges map onto the copies' nodes (parallel ones add
+    up, ones inside a copy's position become node costs). Its optimum is the cheapest such plan (memory limit
+    dropped); `RepeatedBlocks.unfold` turns its solution back into the whole graph's."""
+    folded_of = np.empty(graph.num_nodes, dtype=np.int64)
+    costs: list[np.ndarray] = []
+    names: list[str] = []
+    merged: dict[tuple[int, int], np.ndarray] = {}
+
+    def add(a: int, b: int, m: np.ndarray) -> None:
+        if a == b:
+            costs[a] = clip_forbidden(costs[a] + np.diagonal(m))
+            return
+        key, m = ((a, b), m) if a < b else ((b, a), m.T)
+        merged[key] = clip_forbidden(merged[key] + m) if key in merged else m
+
+    for cls in blocks.classes:
+        first = len(costs)
+        copies = len(cls.members)  # equal costs (checked when the class was formed): scale one copy
+        for pos in range(cls.graph.num_nodes):
+            folded_of[[m[pos] for m in cls.members]] = len(costs)
+            costs.append(_times(cls.graph.node_costs[pos], copies))
+            if graph.node_names:
+                names.append(graph.node_names[int(cls.members[0][pos])])
+        for e in cls.graph.edges:
+            add(first + e.u, first + e.v, _times(e.costs, copies))
+    for i in blocks.cut_edges:
+        e = graph.edges[i]
+        add(int(folded_of[e.u]), int(folded_of[e.v]), e.costs)
+    return StrategyGraph.build(costs, edges=[(a, b, m) for (a, b), m in merged.items()],
+                               node_names=names or None, name=f"{graph.name} (repeats folded)")
+
+
+def _times(values: np.ndarray, copies: int) -> np.ndarray:
+    """`values * copies`, saturating at `FORBIDDEN`."""
+    if copies == 1:
+        return values
+    return np.where(values >= FORBIDDEN // copies, FORBIDDEN, values * copies)

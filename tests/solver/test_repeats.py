@@ -1,0 +1,102 @@
+"""Repeated layers: found in a layered graph, their bound never exceeds the optimum, and the folded problem's plan
+costs in the whole graph exactly what the folded problem says."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from solver_graphs import brute_force
+
+from autoshard.solver.dual_bound import Diffusion
+from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.repeats import find_repeated_blocks, fold
+from autoshard.solver.solve import OPTIMAL, SolverConfig, solve
+from autoshard.solver.validate import plan_cost
+
+
+def layered_graph(seed: int, layers: int, width: int = 2, strategies: int = 2, forbidden: bool = False
+                  ) -> StrategyGraph:
+    """A model-like graph: an input node, `layers` copies of one random layer (a chain of `width` nodes), each fed by
+    its own parameter node listed first (as function arguments are) and linked to its first and last node (a
+    cycle: the reductions cannot solve it away), consecutive layers chained by one edge
+    matrix, and an output node; costs differ only between positions, never between copies."""
+    rng = np.random.default_rng(seed)
+    node = [rng.integers(0, 30, strategies) for _ in range(width)]
+    inner = [rng.integers(0, 20, (strategies, strategies)) for _ in range(width - 1)]
+    param, param_edge = rng.integers(0, 30, strategies), rng.integers(0, 20, (strategies, strategies))
+    param_back = rng.integers(0, 20, (strategies, strategies))  # the parameter's gradient: a cycle per layer
+    link = rng.integers(0, 20, (strategies, strategies))
+    if forbidden:
+        link = np.where(rng.random(link.shape) < 0.3, FORBIDDEN, link)
+        np.fill_diagonal(link, 0)  # keeping the same choice across a layer boundary stays allowed
+    costs = [param] * layers + [rng.integers(0, 30, strategies)]  # parameters, input
+    first = len(costs)
+    costs += [node[i] for _ in range(layers) for i in range(width)]
+    costs.append(rng.integers(0, 30, strategies))  # output
+    edges = [(first - 1, first, link)]
+    for k in range(layers):
+        base = first + k * width
+        edges += [(base + i, base + i + 1, inner[i]) for i in range(width - 1)]
+        edges.append((k, base, param_edge))
+        edges.append((base + width - 1, k, param_back))
+        edges.append((base + width - 1, base + width, link))  # to the next layer (or the output)
+    return StrategyGraph.build(costs, edges=edges)
+
+
+def _folded_plan(graph: StrategyGraph) -> tuple[list[int], int]:
+    blocks = find_repeated_blocks(graph)
+    folded = fold(graph, blocks)
+    cost, assignment = brute_force(folded)
+    return [int(x) for x in blocks.unfold(graph.num_nodes, assignment)], cost
+
+
+def test_layers_are_found_and_linked_to_their_parameters() -> None:
+    graph = layered_graph(seed=0, layers=6, width=3)
+    blocks = find_repeated_blocks(graph)
+    assert blocks is not None
+    biggest = max(blocks.classes, key=lambda c: len(c.members) * c.graph.num_nodes)
+    # a layer's parameter joins the layer's nodes; the first and last layers may differ from the rest (their
+    # neighbours do), the others are one class
+    assert len(biggest.members) >= 4 and biggest.graph.num_nodes == 4
+    covered = np.concatenate([m for c in blocks.classes for m in c.members])
+    assert sorted(covered.tolist()) == list(range(graph.num_nodes))  # a partition of the nodes
+
+
+def test_no_repeats_no_blocks() -> None:
+    rng = np.random.default_rng(1)
+    graph = StrategyGraph.build([rng.integers(0, 9, 2 + i % 3) for i in range(12)])
+    assert find_repeated_blocks(graph) is None
+
+
+def _optimum(graph: StrategyGraph) -> int:
+    """The exact optimum (CP-SAT proves it on these sizes, where enumeration would be slow)."""
+    result = solve(graph, SolverConfig(max_time_in_seconds=20, num_workers=2, repeat_fraction=0.0))
+    assert result.status == OPTIMAL
+    return result.cost
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(st.integers(0, 2**31), st.integers(5, 7), st.booleans())
+def test_bound_and_folded_plan_bracket_the_optimum(seed: int, layers: int, forbidden: bool) -> None:
+    graph = layered_graph(seed, layers, forbidden=forbidden)
+    optimum = _optimum(graph)
+    blocks = find_repeated_blocks(graph)
+    assert blocks is not None
+    exact = [brute_force(c.graph)[0] for c in blocks.classes]
+    assert blocks.bound(graph, exact) <= optimum
+    relaxed = [Diffusion(c.graph).run(float("inf"), max_sweeps=20).bound for c in blocks.classes]
+    assert blocks.bound(graph, relaxed) <= optimum
+    plan, folded_cost = _folded_plan(graph)
+    assert plan_cost(graph, plan) == folded_cost >= optimum
+
+
+def test_solve_uses_the_repeats_when_the_diffusion_is_off() -> None:
+    """With the diffusion phase off, the repeat phase runs: its bound is valid and the answer optimal (the exact
+    reductions are off too: they would solve this small graph away)."""
+    graph = layered_graph(seed=3, layers=8, width=2, strategies=3)
+    config = SolverConfig(max_time_in_seconds=10, num_workers=2, dual_fraction=0.0, deterministic=True, reduce=False)
+    result = solve(graph, config)
+    assert "repeat_bound" in result.stats
+    optimum = _optimum(graph)
+    assert result.stats["repeat_bound"] <= optimum == result.cost
