@@ -1,20 +1,24 @@
-"""Repeated layers: find the blocks of a `StrategyGraph` that repeat (the layers of a deep model), solve one block
-of each kind exactly, and turn that into a lower bound and a plan for the whole graph.
+"""Repeated layers: find the blocks of a `StrategyGraph` that repeat (the layers of a deep model), bound one block
+of each kind, and turn that into a lower bound and a plan for the whole graph.
 
 A model with N identical layers gives a graph whose node sequence (program order) contains runs where node i and
-node i + p look alike: the same strategy costs and the same incident edge matrices. Each run is cut into instances
-of its period p (at the phase that cuts fewest edges); instances of different runs that are linked one to one (the
-forward pass of layer k, its backward pass, its parameters) are joined into one block. Blocks whose node costs and
-internal edges are exactly equal (node for node, in canonical order) form one class.
+node i + p look alike: the same strategy costs and the same incident edge matrices. The layer count is the largest
+instance count whose runs cover a good share of the graph; each run is cut into instances of its period p (at the
+phase that cuts fewest edges), and instances of different runs linked one to one (the forward pass of layer k, its
+backward pass, its parameters and optimizer update) are joined into one block. Nodes and small blocks whose
+neighbours all lie in one block join it (a layer's parameter results). Blocks whose node costs and internal edges
+are exactly equal, node for node in canonical order, form one class.
 
 The bound: every node belongs to exactly one block (nodes outside the repeats form blocks of their own, one per
 connected component), so the cost of any assignment is the sum of each block's internal cost plus the cost of the
-edges between blocks. Each block's internal cost is at least the block's own optimum (memory limit ignored), each
-cut edge's at least its cheapest entry; identical blocks share one optimum, so the bound costs one exact solve per
-class instead of one per layer. It is tight when the cheapest plan of each block is also the one the whole graph
-wants and the cut edges cost nothing there: the residual stream keeps its sharding from layer to layer.
+edges between blocks. A block's internal cost is at least any lower bound on the block's own optimum (memory limit
+ignored), a cut edge's at least its cheapest entry; identical blocks share one bound, so bounding costs one
+computation per class instead of one per layer. It is tight when the cheapest plan of each block is also the one
+the whole graph wants and the cut edges cost nothing there (the residual stream keeps its sharding from layer to
+layer).
 
-The plan: every block takes its class's optimum; the result is a valid plan wherever the usage limit allows it.
+The plan: `fold` gives the problem where every copy of a block makes the same choices (one copy per class, carrying
+the costs of all); `RepeatedBlocks.unfold` turns its solution into a plan for the whole graph.
 """
 
 from __future__ import annotations
@@ -79,11 +83,8 @@ class RepeatedBlocks:
         return out
 
 
-def find_repeated_blocks(graph: StrategyGraph, min_repeats: int = MIN_REPEATS, layers_per_block: int = 1
-                         ) -> RepeatedBlocks | None:
-    """The graph's repeated blocks, or None when fewer than `min_repeats` instances of anything repeat. With
-    `layers_per_block` > 1, that many consecutive copies of a layer make one block (a tighter bound: fewer layer
-    boundaries are relaxed; larger exact solves)."""
+def find_repeated_blocks(graph: StrategyGraph, min_repeats: int = MIN_REPEATS) -> RepeatedBlocks | None:
+    """The graph's repeated blocks, or None when fewer than `min_repeats` copies of any block repeat."""
     n = graph.num_nodes
     if n < 2 * min_repeats:
         return None
@@ -114,7 +115,7 @@ def find_repeated_blocks(graph: StrategyGraph, min_repeats: int = MIN_REPEATS, l
         joined[find(u)].append(u)
     blocks = [np.concatenate([np.arange(units[u][1], units[u][1] + units[u][2]) for u in us]) for us in joined.values()]
     outside = unit_of < 0
-    blocks = _absorb_satellites(graph, blocks, outside, sig)
+    blocks = _absorb_satellites(graph, blocks, outside)
     blocks += _components(graph, outside)
     same = _Equality(graph)
     classes = _classes(graph, blocks, same)
@@ -122,16 +123,10 @@ def find_repeated_blocks(graph: StrategyGraph, min_repeats: int = MIN_REPEATS, l
         return None
     # blocks that repeat nowhere join the nodes outside the repeats: fewer cut edges, same exact solves
     pool = np.zeros(n, dtype=bool)
-    kept: list[np.ndarray] = []
     for c in classes:
-        members = sorted(c.members, key=lambda m: int(m.min()))
-        groups = len(members) // layers_per_block if len(members) >= 2 * layers_per_block else 0
-        for g in range(groups):
-            kept.append(np.concatenate(members[g * layers_per_block : (g + 1) * layers_per_block]))
-        for m in members[groups * layers_per_block :]:
-            pool[m] = True
-    repeated = [c for c in classes if len(c.members) > 1] if layers_per_block == 1 else _classes(graph, kept, same)
-    classes = repeated + _classes(graph, _components(graph, pool), same)
+        if len(c.members) == 1:
+            pool[c.members[0]] = True
+    classes = [c for c in classes if len(c.members) > 1] + _classes(graph, _components(graph, pool), same)
     block_index = np.empty(n, dtype=np.int64)
     for i, nodes in enumerate(m for c in classes for m in c.members):
         block_index[nodes] = i
@@ -140,12 +135,12 @@ def find_repeated_blocks(graph: StrategyGraph, min_repeats: int = MIN_REPEATS, l
     return RepeatedBlocks(tuple(classes), cut, repeated)
 
 
-def _absorb_satellites(graph: StrategyGraph, blocks: list[np.ndarray], outside: np.ndarray, sig: np.ndarray
-                       ) -> list[np.ndarray]:
+def _absorb_satellites(graph: StrategyGraph, blocks: list[np.ndarray], outside: np.ndarray) -> list[np.ndarray]:
     """Blocks and outside nodes whose neighbours all lie in one larger block join it (e.g. a layer's parameter
     results, tied to its arguments), after its nodes, ordered by their neighbours' positions there; repeated until
     nothing joins. Returns the blocks left; `outside` loses the nodes that joined one."""
     n = graph.num_nodes
+    costs = [c.tobytes() for c in graph.node_costs]
     group = np.full(n, -1, dtype=np.int64)
     members: dict[int, list[int]] = {}
     for b, nodes in enumerate(blocks):
@@ -173,7 +168,8 @@ def _absorb_satellites(graph: StrategyGraph, blocks: list[np.ndarray], outside: 
             if len(members[h]) <= len(nodes):
                 continue
             position = {v: i for i, v in enumerate(members[h])}
-            key = {v: (tuple(sorted(position.get(w, -1) for w in adjacency[v])), int(sig[v])) for v in nodes}
+            # (the node's own costs break ties: signatures are hashes, which vary between processes)
+            key = {v: (tuple(sorted(position.get(w, -1) for w in adjacency[v])), costs[v], v) for v in nodes}
             members[h] = members[h] + sorted(nodes, key=lambda v: key[v])
             group[nodes] = h
             del members[g]

@@ -75,8 +75,8 @@ class SolverConfig:
     #: the only strong one on memory-bound graphs
     lagrangian_fraction: float = 0.4
     #: largest share of the time given to repeated layers (see `repeats`) on graphs too large for the diffusion
-    #: bound: the best plan that treats every copy of a layer alike, and a bound from one exact solve per kind of
-    #: layer (0: skip it)
+    #: bound: a bound from one diffusion per kind of layer, and the best plan that treats every copy of a layer
+    #: alike (0: skip it)
     repeat_fraction: float = 0.6
     #: seconds the caller will spend on a bound of its own afterwards unless the solver proves one (the planner's
     #: spanning-forest bound); the repeat phase, when it runs, takes them instead and says so in the statistics

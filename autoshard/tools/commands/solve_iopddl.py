@@ -61,9 +61,10 @@ def run(args: argparse.Namespace) -> int:
 
     if budget <= 0.1:
         budget = 0.1
-    # the contest instances are bound by their usage limit, which the diffusion bound ignores: no dual phase
+    # the contest instances are bound by their usage limit, which the diffusion bound and the repeated-layer phase
+    # ignore (and the contest scores plans, not bounds): neither runs
     config = SolverConfig(max_time_in_seconds=budget, num_workers=args.workers, random_seed=args.seed,
-                          dual_fraction=0.0)
+                          dual_fraction=0.0, repeat_fraction=0.0)
     def watchdog() -> None:
         """Out of time: print the incumbent (if it has no forbidden choice) and end the process at once."""
         if not printed.acquire(blocking=False):
