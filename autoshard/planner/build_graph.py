@@ -15,7 +15,8 @@ from autoshard.planner.node_strategies import CostOracle, fill_strategies
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, PortRef
 from autoshard.planner.program import ProgramWalker, find_main
 from autoshard.planner.user_constraints import PlanOptions, priority_penalty, read_user_sharding, sharding_allows
-from autoshard.rules.registry import rule_for
+from autoshard.rules.registry import rule_for, rule_is_local
+from autoshard.rules.rule import OpShardingRule
 from autoshard.sharding import Mesh, TensorSharding
 
 SHARDING_ATTR = "sdy.sharding"
@@ -72,13 +73,21 @@ def build_plan_graph(
     graph.mesh_name = mesh_name
     built = BuiltGraph(graph, func, module)
     rules = {}
+    built_rules: dict[tuple, OpShardingRule] = {}  # deep models repeat a few hundred kinds of op thousands of times
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         for node in graph.nodes:
             if node.kind == "op" and node.label == MANUAL_COMPUTATION:
                 node.kind = "manual"
             elif node.kind == "op" and node.label not in ("sdy.sharding_constraint", "sdy.reshard"):
-                rules[node.index] = rule_for(node.ir)
+                key = _rule_key(node.ir)
+                if key is None or key not in built_rules:
+                    warned = len(caught)
+                    rules[node.index] = rule_for(node.ir)
+                    if key is not None and len(caught) == warned:  # a warned (unknown) op warns every time
+                        built_rules[key] = rules[node.index]
+                else:
+                    rules[node.index] = built_rules[key]
             elif node.kind == "op":
                 node.kind = "constraint"
     built.warnings.extend(str(w.message) for w in caught)
@@ -90,6 +99,20 @@ def build_plan_graph(
         _apply_user_intent(node, mesh, options, built)
     graph.equal_shardings.extend(_carried_state(graph, func, options.carry_state))
     return built
+
+
+def _rule_key(op: Operation) -> tuple | None:
+    """What an op's sharding rule depends on: its name, operand and result types, properties and attributes (None
+    when the rule depends on more, see `rule_is_local`, or one of them cannot be hashed)."""
+    if not rule_is_local(op):
+        return None
+    key = (op.name, tuple(o.type for o in op.operands), tuple(op.result_types),
+           tuple(sorted(op.properties.items())), tuple(sorted(op.attributes.items())))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def _carried_state(graph: PlanGraph, func: FuncOp, by_order: bool) -> list[tuple[PortRef, PortRef]]:

@@ -29,6 +29,7 @@ RuleFn = Callable[[Operation, bool], "OpShardingRule | None"]
 SHARDING_RULE_ATTR = "sdy.sharding_rule"
 
 _REGISTRY: dict[str, RuleFn] = {}
+_READS_PRODUCERS: set[str] = set()  # ops whose rule reads the operands' producers
 _EXTENSIONS: dict[str, RuleFn] = {}
 
 #: Ops Shardy gives no rule on purpose: structure, data flow handled by edges, or nothing to propagate.
@@ -84,17 +85,27 @@ class RuleLookup:
     warning: str | None = None
 
 
-def register_rule(*op_names: str) -> Callable[[RuleFn], RuleFn]:
-    """Register `fn(op, conservative)` as the rule builder of `op_names` (Shardy's registry entries)."""
+def register_rule(*op_names: str, reads_producers: bool = False) -> Callable[[RuleFn], RuleFn]:
+    """Register `fn(op, conservative)` as the rule builder of `op_names` (Shardy's registry entries);
+    `reads_producers` when the rule looks at the ops producing the operands (e.g. constant start indices)."""
 
     def wrap(fn: RuleFn) -> RuleFn:
         for name in op_names:
             if name in _REGISTRY:
                 raise ValueError(f"a rule for {name} is already registered")
             _REGISTRY[name] = fn
+            if reads_producers:
+                _READS_PRODUCERS.add(name)
         return fn
 
     return wrap
+
+
+def rule_is_local(op: Operation) -> bool:
+    """Whether `op`'s rule depends only on the op itself (name, types, properties, attributes): no regions, and a
+    rule that does not look at the operands' producers. Equal local ops get equal rules."""
+    _load_families()
+    return not op.regions and op_name(op) not in _READS_PRODUCERS
 
 
 def register_extension(*op_names: str) -> Callable[[RuleFn], RuleFn]:

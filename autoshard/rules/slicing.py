@@ -47,7 +47,7 @@ def dynamic_slice_rule(op: Operation, conservative: bool) -> OpShardingRule:
     )
 
 
-@register_rule("stablehlo.dynamic_update_slice")
+@register_rule("stablehlo.dynamic_update_slice", reads_producers=True)
 def dynamic_update_slice_rule(op: Operation, conservative: bool) -> OpShardingRule:
     """A sliced dimension: the operand/result keep a pass-through factor, the update gets its own factor,
     need_replication unless every start index is a constant."""
@@ -106,7 +106,7 @@ def concat_dim_type(op: Operation) -> FactorType:
     return FactorType.NEED_REPLICATION
 
 
-@register_rule("stablehlo.concatenate")
+@register_rule("stablehlo.concatenate", reads_producers=True)
 def concatenate_rule(op: Operation, conservative: bool) -> OpShardingRule:
     """Pointwise; the concatenated dimension is permutation or need_replication (no factor when conservative,
     so each tensor gets its own size-1 factor there)."""
