@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autoshard.solver.disjoint_sets import DisjointSets
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 
 
@@ -49,22 +50,13 @@ def spanning_forest_bound(graph: StrategyGraph) -> int:
     node_costs, merged = float_terms(graph, float(FORBIDDEN))
     # keep the edges whose relaxation loses most: spread between their mean and cheapest entry
     order = sorted(merged, key=lambda k: -(float(merged[k].mean()) - float(merged[k].min())))
-    parent = list(range(n))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    forest = DisjointSets(n)
     tree: list[list[tuple[int, np.ndarray]]] = [[] for _ in range(n)]  # neighbour, matrix [this node, neighbour]
     for u, v in order:
         m = merged[(u, v)]
-        ru, rv = find(u), find(v)
-        if ru == rv:
+        if not forest.union(u, v):
             bound += float(m.min())
             continue
-        parent[ru] = rv
         tree[u].append((v, m))
         tree[v].append((u, m.T))
     return int(min(bound + _forest_optimum(node_costs, tree), float(FORBIDDEN)))

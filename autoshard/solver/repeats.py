@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from autoshard.solver.disjoint_sets import DisjointSets
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph, clip_forbidden
 
 #: fewest instances for a run to count as repeated layers
@@ -101,18 +102,11 @@ def find_repeated_blocks(graph: StrategyGraph, min_repeats: int = MIN_REPEATS) -
             lo = start + k * period
             unit_of[lo : lo + period] = len(units)
             units.append((r, lo, period))
-    parent = list(range(len(units)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    _link_units(graph, runs, units, unit_of, find, parent)
+    linked = DisjointSets(len(units))
+    _link_units(graph, runs, units, unit_of, linked)
     joined: dict[int, list[int]] = defaultdict(list)
     for u in sorted(range(len(units)), key=lambda u: units[u][:2]):  # canonical order: by run, then position
-        joined[find(u)].append(u)
+        joined[linked.find(u)].append(u)
     blocks = [np.concatenate([np.arange(units[u][1], units[u][1] + units[u][2]) for u in us]) for us in joined.values()]
     outside = unit_of < 0
     blocks = _absorb_satellites(graph, blocks, outside)
@@ -184,22 +178,13 @@ def _absorb_satellites(graph: StrategyGraph, blocks: list[np.ndarray], outside: 
 
 def _components(graph: StrategyGraph, mask: np.ndarray) -> list[np.ndarray]:
     """The connected components (node order) of the nodes in `mask`, through edges between them."""
-    parent = {int(v): int(v) for v in np.flatnonzero(mask)}
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    sets = DisjointSets(graph.num_nodes)
     for e in graph.edges:
         if mask[e.u] and mask[e.v]:
-            a, b = find(e.u), find(e.v)
-            if a != b:
-                parent[a] = b
+            sets.union(e.u, e.v)
     groups: dict[int, list[int]] = defaultdict(list)
-    for v in sorted(parent):
-        groups[find(v)].append(v)
+    for v in np.flatnonzero(mask):
+        groups[sets.find(int(v))].append(int(v))
     return [np.asarray(g, dtype=np.int64) for g in groups.values()]
 
 
@@ -291,9 +276,10 @@ def _align(ends: np.ndarray, run: tuple[int, int, int]) -> tuple[int, int, int]:
     return start + best, p, count - 1
 
 
-def _link_units(graph, runs, units, unit_of, find, parent) -> set[int]:
-    """Join instances of different runs that are linked one to one, in order or reversed (a layer's forward and
-    backward pass, its parameters); returns the runs that got linked."""
+def _link_units(graph: StrategyGraph, runs: list[tuple[int, int, int]], units: list[tuple[int, int, int]],
+                unit_of: np.ndarray, linked: DisjointSets) -> None:
+    """Join (in `linked`) instances of different runs that are linked one to one, in order or reversed (a layer's
+    forward and backward pass, its parameters)."""
     first_unit = []
     total = 0
     for _start, _p, count in runs:
@@ -301,7 +287,6 @@ def _link_units(graph, runs, units, unit_of, find, parent) -> set[int]:
         total += count
     run_of_unit = np.array([u[0] for u in units], dtype=np.int64)
     links: dict[tuple[int, int], set[tuple[int, int]]] = defaultdict(set)
-    linked: set[int] = set()
     for e in graph.edges:
         a, b = int(unit_of[e.u]), int(unit_of[e.v])
         if a < 0 or b < 0 or run_of_unit[a] == run_of_unit[b]:
@@ -314,12 +299,8 @@ def _link_units(graph, runs, units, unit_of, find, parent) -> set[int]:
         if len({k for k, _ in pairs}) != len(pairs) or len({j for _, j in pairs}) != len(pairs):
             continue  # not one to one
         if len({j - k for k, j in pairs}) == 1 or len({j + k for k, j in pairs}) == 1:
-            linked.update((ra, rb))
             for k, j in pairs:
-                x, y = find(first_unit[ra] + k), find(first_unit[rb] + j)
-                if x != y:
-                    parent[x] = y
-    return linked
+                linked.union(first_unit[ra] + k, first_unit[rb] + j)
 
 
 class _Equality:
