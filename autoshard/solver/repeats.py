@@ -168,12 +168,14 @@ def _absorb_satellites(graph: StrategyGraph, blocks: list[np.ndarray], outside: 
             group[nodes] = h
             del members[g]
             changed = True
-    kept = [np.asarray(nodes, dtype=np.int64) for g, nodes in members.items() if len(nodes) > 1 or not outside[nodes[0]]]
+    kept: list[np.ndarray] = []
     outside[:] = False
     for g, nodes in members.items():
-        if len(nodes) == 1 and g >= len(blocks):
+        if g >= len(blocks) and len(nodes) == 1:  # an outside node that joined nothing (and took no one in)
             outside[nodes[0]] = True
-    return [k for k in kept if not (len(k) == 1 and outside[k[0]])]
+        else:
+            kept.append(np.asarray(nodes, dtype=np.int64))
+    return kept
 
 
 def _components(graph: StrategyGraph, mask: np.ndarray) -> list[np.ndarray]:

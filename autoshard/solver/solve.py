@@ -333,11 +333,12 @@ def _repeat_phase(red: StrategyGraph, config: SolverConfig, search: LocalSearch,
     start when it is), and a bound on each kind of block gives one on the whole."""
     t = now()
     graph, reduction = tracker.reduction.original, tracker.reduction
-    if FIND_SECONDS_PER_ELEMENT * (graph.num_nodes + len(graph.edges)) > 0.75 * (until - t):
+    find_s = FIND_SECONDS_PER_ELEMENT * (graph.num_nodes + len(graph.edges))
+    if find_s > 0.75 * (until - t):
         stats["repeat_s"] = "skipped (graph too large for its share of the time)"
         return start
     blocks = find_repeated_blocks(graph)
-    charge(FIND_SECONDS_PER_ELEMENT * (graph.num_nodes + len(graph.edges)))
+    charge(find_s)
     if blocks is None or blocks.repeated_nodes < MIN_REPEATED_SHARE * graph.num_nodes:
         stats["repeat_s"] = "skipped (no repeated layers)"
         return start
