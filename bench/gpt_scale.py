@@ -1,6 +1,6 @@
 """Plan GPT training steps (forward, backward, Adam) of growing depth; print time per phase, status and gap.
 
-    python bench/gpt_scale.py [--layers 2,8,32,96] [--meshes 2x4,2x2x2] [--time-limit 60] [--seed 0] [--large] [--deterministic]
+    python bench/gpt_scale.py [--layers 2,8,32,96] [--meshes 2x4,2x2x2] [--time-limit 60] [--seed 0] [--large] [--wall-clock]
 
 Models come from examples/generate_zoo.py (needs the [xla] extra for jax) and are cached in --work. Phases:
 parse (text -> IR), graph (IR walk, rules, strategies, user intent), problem (edge cost matrices, reduction to the
@@ -31,7 +31,7 @@ def model_path(layers: int, work: Path, large: bool = False) -> Path:
     return path
 
 
-def plan_one(path: Path, mesh: str, time_limit: float, seed: int, workers: int, deterministic: bool = False) -> dict:
+def plan_one(path: Path, mesh: str, time_limit: float, seed: int, workers: int, deterministic: bool = True) -> dict:
     from autoshard.ir.inline_calls import inline_private_calls
     from autoshard.planner.api import load, solve_plan_graph
     from autoshard.planner.build_graph import build_plan_graph
@@ -83,8 +83,8 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=8)
     ap.add_argument("--work", type=Path, default=Path("/tmp/autoshard_gpt_scale"))
     ap.add_argument("--large", action="store_true", help="realistic sizes (hidden 768, seq 1024, vocab 50304)")
-    ap.add_argument("--deterministic", action="store_true",
-                    help="stop the search on counted work, as `autoshard plan --deterministic` does")
+    ap.add_argument("--wall-clock", action="store_true",
+                    help="stop the search on wall time, as `autoshard plan --wall-clock` does (default: counted work)")
     args = ap.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     head = f"{'layers':>6} {'mesh':>7} {'ops':>6} {'nodes':>6} {'parse':>7} {'graph':>7} {'problem':>8} {'solve':>7} " \
@@ -93,7 +93,7 @@ def main() -> int:
     for layers in [int(x) for x in args.layers.split(",")]:
         path = model_path(layers, args.work, args.large)
         for mesh in args.meshes.split(","):
-            r = plan_one(path, mesh, args.time_limit, args.seed, args.workers, args.deterministic)
+            r = plan_one(path, mesh, args.time_limit, args.seed, args.workers, not args.wall_clock)
             print(
                 f"{layers:>6} {mesh:>7} {r['ops']:>6} {r['nodes']:>6} {r['parse']:>7.1f} {r['graph']:>7.1f} "
                 f"{r['problem']:>8.1f} {r['solve']:>7.1f} {r['total']:>7.1f} {r['status']:>9} {r['gap']:>7.3f} "

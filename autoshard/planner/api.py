@@ -72,7 +72,7 @@ def plan(
     mesh_name: str = DEFAULT_MESH_NAME,
     on_progress: Callable | None = None,
     log_search_progress: bool = False,
-    deterministic: bool = False,
+    deterministic: bool = True,
 ) -> Plan:
     """Find the sharding of every value of `module` that minimizes modeled step time on `mesh`.
 
@@ -81,8 +81,10 @@ def plan(
     device) defaults to the profile's device memory. Raises `InfeasibleError` naming the conflicting
     constraints when no plan exists.
 
-    `deterministic`: the search's phases stop on counted work rather than wall time, so the same seed gives the
-    same plan on a busy machine; `time_limit` is then approximate (see `autoshard.solver.clock`).
+    `deterministic` (the default): the search's phases stop on counted work rather than wall time, so the same
+    seed gives the same plan however busy the machine is; `time_limit` then counts work calibrated to about a
+    second on a quiet machine, and a busy one takes longer in wall time (see `autoshard.solver.clock`). With
+    `deterministic=False` the limit is wall time and the plan may vary from run to run.
     """
     options = options or PlanOptions()
     cost_config = resolve_config(mesh, config)

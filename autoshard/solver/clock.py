@@ -1,12 +1,14 @@
-"""The solver's clock: wall time, or, for repeatable plans, a count of work checkpoints.
+"""The solver's clock: wall time, or, for repeatable plans, counted work.
 
 Every phase of `solve` stops at a deadline read from `now()`. Normally that is `time.monotonic()`, so where a
-time-limited search stops depends on how loaded the machine is. Inside `work_clock()` (`SolverConfig.deterministic`)
-`now()` instead advances by a fixed `tick` at every call: the phases call it at their work checkpoints (a window
-move, 64 nodes of a diffusion sweep, a round of node moves, ...), and CP-SAT, run in its deterministic mode, adds its
-own deterministic time (`charge`). Where each phase stops then depends only on the work done, so a fixed seed gives
-the same plan on a quiet machine and a busy one. The time limit becomes approximate in wall seconds; `work_clock`
-keeps a wall-clock cap for safety, and `overran()` says whether it was hit (the run is then not repeatable).
+time-limited search stops depends on how loaded the machine is. Inside `work_clock()` (`SolverConfig.deterministic`,
+the planner's default) the clock only moves when work is counted: each phase `charge`s, at its checkpoints, the
+seconds its work since the last one takes on this machine class (rates fitted per kind of work: a window move per
+variable and incidence, a diffusion chunk per incidence and matrix entry, a reduction step, a set-up per node,
+edge and entry; CP-SAT, run in its deterministic mode, by its deterministic time), and every `now()` adds a small
+`tick`. Where each phase stops then depends only on the work done, so a fixed seed gives the same plan on a quiet
+machine and a busy one, and the time limit stays close to wall seconds on a quiet machine. `work_clock` keeps a
+wall-clock cap for safety, and `overran()` says whether it was hit (the run is then not repeatable).
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-#: virtual seconds one checkpoint counts for (about a window move or a 64-node diffusion chunk on this machine)
-DEFAULT_TICK_S = 1e-3
+#: virtual seconds a checkpoint counts for besides the work charged before it (its own overhead)
+DEFAULT_TICK_S = 1e-4
 
 
 @dataclass

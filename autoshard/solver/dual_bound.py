@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from autoshard.solver.bounds import float_terms
-from autoshard.solver.clock import now
+from autoshard.solver.clock import charge, now
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost
 
@@ -28,6 +28,12 @@ STALL_SWEEPS = 5
 
 #: seconds per edge-matrix entry of one sweep (measured ~7e-9 on this machine class, rounded up for load)
 SECONDS_PER_ENTRY_SWEEP = 1.2e-8
+#: work-clock seconds (see `clock`) a sweep spends per incidence (an edge seen from one end) and per matrix entry
+#: it reads there, and a sweep's rounding and bound per edge and per entry (fitted on GPT and IOPDDL graphs)
+SWEEP_WORK_PER_INCIDENCE = 7.9e-6
+SWEEP_WORK_PER_ENTRY = 3.5e-9
+READOUT_WORK_PER_EDGE = 7e-6
+READOUT_WORK_PER_ENTRY = 1.1e-9
 
 
 def sweep_seconds(graph: StrategyGraph) -> float:
@@ -77,6 +83,8 @@ class Diffusion:
         self.history: list[float] = []
         self.sweeps = 0
         self.converged = not self.unary
+        self.readout_s = READOUT_WORK_PER_EDGE * len(self.mats) + READOUT_WORK_PER_ENTRY * (
+            sum(m.size for m in self.mats) + sum(len(u) for u in self.unary))
 
     def run(self, deadline: float, target: int | None = None, max_sweeps: int = 10_000) -> DualBound:
         """Sweep until `deadline`, convergence, `target` or `max_sweeps` sweeps in all; the bound so far."""
@@ -85,6 +93,7 @@ class Diffusion:
             order = self.order if self.sweeps % 2 == 0 else self.order[::-1]
             diffusion_sweep(self.unary, self.mats, self.incident, order, deadline)
             self.sweeps += 1
+            charge(self.readout_s)
             choice = [int(np.argmin(c)) for c in self.unary]
             cost = plan_cost(self.graph, choice)
             if self.rounded_cost is None or cost < self.rounded_cost:
@@ -106,13 +115,19 @@ def diffusion_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incident: l
     """One min-sum diffusion pass over `order` (in place): each node becomes the average of itself and its edges'
     row minima, and each edge gives up what its node gained. Stops early at `deadline` (any prefix of a pass is
     still a reparametrization, so every bound read afterwards stays valid)."""
+    incidences = entries = 0  # the work since the last checkpoint, charged to the work clock there
     for step, u in enumerate(order):
-        if step % 64 == 63 and now() >= deadline:
-            return
+        if step % 64 == 63:
+            charge(SWEEP_WORK_PER_INCIDENCE * incidences + SWEEP_WORK_PER_ENTRY * entries)
+            incidences = entries = 0
+            if now() >= deadline:
+                return
         total = unary[u].copy()
         minima = []
+        incidences += len(incident[u])
         for k, side in incident[u]:
             m = mats[k].min(axis=1 - side)
+            entries += mats[k].size
             minima.append(m)
             total += m
         total /= len(incident[u]) + 1
@@ -120,6 +135,7 @@ def diffusion_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incident: l
         for (k, side), m in zip(incident[u], minima):
             shift = total - m
             mats[k] += shift[:, None] if side == 0 else shift[None, :]
+    charge(SWEEP_WORK_PER_INCIDENCE * incidences + SWEEP_WORK_PER_ENTRY * entries)
 
 
 def reparametrized_sum(unary: list[np.ndarray], mats: list[np.ndarray]) -> float:

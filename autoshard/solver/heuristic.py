@@ -18,11 +18,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from autoshard.solver.clock import now
+from autoshard.solver.clock import charge, now
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 
 #: Price of one forbidden entry inside the search: above any real plan's total, far below int64 overflow.
 PENALTY: int = 10**14
+#: work-clock seconds (see `clock`) of a single-node move per node and per incidence it reads, of a tree move per
+#: tree node, and of a cluster's two moves per member (fitted on GPT and IOPDDL graphs)
+NODE_MOVE_WORK = 1.5e-5
+NODE_MOVE_WORK_PER_INCIDENCE = 6e-6
+TREE_MOVE_WORK_PER_NODE = 7.5e-5
+CLUSTER_MOVES_WORK_PER_MEMBER = 1.6e-4
 #: Unreachable in the dynamic program (a strategy ruled out by memory).
 _INF: int = 2**61
 
@@ -254,6 +260,7 @@ class LocalSearch:
         """`cluster_move` and `cluster_neighbour_move` on every bijection group; returns the total gain."""
         gain = 0
         for members, maps in self.clusters:
+            charge(CLUSTER_MOVES_WORK_PER_MEMBER * len(members))
             if now() > deadline:
                 break
             gain += self.cluster_move(assignment, load, members, maps)
@@ -345,12 +352,18 @@ class LocalSearch:
         queued = np.zeros(self.g.num_nodes, dtype=bool)
         queued[todo] = True
         k = 0
+        moves = incidences = 0  # since the last checkpoint (charged to the work clock there)
         while k < len(todo):
-            if (k & 255) == 0 and now() > deadline:
-                return
+            if (k & 255) == 0:
+                charge(NODE_MOVE_WORK * moves + NODE_MOVE_WORK_PER_INCIDENCE * incidences)
+                moves = incidences = 0
+                if now() > deadline:
+                    return
             u = todo[k]
             k += 1
             queued[u] = False
+            moves += 1
+            incidences += len(self.incident[u])
             new = self._best_move(u, assignment, load)
             if new != assignment[u]:
                 self._apply(u, new, assignment, load)
@@ -361,6 +374,7 @@ class LocalSearch:
             if k > 4096 and k * 2 > len(todo):  # compact the work list
                 todo = todo[k:]
                 k = 0
+        charge(NODE_MOVE_WORK * moves + NODE_MOVE_WORK_PER_INCIDENCE * incidences)
 
     # ----- tree moves
     def tree_window(self, root: int, size: int) -> tuple[list[int], list[int]]:
@@ -454,6 +468,7 @@ class LocalSearch:
             if not self.incident[r]:
                 continue
             order, parent = self.tree_window(int(r), size)
+            charge(TREE_MOVE_WORK_PER_NODE * len(order))
             gain += self.tree_move(assignment, load, order, parent)
         return gain
 

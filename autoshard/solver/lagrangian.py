@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from autoshard.solver.clock import now
+from autoshard.solver.clock import charge, now
 from autoshard.solver.contracted import ContractedView
 from autoshard.solver.dual_bound import (
     SECONDS_PER_ENTRY_SWEEP,
@@ -40,6 +40,8 @@ REPAIR_RATIO = 1.5
 #: overhead that dominates a step on graphs of small matrices (measured on IOPDDL M, N and S, rounded up)
 SECONDS_PER_INCIDENCE_SWEEP = 1.4e-5
 SECONDS_PER_VAR_ROUNDING = 2e-5
+#: work-clock seconds (see `clock`) a rounding is charged per variable (measured, not rounded up)
+ROUNDING_WORK_PER_VAR = 8e-6
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,7 @@ def lagrangian_diffusion(
         value = as_bound(reparametrized_sum(unary, mats) - limit * float(lam.sum()))
         bound = value if bound is None else max(bound, value)
         a = _greedy_rounding(unary, mats, incident, ends)
+        charge(ROUNDING_WORK_PER_VAR * view.num_vars)
         load = view.load(a)
         # a repair may take as long as the step's sweeps (on large graphs it can otherwise take far longer)
         plan = _fitting(view, a, load, now() + max(0.25, now() - began))

@@ -31,9 +31,18 @@ MAX_DOMINANCE_WORK = 60_000_000
 #: Dominance checks of at least this S * S * K work are expensive: after DOMINANCE_TRIAL of them, they continue
 #: only while at least 1 in DOMINANCE_MIN_RATE removes something.
 EXPENSIVE_DOMINANCE_WORK = 100_000
-#: work-clock seconds per reduction step and per matrix entry its checks read (see `clock`; fitted on GPT graphs)
-SECONDS_PER_STEP = 1.6e-4
-SECONDS_PER_ENTRY = 8e-9
+#: work-clock seconds (see `clock`) of a reduction step (a node's dominance check and elimination attempt), per
+#: unit of a dominance check's and a two-neighbour elimination's work, and of a separability check, once and per
+#: entry (fitted on GPT graphs of 83-65k nodes, within 10% of the measured time of a whole reduction)
+SECONDS_PER_STEP = 1.8e-4
+DOMINANCE_SECONDS_PER_UNIT = 2.6e-9
+ELIMINATION_SECONDS_PER_UNIT = 1.5e-8
+SEPARABLE_SECONDS = 1.9e-5
+SEPARABLE_SECONDS_PER_ENTRY = 6.2e-9
+#: ... and of the set-up per edge and matrix entry, and of building the reduced graph per node and edge
+SETUP_SECONDS_PER_EDGE = 8.8e-6
+SETUP_SECONDS_PER_ENTRY = 1e-8
+RESULT_SECONDS_PER_ELEMENT = 4e-6
 DOMINANCE_TRIAL = 200
 DOMINANCE_MIN_RATE = 50
 
@@ -117,7 +126,7 @@ class _Reducer:
         #: expensive dominance checks, and how many removed a strategy (they stop when few do)
         self.pairwise_checks = 0
         self.pairwise_hits = 0
-        self.work = 0  # matrix entries read by the checks so far (the work clock's measure of this phase)
+        self.work_s = 0.0  # the checks' work since the last checkpoint, in work-clock seconds
         #: per edge, the matrix last found not separable (a check is repeated only once the matrix changed)
         self.not_separable: dict[tuple[int, int], np.ndarray] = {}
         #: per node, the inputs of its last dominance check that removed nothing (repeated only once one changed)
@@ -223,7 +232,7 @@ class _Reducer:
         cols.extend(self._get(u, v) for v in nbrs)
         prof = np.hstack(cols)
         k = prof.shape[1]
-        self.work += s * k * (8 if s * s * k > MAX_DOMINANCE_WORK else s)
+        self.work_s += DOMINANCE_SECONDS_PER_UNIT * s * k * (8 if s * s * k > MAX_DOMINANCE_WORK else s)
         if s * s * k > MAX_DOMINANCE_WORK:
             _, first = np.unique(prof, axis=0, return_index=True)
             if len(first) == s:
@@ -257,7 +266,7 @@ class _Reducer:
         if self.not_separable.get(key) is stored:
             return False
         m = self._get(u, v)
-        self.work += m.size
+        self.work_s += SEPARABLE_SECONDS + SEPARABLE_SECONDS_PER_ENTRY * m.size
         rows = m[:, :1]
         cols = m[:1, :] - m[0, 0]
         if (m >= FORBIDDEN).any() or not np.array_equal(m, rows + cols):
@@ -308,7 +317,7 @@ class _Reducer:
             sa, sb, su = len(self.unary[a]), len(self.unary[b]), len(self.unary[u])
             if sa * sb * su > MAX_CHAIN_WORK:
                 return []
-            self.work += sa * sb * su
+            self.work_s += ELIMINATION_SECONDS_PER_UNIT * sa * sb * su
             ma, mb = self._get(a, u), self._get(u, b)
             best = np.full((sa, sb), np.iinfo(np.int64).max, dtype=np.int64)
             arg = np.zeros((sa, sb), dtype=np.int64)
@@ -341,8 +350,8 @@ class _Reducer:
             while queue and self.infeasible is None:
                 steps += 1
                 if deadline is not None and (steps & 63) == 0:
-                    charge(SECONDS_PER_STEP * 64 + SECONDS_PER_ENTRY * self.work)
-                    self.work = 0
+                    charge(SECONDS_PER_STEP * 64 + self.work_s)
+                    self.work_s = 0.0
                     if now() > deadline:
                         self.stopped_early = True
                         return
@@ -405,6 +414,11 @@ def reduce_graph(graph: StrategyGraph, deadline: float | None = None) -> Reducti
 
     With a `deadline` (a now() value) the reduction stops early, still exact, when time runs out.
     """
+    entries = sum(e.costs.size for e in graph.edges)
+    charge(SETUP_SECONDS_PER_EDGE * len(graph.edges) + SETUP_SECONDS_PER_ENTRY * entries)
     reducer = _Reducer(graph)
     reducer.run(deadline)
-    return reducer.result()
+    charge(SECONDS_PER_STEP * 32 + reducer.work_s)  # since the last checkpoint (half its steps, on average)
+    reduction = reducer.result()
+    charge(RESULT_SECONDS_PER_ELEMENT * (reduction.reduced.num_nodes + len(reduction.reduced.edges)))
+    return reduction

@@ -52,9 +52,10 @@ class SolverConfig:
     max_monolithic_terms: int = 1_500_000
     #: nodes per large-neighbourhood-search window
     lns_window: int = 600
-    #: repeatable for a fixed seed regardless of machine load: every phase stops on a count of work checkpoints
-    #: instead of wall time (see `clock`) and CP-SAT runs interleaved on its deterministic time; the time limit is
-    #: then approximate in wall seconds (capped at WALL_CAP_FACTOR times it)
+    #: repeatable for a fixed seed regardless of machine load: every phase stops on counted work instead of wall
+    #: time (see `clock`) and CP-SAT runs interleaved on its deterministic time; the time limit is then close to
+    #: wall seconds on a quiet machine, longer on a loaded one (capped at WALL_CAP_FACTOR times it). The planner
+    #: sets it; `solve-iopddl` (contest timeouts) does not
     deterministic: bool = False
     #: use large-neighbourhood search even when the whole model is small enough
     force_lns: bool = False
@@ -155,20 +156,38 @@ def _cp_params(config: SolverConfig, time_limit: float, workers: int | None = No
     solver.parameters.log_search_progress = config.log_search_progress
     if config.deterministic:
         solver.parameters.interleave_search = True
-        solver.parameters.max_deterministic_time = max(0.01, time_limit)
+        solver.parameters.max_deterministic_time = max(0.01, time_limit) / CP_SECONDS_PER_DETERMINISTIC_SECOND
         solver.parameters.max_time_in_seconds = WALL_CAP_FACTOR * max(0.01, time_limit) + 5.0
     return solver
+
+
+#: wall seconds per unit of CP-SAT's deterministic time in its interleaved search on this machine (measured
+#: 1.7 on IOPDDL B's model, 3.4 on GPT 96 layers' windows): the work clock's rate for CP-SAT
+CP_SECONDS_PER_DETERMINISTIC_SECOND = 2.4
 
 
 def _run_cp(solver: cp_model.CpSolver, model: cp_model.CpModel, callback=None):
     """Solve and count CP-SAT's deterministic time on the solver clock (a no-op on wall time)."""
     code = solver.Solve(model, callback) if callback is not None else solver.Solve(model)
-    charge(solver.response_proto.deterministic_time)
+    charge(CP_SECONDS_PER_DETERMINISTIC_SECOND * solver.response_proto.deterministic_time)
     return code
 
 
 #: in deterministic mode, the wall-clock cap on a solve, as a multiple of its time limit (plus 10 s)
-WALL_CAP_FACTOR = 4.0
+WALL_CAP_FACTOR = 3.0
+
+
+#: work-clock seconds (see `clock`) per node, edge and matrix entry of setting up the local search and the
+#: contracted view (fitted on GPT and IOPDDL graphs of 400-27k nodes and 0.1-89M entries)
+SEARCH_SETUP_WORK = (2.0e-5, 2.6e-5, 5.6e-10)
+VIEW_SETUP_WORK = (0.0, 2.0e-5, 1.6e-8)
+
+
+def setup_work_seconds(graph: StrategyGraph, rates: tuple[float, float, float]) -> float:
+    """Work-clock seconds of a set-up that reads every node, edge and matrix entry of `graph` once."""
+    per_node, per_edge, per_entry = rates
+    entries = sum(e.costs.size for e in graph.edges) + sum(len(c) for c in graph.node_costs)
+    return per_node * graph.num_nodes + per_edge * len(graph.edges) + per_entry * entries
 
 
 def model_terms(graph: StrategyGraph) -> int:
@@ -221,7 +240,7 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
     tracker = _Tracker(reduction, on_progress, t0)
     t = now()
     search = LocalSearch(red, config.random_seed)
-    charge(0.25 * sweep_seconds(red))  # its set-up reads every matrix once (the work clock's estimate)
+    charge(setup_work_seconds(red, SEARCH_SETUP_WORK))
     terms = model_terms(red)
     stats["model_terms"] = terms
     use_lns = config.force_lns or terms > config.max_monolithic_terms
@@ -256,7 +275,7 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
     def view() -> ContractedView:
         if not views:
             views.append(ContractedView(search))
-            charge(1.25 * sweep_seconds(red))  # it reads and sums every matrix (the work clock's estimate)
+            charge(setup_work_seconds(red, VIEW_SETUP_WORK))
         return views[0]
 
     status = UNKNOWN
@@ -316,8 +335,10 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
 
 #: least share of the graph's nodes in repeated blocks for the repeat phase to run
 MIN_REPEATED_SHARE = 0.5
-#: seconds per node and edge to find the repeated blocks (measured: 3.7-4.9 s on 64.7k nodes and 79.8k edges)
+#: seconds per node and edge to find the repeated blocks (measured: 3.7-4.9 s on 64.7k nodes and 79.8k edges, at
+#: worst), and what the work clock is charged for it (measured 1.2-2.3 s there)
 FIND_SECONDS_PER_ELEMENT = 3e-5
+FIND_WORK_PER_ELEMENT = 1.2e-5
 
 
 def _wall_sweep_seconds(red: StrategyGraph) -> float:
@@ -338,7 +359,7 @@ def _repeat_phase(red: StrategyGraph, config: SolverConfig, search: LocalSearch,
         stats["repeat_s"] = "skipped (graph too large for its share of the time)"
         return start
     blocks = find_repeated_blocks(graph)
-    charge(find_s)
+    charge(FIND_WORK_PER_ELEMENT * (graph.num_nodes + len(graph.edges)))
     if blocks is None or blocks.repeated_nodes < MIN_REPEATED_SHARE * graph.num_nodes:
         stats["repeat_s"] = "skipped (no repeated layers)"
         return start

@@ -13,12 +13,15 @@ from collections.abc import Callable
 
 import numpy as np
 
-from autoshard.solver.clock import now
+from autoshard.solver.clock import charge, now
 from autoshard.solver.contracted import ContractedView
 from autoshard.solver.heuristic import PENALTY
 from autoshard.solver.window_dp import ball, window_move
 
 _DEBUG = False
+#: work-clock seconds (see `clock`) of a repair step per usage entry it scans and per variable live at the peak
+REPAIR_WORK_PER_ENTRY = 5e-9
+REPAIR_WORK_PER_LIVE_VAR = 1.3e-5
 
 
 def _usage_price(view: ContractedView) -> float:
@@ -140,10 +143,12 @@ def repair(view: ContractedView, a: np.ndarray, load: np.ndarray, max_steps: int
         over = int(load[t]) - limit
         if over <= 0:
             return True
+        live = np.unique(owners[(los <= t) & (t < his)])
+        charge(REPAIR_WORK_PER_ENTRY * len(owners) + REPAIR_WORK_PER_LIVE_VAR * len(live))
         if deadline is not None and now() >= deadline:
             return False
         best = None
-        for v in np.unique(owners[(los <= t) & (t < his)]):
+        for v in live:
             v = int(v)
             cur = a[v]
             drop = np.zeros(len(view.unary[v]), dtype=np.int64)

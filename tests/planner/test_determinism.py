@@ -18,10 +18,12 @@ def test_same_seed_same_plan_and_proven_optimal() -> None:
     assert plans[0].to_mlir() == plans[1].to_mlir()
 
 
-def test_deterministic_plan_through_the_api() -> None:
-    """`deterministic=True` runs the search on the work clock (cut by work, not time) and reports whether its
-    wall-clock safety cap was hit."""
-    plans = [autoshard.plan(EXAMPLES / "mlp.mlir", mesh="data=2,model=4", time_limit=2, seed=0, deterministic=True)
-             for _ in range(2)]
+def test_plans_are_deterministic_by_default() -> None:
+    """`plan` runs the search on the work clock (cut by counted work, not time) unless asked for wall time, and
+    reports whether its wall-clock safety cap was hit."""
+    plans = [autoshard.plan(EXAMPLES / "mlp.mlir", mesh="data=2,model=4", time_limit=2, seed=0) for _ in range(2)]
     assert plans[0].solver.extra["work_clock_overran"] is False
     assert plans[0].to_mlir() == plans[1].to_mlir()
+    on_wall_time = autoshard.plan(EXAMPLES / "mlp.mlir", mesh="data=2,model=4", time_limit=2, seed=0,
+                                  deterministic=False)
+    assert "work_clock_overran" not in on_wall_time.solver.extra

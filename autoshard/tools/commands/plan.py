@@ -26,10 +26,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--report", help="write the plan's cost, solver statistics and shardings as JSON")
     p.add_argument("--memory-budget", help="per-device memory limit, e.g. 16GiB (default: the profile's memory)")
     p.add_argument("--time-limit", type=float, default=30.0, help="solver time limit in seconds (default 30)")
-    p.add_argument("--seed", type=int, default=0, help="solver random seed (with --deterministic: same plan)")
-    p.add_argument("--deterministic", action="store_true",
-                   help="stop the search on counted work instead of wall time: a fixed seed gives the same plan "
-                        "however loaded the machine is, and --time-limit becomes approximate")
+    p.add_argument("--seed", type=int, default=0, help="solver random seed (the same seed gives the same plan)")
+    p.add_argument("--wall-clock", action="store_true",
+                   help="stop the search on wall time instead of counted work: --time-limit is then exact, but "
+                        "the plan may differ from run to run with the machine's load")
     p.add_argument("--workers", type=int, default=8, help="CP-SAT workers (default 8)")
     p.add_argument("--function", help="function to plan (default @main)")
     p.add_argument("--explicit-collectives", action="store_true", help="emit the partitioned form with sdy collectives")
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         options=options,
         function=args.function,
         on_progress=progress,
-        deterministic=args.deterministic,
+        deterministic=not args.wall_clock,
     )
     if progress:
         progress.close()
