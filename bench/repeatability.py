@@ -1,6 +1,9 @@
 """Same seed, same plan, however loaded the machine: plan each model on a quiet machine, then again while busy
-processes (more than there are cores) compete with it; print both wall times, their ratio, and whether the two
+processes (more than there are cores) compete with it; print both solve times, their ratio, and whether the two
 plans are identical. With `--wall-clock` the search stops on wall time instead, for comparison.
+
+`work_s` is the work the quiet solve counted (work-clock seconds) and `wall/work` its wall seconds per work-clock
+second: about 1 where the work clock's rates (fitted on a 2-core machine) suit the machine.
 
     python bench/repeatability.py [--models mlp,gpt_train_step,moe] [--meshes 2x4,2x2x2] [--time-limit 10]
                                   [--hogs 3] [--wall-clock]
@@ -11,7 +14,6 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,14 +26,14 @@ def _busy(stop) -> None:
         x += 1
 
 
-def plan_once(path: Path, mesh: str, time_limit: float, deterministic: bool) -> tuple[str, float, str, float]:
-    """(annotated module, wall seconds, status, gap) of one plan."""
+def plan_once(path: Path, mesh: str, time_limit: float, deterministic: bool):
+    """(annotated module, the solve's wall seconds, its work-clock seconds or None, status, gap) of one plan."""
     import autoshard
 
     axes = ",".join(f"{name}={size}" for name, size in zip(("data", "fsdp", "model"), mesh.split("x")))
-    started = time.perf_counter()
     plan = autoshard.plan(path, mesh=axes, time_limit=time_limit, seed=0, deterministic=deterministic)
-    return plan.to_mlir(), time.perf_counter() - started, plan.solver.status, plan.solver.gap
+    s = plan.solver
+    return plan.to_mlir(), s.wall_time_s, s.extra.get("work_clock_s"), s.status, s.gap
 
 
 def main() -> None:
@@ -42,20 +44,20 @@ def main() -> None:
     ap.add_argument("--hogs", type=int, default=3, help="busy processes during the second run (default 3)")
     ap.add_argument("--wall-clock", action="store_true", help="stop the search on wall time, not counted work")
     args = ap.parse_args()
-    print(f"{'model':>16} {'mesh':>6} {'status':>9} {'gap':>6} {'quiet_s':>8} {'busy_s':>8} {'busy/quiet':>10} "
-          f"{'same plan':>9}", flush=True)
+    print(f"{'model':>16} {'mesh':>6} {'status':>9} {'gap':>6} {'work_s':>7} {'quiet_s':>8} {'wall/work':>9} "
+          f"{'busy_s':>8} {'busy/quiet':>10} {'same plan':>9}", flush=True)
     ctx = multiprocessing.get_context("spawn")
     same_count = total = 0
     for model in args.models.split(","):
         path = ROOT / "examples" / f"{model}.mlir"
         for mesh in args.meshes.split(","):
-            quiet, quiet_s, status, gap = plan_once(path, mesh, args.time_limit, not args.wall_clock)
+            quiet, quiet_s, work_s, status, gap = plan_once(path, mesh, args.time_limit, not args.wall_clock)
             stop = ctx.Event()
             hogs = [ctx.Process(target=_busy, args=(stop,)) for _ in range(args.hogs)]
             for h in hogs:
                 h.start()
             try:
-                busy, busy_s, _, _ = plan_once(path, mesh, args.time_limit, not args.wall_clock)
+                busy, busy_s, _, _, _ = plan_once(path, mesh, args.time_limit, not args.wall_clock)
             finally:
                 stop.set()
                 for h in hogs:
@@ -63,8 +65,10 @@ def main() -> None:
             same = quiet == busy
             same_count += same
             total += 1
-            print(f"{model:>16} {mesh:>6} {status:>9} {gap:>6.3f} {quiet_s:>8.1f} {busy_s:>8.1f} "
-                  f"{busy_s / quiet_s:>10.2f} {'yes' if same else 'NO':>9}", flush=True)
+            work = f"{work_s:>7.1f} {quiet_s:>8.1f} {quiet_s / max(work_s, 1e-9):>9.2f}" if work_s is not None else \
+                f"{'-':>7} {quiet_s:>8.1f} {'-':>9}"
+            print(f"{model:>16} {mesh:>6} {status:>9} {gap:>6.3f} {work} {busy_s:>8.1f} {busy_s / quiet_s:>10.2f} "
+                  f"{'yes' if same else 'NO':>9}", flush=True)
     print(f"identical plans: {same_count} of {total}")
 
 
