@@ -501,6 +501,10 @@ def _best_start(reduction: Reduction, search: LocalSearch, starts: Sequence[Sequ
     return best
 
 
+#: after a Lagrangian phase: descents probed from its plan, each with this share of the window search's time
+PROBES = 3
+PROBE_SHARE = 0.03
+
 #: seconds per reduced node to build the window search's contracted view (measured: 5 s for 63k nodes, loaded)
 VIEW_SECONDS_PER_NODE = 8e-5
 
@@ -543,8 +547,21 @@ def _solve_windows(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, 
         # from there with those multipliers beats descending from the incumbent with fresh ones (IOPDDL N: 202e9
         # against 227e9; the phase's plan cost 431e9, the incumbent 398e9)
         begin = start if lagrangian.best is None else lagrangian.best
-        lagrangian_window_search(view, begin, deadline, rng, offer, prices=lagrangian.prices)
+        # from there, a descent either finds a deep basin within seconds or settles in a shallow one, depending on
+        # its random draws (IOPDDL M: 50.1e9 or 52.9-53.9e9): short probes with their own draws first, then the
+        # best probe goes on with the multipliers it ended with
+        probe_s = PROBE_SHARE * (deadline - now())
+        probes = []
+        for k in range(PROBES):
+            ended: list[np.ndarray] = []
+            probe_rng = np.random.default_rng([config.random_seed, k])
+            found, cost = lagrangian_window_search(view, begin, now() + probe_s, probe_rng, offer,
+                                                   prices=lagrangian.prices, final_prices=ended)
+            probes.append((cost, k, found, ended[0] if ended else lagrangian.prices))
+        _, _, found, prices = min(probes, key=lambda p: (p[0], p[1]))
+        lagrangian_window_search(view, found, deadline, rng, offer, prices=prices)
         stats["window_rounds"] = 1
+        stats["window_probe_costs"] = [p[0] + tracker.reduction.cost_offset for p in probes]
         flush()
         return
     # first descend from the incumbent; then rounds from fresh random starts (small graphs) or from the best

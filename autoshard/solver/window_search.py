@@ -181,13 +181,15 @@ def lagrangian_window_search(
     max_size: int = 160,
     start: np.ndarray | None = None,
     prices: np.ndarray | None = None,
+    final_prices: list[np.ndarray] | None = None,
 ) -> tuple[np.ndarray, int]:
     """Window moves that ignore the usage limit but price usage at every time point by a multiplier that grows
     while the time point is over the limit and decays otherwise; keeps the best plan that fits the limit.
 
     `assignment` must fit the limit; the search starts there, or at `start` (which need not fit) when given.
     `prices`, when given, are the first multipliers (e.g. those `lagrangian.lagrangian_diffusion` ended with), so
-    the search does not have to find them again. Returns the best fitting assignment and its cost.
+    the search does not have to find them again. Returns the best fitting assignment and its cost; `final_prices`,
+    when given, receives the multipliers the search ended with (to go on from where it stopped).
     """
     limit = view.limit
     best, best_cost = assignment.copy(), view.cost(assignment)
@@ -248,4 +250,6 @@ def lagrangian_window_search(
         if _DEBUG:
             print(f"lagr: peak/limit {ratio.max():.4f} over {over.sum()} cost {cur} lam {lam.max():.3g}")
         lam = next_time_prices(lam, ratio, lam0)
+    if final_prices is not None:
+        final_prices[:] = [lam]
     return best, best_cost

@@ -71,3 +71,17 @@ def strategy_graphs(draw, tree: bool, forbidden: bool = False) -> StrategyGraph:
             m = np.where(rng.random(m.shape) < 0.25, FORBIDDEN, m)
         edges.append((u, v, m))
     return StrategyGraph.build(costs, edges=edges)
+
+
+def hard_memory_graph(seed: int, n: int = 400, s: int = 6) -> StrategyGraph:
+    """A random sparse graph with a binding usage limit: too large for the search to finish in a second."""
+    rng = np.random.default_rng(seed)
+    costs = [rng.integers(0, 1000, s) for _ in range(n)]
+    usages = [rng.integers(1, 100, s) for _ in range(n)]
+    intervals = [(i // 4, i // 4 + int(rng.integers(1, 30))) for i in range(n)]
+    edges = [(i, int(j), rng.integers(0, 1000, (s, s))) for i in range(1, n) for j in rng.integers(0, i, 2)]
+    least = np.zeros(n // 4 + 31, dtype=np.int64)
+    for (lo, hi), u in zip(intervals, usages):
+        least[lo:hi] += u.min()
+    limit = int(1.1 * least.max())  # 10% above the least-usage plan's peak, as in the IOPDDL instances
+    return StrategyGraph.build(costs, usages, intervals, edges, limit)

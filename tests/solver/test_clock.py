@@ -5,10 +5,9 @@ from __future__ import annotations
 import multiprocessing
 import time
 
-import numpy as np
+from solver_graphs import hard_memory_graph
 
 from autoshard.solver.clock import charge, now, overran, work_clock
-from autoshard.solver.instance import StrategyGraph
 from autoshard.solver.solve import FEASIBLE, SolverConfig, solve
 
 
@@ -30,20 +29,6 @@ def test_wall_cap_ends_every_deadline() -> None:
         assert overran()
 
 
-def _hard_graph(seed: int, n: int = 400, s: int = 6) -> StrategyGraph:
-    """A random sparse graph with a binding usage limit: too large for the search to finish in a second."""
-    rng = np.random.default_rng(seed)
-    costs = [rng.integers(0, 1000, s) for _ in range(n)]
-    usages = [rng.integers(1, 100, s) for _ in range(n)]
-    intervals = [(i // 4, i // 4 + int(rng.integers(1, 30))) for i in range(n)]
-    edges = [(i, int(j), rng.integers(0, 1000, (s, s))) for i in range(1, n) for j in rng.integers(0, i, 2)]
-    least = np.zeros(n // 4 + 31, dtype=np.int64)
-    for (lo, hi), u in zip(intervals, usages):
-        least[lo:hi] += u.min()
-    limit = int(1.1 * least.max())  # 10% above the least-usage plan's peak, as in the IOPDDL instances
-    return StrategyGraph.build(costs, usages, intervals, edges, limit)
-
-
 def _busy(stop) -> None:
     x = 0
     while not stop.is_set():
@@ -51,7 +36,7 @@ def _busy(stop) -> None:
 
 
 def test_deterministic_solve_repeats_under_load() -> None:
-    graph = _hard_graph(0)
+    graph = hard_memory_graph(0)
     config = SolverConfig(max_time_in_seconds=1.0, deterministic=True, num_workers=2)
     quiet = solve(graph, config)
     ctx = multiprocessing.get_context("spawn")

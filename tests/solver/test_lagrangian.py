@@ -6,7 +6,7 @@ import time
 
 import numpy as np
 import pytest
-from solver_graphs import brute_force, random_graph
+from solver_graphs import brute_force, hard_memory_graph, random_graph
 
 from autoshard.solver.contracted import ContractedView
 from autoshard.solver.heuristic import LocalSearch
@@ -74,11 +74,26 @@ def test_phase_hands_its_multipliers_to_the_window_search(seed: int) -> None:
     assert outcome.last is not None and len(outcome.last) == view.num_vars
     if outcome.best is None:
         pytest.skip("no fitting plan in the time given")
+    ended: list[np.ndarray] = []
     found, cost = lagrangian_window_search(view, outcome.best, time.monotonic() + 0.2, np.random.default_rng(seed),
-                                           prices=outcome.prices)
+                                           prices=outcome.prices, final_prices=ended)
     nodes = list(view.to_nodes(found))
     assert validate_plan(graph, nodes) == []
     assert plan_cost(graph, nodes) == cost <= outcome.best_cost
+    # it hands on the multipliers it ended with, one non-negative price per time point, to go on from there
+    assert len(ended) == 1 and ended[0].shape == (horizon,) and (ended[0] >= 0).all()
+
+
+def test_window_search_after_the_phase_probes_then_goes_on_from_the_best_probe() -> None:
+    """After the phase, short descents with their own draws are probed from its plan, and the best one goes on:
+    the answer is valid and no worse than any probe."""
+    graph = hard_memory_graph(0)
+    result = solve(graph, SolverConfig(max_time_in_seconds=8, num_workers=2, dual_fraction=0.0, deterministic=True))
+    assert result.stats["lagrangian_steps"] > 0
+    probes = result.stats["window_probe_costs"]
+    assert len(probes) == 3
+    assert validate_plan(graph, result.assignment) == []
+    assert plan_cost(graph, result.assignment) == result.cost <= min(probes)
 
 
 def test_repair_stops_at_its_deadline_without_changing_the_plan() -> None:
