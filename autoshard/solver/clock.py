@@ -54,6 +54,11 @@ def charge(seconds: float) -> None:
         clock.now += max(0.0, seconds)
 
 
+def counting() -> bool:
+    """Whether a work clock is running (so a phase's work estimate is worth computing for `charge`)."""
+    return _clock.get() is not None
+
+
 def overran() -> bool:
     """Whether the current work clock hit its wall-clock cap (so the run may not be repeatable)."""
     clock = _clock.get()

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from autoshard.solver.clock import charge, now
+from autoshard.solver.clock import charge, counting, now
 from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph, clip_forbidden
 
 #: Largest S_a * S_u * S_b work allowed to eliminate one degree-2 node.
@@ -414,8 +414,9 @@ def reduce_graph(graph: StrategyGraph, deadline: float | None = None) -> Reducti
 
     With a `deadline` (a now() value) the reduction stops early, still exact, when time runs out.
     """
-    entries = sum(e.costs.size for e in graph.edges)
-    charge(SETUP_SECONDS_PER_EDGE * len(graph.edges) + SETUP_SECONDS_PER_ENTRY * entries)
+    if counting():
+        entries = sum(e.costs.size for e in graph.edges)
+        charge(SETUP_SECONDS_PER_EDGE * len(graph.edges) + SETUP_SECONDS_PER_ENTRY * entries)
     reducer = _Reducer(graph)
     reducer.run(deadline)
     charge(SECONDS_PER_STEP * 32 + reducer.work_s)  # since the last checkpoint (half its steps, on average)

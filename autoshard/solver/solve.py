@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from ortools.sat.python import cp_model
 
-from autoshard.solver.clock import charge, now, overran, work_clock
+from autoshard.solver.clock import charge, counting, now, overran, work_clock
 from autoshard.solver.contracted import ContractedView
 from autoshard.solver.dual_bound import Diffusion, DualBound, sweep_seconds
 from autoshard.solver.heuristic import PENALTY, LocalSearch
@@ -184,7 +184,10 @@ VIEW_SETUP_WORK = (0.0, 2.0e-5, 1.6e-8)
 
 
 def setup_work_seconds(graph: StrategyGraph, rates: tuple[float, float, float]) -> float:
-    """Work-clock seconds of a set-up that reads every node, edge and matrix entry of `graph` once."""
+    """Work-clock seconds of a set-up that reads every node, edge and matrix entry of `graph` once (0 when no work
+    clock runs: nothing to charge)."""
+    if not counting():
+        return 0.0
     per_node, per_edge, per_entry = rates
     entries = sum(e.costs.size for e in graph.edges) + sum(len(c) for c in graph.node_costs)
     return per_node * graph.num_nodes + per_edge * len(graph.edges) + per_entry * entries

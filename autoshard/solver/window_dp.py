@@ -179,11 +179,10 @@ def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray
     cur = [int(assignment[x]) for x in window]
     unary: list[np.ndarray] = []
     edges: dict[tuple[int, int], np.ndarray] = {}
-    incidences = sum(len(search.incident[x]) for x in window)
-    priced = MOVE_SECONDS_PER_INCIDENCE_PRICED if time_prices is not None else MOVE_SECONDS_PER_INCIDENCE
-    charge(MOVE_SECONDS_PER_VAR * m + priced * incidences)
+    incidences = 0
     for k, x in enumerate(window):
         vec = search.unary[x].copy()
+        incidences += len(search.incident[x])
         for inc in search.incident[x]:
             j = pos.get(inc.other)
             if j is None:
@@ -191,6 +190,8 @@ def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray
             elif j > k:
                 edges[(k, j)] = inc.matrix
         unary.append(_clip(vec))
+    priced = MOVE_SECONDS_PER_INCIDENCE_PRICED if time_prices is not None else MOVE_SECONDS_PER_INCIDENCE
+    charge(MOVE_SECONDS_PER_VAR * m + priced * incidences)
     if noise and rng is not None:
         unary = [_clip((u * (1.0 + noise * rng.random(len(u)))).astype(np.int64)) for u in unary]
         edges = {key: _clip((mat * (1.0 + noise * rng.random(mat.shape))).astype(np.int64)) for key, mat in edges.items()}
