@@ -29,10 +29,12 @@ def test_wall_cap_ends_every_deadline() -> None:
         assert overran()
 
 
-def _busy(stop) -> None:
+def _busy(started, stop) -> None:
+    started.release()
     x = 0
-    while not stop.is_set():
-        x += 1
+    while not stop.is_set():  # checked rarely: the Event's shared lock would otherwise put the hogs to sleep
+        for _ in range(200_000):
+            x += 1
 
 
 def test_deterministic_solve_repeats_under_load() -> None:
@@ -40,11 +42,13 @@ def test_deterministic_solve_repeats_under_load() -> None:
     config = SolverConfig(max_time_in_seconds=1.0, deterministic=True, num_workers=2)
     quiet = solve(graph, config)
     ctx = multiprocessing.get_context("spawn")
-    stop = ctx.Event()
-    hogs = [ctx.Process(target=_busy, args=(stop,)) for _ in range(3)]  # more busy processes than cores
+    started, stop = ctx.Semaphore(0), ctx.Event()
+    hogs = [ctx.Process(target=_busy, args=(started, stop)) for _ in range(3)]  # more busy processes than cores
     for h in hogs:
         h.start()
     try:
+        for _ in hogs:  # the whole loaded solve runs under load: spawned interpreters take a while to start
+            assert started.acquire(timeout=60)
         loaded = solve(graph, config)
     finally:
         stop.set()
