@@ -21,6 +21,7 @@ _EXPORTS = {
     "Plan": "autoshard.planner.plan",
     "PlanOptions": "autoshard.planner.user_constraints",
     "from_jax": "autoshard.xla.from_jax",
+    "jit": "autoshard.xla.planned_jit",
     "price_module": "autoshard.planner.price_module",
     "Mesh": "autoshard.sharding",
     "TensorSharding": "autoshard.sharding",

@@ -119,6 +119,18 @@ class Plan:
         """Each func argument's sharding as a JAX `PartitionSpec`-style tuple, e.g. `("data", None)`."""
         return [s.partition_spec() if s is not None else None for s in self.argument_shardings()]
 
+    def result_shardings(self) -> list[TensorSharding | None]:
+        """The sharding of each func result (None for non-tensor results), as the function returns it."""
+        out: list[TensorSharding | None] = [None] * len(self.func.function_type.outputs.data)
+        for node in self.graph.nodes:
+            if node.kind == "result":
+                out[node.ir[1]] = self.chosen(node.index).inputs[0]
+        return out
+
+    def result_partition_specs(self) -> list[tuple[SpecEntry, ...] | None]:
+        """Each func result's sharding as a JAX `PartitionSpec`-style tuple, like `partition_specs()`."""
+        return [s.partition_spec() if s is not None else None for s in self.result_shardings()]
+
     def to_mlir(self, explicit_collectives: bool = False, dialect: str = "sdy") -> str:
         """The module annotated with this plan (see `autoshard.emit`)."""
         from autoshard.emit.annotate import emit_plan
