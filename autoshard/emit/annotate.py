@@ -2,7 +2,10 @@
 
 Default (what XLA's Shardy pipeline and JAX take): every planned op carries
 `sdy.sharding = #sdy.sharding_per_value<[...]>`, and where the plan deliberately reshards a value between
-its producer and a consumer, an `sdy.sharding_constraint` feeds the consumer. With `explicit_collectives`,
+its producer and a consumer, an `sdy.sharding_constraint` feeds the consumer. Since XLA's import keeps only
+constraints (and argument/result shardings), every planned value is also pinned by a constraint
+(`autoshard.emit.xla_pins`), loop-carried values at the loop's entry, condition, body and exit, so the file
+XLA compiles is the planned program. With `explicit_collectives`,
 those become `sdy.reshard`s lowered to sdy collectives (`autoshard.emit.lower_reshards`), and
 partial sums of ops that shard a reduction factor are marked `unreduced` and settled by the collectives
 the same decomposition gives (all-reduce, or reduce-scatter). The planned module itself is not changed:
@@ -11,12 +14,13 @@ emission works on a clone.
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import DictionaryAttr, ModuleOp, TensorType
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, IntegerType, ModuleOp, TensorType
+from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from autoshard.dialects.sdy import MeshOp, ReshardOp, ShardingConstraintOp
 from autoshard.dialects.sdy_attrs import MeshAttr, TensorShardingAttr, TensorShardingPerValueAttr
+from autoshard.emit.xla_pins import pin_op_results, pin_value
 from autoshard.rules.attrs import op_name
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 
@@ -40,6 +44,12 @@ def _ensure_mesh(module: ModuleOp, name: str, mesh: Mesh) -> None:
         module.body.blocks[0].add_op(mesh_op)
     else:
         Rewriter.insert_op(mesh_op, InsertPoint.before(first))
+
+
+def _set_num_partitions(module: ModuleOp, num_devices: int) -> None:
+    """`mhlo.num_partitions` states the device count the planned program is partitioned for (JAX exports 1)."""
+    if "mhlo.num_partitions" in module.attributes:
+        module.attributes["mhlo.num_partitions"] = IntegerAttr(num_devices, IntegerType(32))
 
 
 def _set_func_attr(func, index: int, sharding: TensorSharding, result: bool) -> None:
@@ -95,6 +105,7 @@ def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bo
     module, op_map = _clone_with_map(plan.module)
     graph = plan.graph
     _ensure_mesh(module, plan.mesh_name, plan.mesh)
+    _set_num_partitions(module, plan.mesh.num_devices)
     func = op_map[plan.func]
     for node in graph.nodes:
         s = node.strategies[plan.assignment[node.index]]
@@ -123,6 +134,8 @@ def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bo
             )
         # "constraint" nodes keep the user's sharding_constraint as written
     _insert_reshards(plan, op_map, explicit_collectives)
+    if not explicit_collectives:
+        pin_op_results(module)
     if explicit_collectives and lower_reshards:
         from autoshard.emit.lower_reshards import lower_reshards as lower
 
@@ -151,21 +164,25 @@ def _insert_after_settle(op: Operation, strategy, unreduced_outputs, mesh_name: 
 
 
 def _pin_while_results(node, sharding: TensorSharding, op_map: dict[Operation, Operation]) -> None:
-    """A constraint with the planned sharding on each used result of a loop in the group, feeding all its uses.
+    """A constraint with the planned sharding on the loop's carried value where XLA's propagation could
+    re-decide it: the loop's result and its condition and body block arguments, each feeding all their uses.
 
-    The loop itself carries no `sdy.sharding` (see `_insert_reshards`), so without it a propagating partitioner
-    (XLA's Shardy pipeline) may pull a consumer's sharding back into the loop's carried value.
+    The loop itself carries no `sdy.sharding` (see `_insert_reshards`), so without these a propagating
+    partitioner (XLA's Shardy pipeline) pulls a consumer's sharding into the loop's carried value: a constraint
+    on a body argument's use (to slice it) would then shard the whole carried tensor.
     """
+    attr = TensorShardingAttr.from_sharding(sharding)
     for member in node.ir:
+        if isinstance(member, BlockArgument):
+            loop = member.block.parent_op()
+            if loop is None or op_name(loop) != "stablehlo.while":
+                continue
+            region = list(loop.regions).index(member.block.parent)
+            pin_value(op_map[loop].regions[region].blocks[0].args[member.index], attr)
+            continue
         owner = member.owner
-        if not (isinstance(owner, Operation) and op_name(owner) == "stablehlo.while" and member in owner.results):
-            continue
-        result = op_map[owner].results[list(owner.results).index(member)]
-        if not result.uses or not isinstance(result.type, TensorType):
-            continue
-        pin = ShardingConstraintOp(result, TensorShardingAttr.from_sharding(sharding))
-        Rewriter.insert_op(pin, InsertPoint.after(op_map[owner]))
-        result.replace_uses_with_if(pin.result, lambda use: use.operation is not pin)
+        if isinstance(owner, Operation) and op_name(owner) == "stablehlo.while" and member in owner.results:
+            pin_value(op_map[owner].results[list(owner.results).index(member)], attr)
 
 
 def _is_while_group(node) -> bool:

@@ -22,7 +22,6 @@ from autoshard.errors import UserError
 from autoshard.xla import jaxlib_mlir
 from autoshard.xla.hlo_collectives import HloCollective, collectives_in_hlo
 from autoshard.xla.jax_runtime import host_devices, request_host_devices, require_jax, with_device_count_flag
-from autoshard.xla.pin_shardings import pin_op_shardings
 
 DEFAULT_RTOL = 1e-4
 DEFAULT_ATOL = 1e-5
@@ -211,7 +210,7 @@ def _run(executable, devices, args: Sequence[np.ndarray], out_signature):
 
 def compile_and_run_here(annotated_mlir_text: str, num_devices: int, inputs: Sequence[np.ndarray] | None = None,
                          seed: int = 0, rtol: float = DEFAULT_RTOL, atol: float = DEFAULT_ATOL,
-                         filename: str = "<input>", pin_shardings: bool = True) -> XlaRun:
+                         filename: str = "<input>") -> XlaRun:
     """`compile_and_run` in this process; jax must already have (or still be able to get) N CPU devices."""
     if not request_host_devices(num_devices):
         raise UserError(f"this process has {len(host_devices())} host CPU devices, {num_devices} needed")
@@ -226,8 +225,6 @@ def compile_and_run_here(annotated_mlir_text: str, num_devices: int, inputs: Seq
         raise UserError(f"{len(inputs)} inputs given, @main takes {len(in_signature)}")
     inputs = [np.asarray(x, dtype=dt).reshape(shape) for x, (shape, dt) in zip(inputs, in_signature)]
 
-    if pin_shardings:
-        pin_op_shardings(sharded_module, context)
     jaxlib_mlir.set_num_partitions(sharded_module, context, num_devices)
     executable = _compile(sharded_module, context, devices)
     compiled_hlo = executable.hlo_modules()[0].to_string()
@@ -249,15 +246,15 @@ def compile_and_run_here(annotated_mlir_text: str, num_devices: int, inputs: Seq
 
 def compile_and_run(annotated_mlir_text: str, num_devices: int, inputs: Sequence[np.ndarray] | None = None,
                     seed: int = 0, rtol: float = DEFAULT_RTOL, atol: float = DEFAULT_ATOL,
-                    filename: str = "<input>", pin_shardings: bool = True) -> XlaRun:
+                    filename: str = "<input>") -> XlaRun:
     """Compile `annotated_mlir_text` (StableHLO with `sdy.mesh`/`sdy.sharding`/`sdy.sharding_constraint`) with
     XLA's Shardy partitioner for `num_devices` host CPU devices, run it on `inputs` (default: `random_inputs`
     from `seed`) placed per the compiled executable's parameter shardings, run the unsharded program too, and
     compare every result to `rtol`/`atol`.
 
-    With `pin_shardings` (default) every op's `sdy.sharding` is first restated as an `sdy.sharding_constraint`
-    on its result (`pin_shardings.pin_op_shardings`): XLA's Shardy import discards shardings on ops other than
-    constraints, so without it XLA compiles the plan its own propagation re-derives from arguments and constraints.
+    The text is compiled as given (only `mhlo.num_partitions` is set): what XLA makes of exactly this module is
+    what is checked. (XLA's Shardy import keeps argument/result shardings and constraints and re-decides every
+    other op's sharding; `autoshard plan` output pins every planned value with a constraint for that reason.)
 
     Runs in-process when possible, else in a subprocess with `XLA_FLAGS=--xla_force_host_platform_device_count=N`.
     Raises `UserError` when jaxlib or XLA rejects the module and `MissingExtraError` without jax.
@@ -266,19 +263,16 @@ def compile_and_run(annotated_mlir_text: str, num_devices: int, inputs: Sequence
     if num_devices < 1:
         raise UserError(f"number of devices must be positive, got {num_devices}")
     if request_host_devices(num_devices):
-        return compile_and_run_here(annotated_mlir_text, num_devices, inputs, seed, rtol, atol, filename,
-                                    pin_shardings)
-    return _compile_and_run_in_subprocess(annotated_mlir_text, num_devices, inputs, seed, rtol, atol, filename,
-                                          pin_shardings)
+        return compile_and_run_here(annotated_mlir_text, num_devices, inputs, seed, rtol, atol, filename)
+    return _compile_and_run_in_subprocess(annotated_mlir_text, num_devices, inputs, seed, rtol, atol, filename)
 
 
-def _compile_and_run_in_subprocess(text, num_devices, inputs, seed, rtol, atol, filename,
-                                   pin_shardings: bool = True) -> XlaRun:
+def _compile_and_run_in_subprocess(text, num_devices, inputs, seed, rtol, atol, filename) -> XlaRun:
     with tempfile.TemporaryDirectory(prefix="autoshard-xla-") as tmp:
         request = Path(tmp) / "request.pkl"
         reply = Path(tmp) / "reply.pkl"
         request.write_bytes(pickle.dumps(dict(text=text, num_devices=num_devices, seed=seed, rtol=rtol,
-                                              atol=atol, filename=filename, pin_shardings=pin_shardings,
+                                              atol=atol, filename=filename,
                                               inputs=None if inputs is None else [np.asarray(x) for x in inputs])))
         env = dict(os.environ)
         env["XLA_FLAGS"] = with_device_count_flag(env.get("XLA_FLAGS", ""), num_devices)

@@ -21,7 +21,7 @@ def main(argv: list[str]) -> int:
     try:
         result = ("ok", compile_and_run_here(request["text"], request["num_devices"], request["inputs"],
                                              request["seed"], request["rtol"], request["atol"],
-                                             request["filename"], request.get("pin_shardings", True)))
+                                             request["filename"]))
     except UserError as e:
         result = ("error", (type(e), e.message, e.location))
     reply_path.write_bytes(pickle.dumps(result))
