@@ -9,16 +9,16 @@ exercise sliced operands, reductions over sharded factors and reshards.
 from __future__ import annotations
 
 import importlib.util
-from pathlib import Path
 
 import pytest
 
 import autoshard
 from autoshard.interpreters.simulate import simulate
 from autoshard.ir.parse import parse_module
+from bundled_models import ZOO_MODELS, zoo_path
 
-REPO = Path(__file__).resolve().parents[2]
-MODELS = sorted(p.stem for p in (REPO / "examples").glob("*.mlir"))
+#: the zoo by name (tests/bundled_models.py), not whatever `examples/*.mlir` holds at the time
+MODELS = sorted(ZOO_MODELS)
 MESHES = {"8": "data=8", "2x4": "data=2,model=4", "2x2x2": "x=2,y=2,z=2"}
 PROFILES = ("default", "host-cpu")
 TIME_LIMIT_S = 5.0
@@ -52,7 +52,7 @@ class PlanCache:
         if key not in self._plans:
             config = None if profile == "default" else profile
             self._plans[key] = autoshard.plan(
-                REPO / "examples" / f"{model}.mlir", mesh=MESHES[mesh], config=config,
+                zoo_path(model), mesh=MESHES[mesh], config=config,
                 time_limit=TIME_LIMIT_S, seed=SEED, num_workers=1,
             )  # fmt: skip
         return self._plans[key]

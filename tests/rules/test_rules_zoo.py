@@ -10,9 +10,10 @@ from autoshard.rules import data_flow_groups, has_known_rule, lookup_rule, rule_
 from autoshard.rules.attrs import op_name
 from autoshard.rules.data_flow import DATA_FLOW_OPS
 from autoshard.rules.registry import NO_RULE_OPS, TERMINATOR_OPS
+from bundled_models import zoo_paths
 
 ROOT = Path(__file__).resolve().parents[2]
-PRETTY = sorted((ROOT / "examples").glob("*.mlir"))
+PRETTY = zoo_paths()  # by name (tests/bundled_models.py): stray files in examples/ are not models
 GENERIC = sorted((ROOT / "tests" / "data" / "zoo").glob("*.generic.mlir"))
 def stablehlo_parses_pretty_syntax() -> bool:
     """Whether autoshard's StableHLO dialect is in place (pretty `stablehlo.*` syntax needs it)."""
