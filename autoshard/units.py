@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 from autoshard.errors import UserError
@@ -29,10 +30,27 @@ def fmt_bytes(n: float) -> str:
     return f"{int(n)} B"
 
 
+#: Time units from largest to smallest: (name, seconds, decimals shown).
+_TIME_UNITS = (("s", 1.0, 3), ("ms", 1e-3, 3), ("us", 1e-6, 1), ("ns", 1e-9, 1))
+
+
 def fmt_time(s: float) -> str:
-    """Seconds with a readable unit."""
-    if s >= 1:
-        return f"{s:.3f} s"
-    if s >= 1e-3:
-        return f"{s * 1e3:.3f} ms"
-    return f"{s * 1e6:.1f} us"
+    """Seconds in the largest unit that shows them as at least 1: `5.745 ms`, `352.2 us`, `22.7 ns`, `0 s`."""
+    if s == 0 or not math.isfinite(s):
+        return f"{s:g} s"
+    for unit, scale, decimals in _TIME_UNITS:
+        if round(abs(s) / scale, decimals) >= 1:
+            return f"{s / scale:.{decimals}f} {unit}"
+    return f"{s / 1e-9:.2g} ns"
+
+
+def fmt_percent(fraction: float) -> str:
+    """A fraction such as a solver's gap as a percentage that never rounds a nonzero value to zero: `0%`,
+    `< 0.01%`, `1.23%`; `n/a` for NaN."""
+    if math.isnan(fraction):
+        return "n/a"
+    if fraction == 0:
+        return "0%"
+    if 0 < fraction < 1e-4:
+        return "< 0.01%"
+    return f"{fraction:.2%}"

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import time
-from typing import TextIO
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
 
 from autoshard.planner.strategy_problem import COST_UNIT_S
-from autoshard.units import fmt_bytes, fmt_time
+from autoshard.units import fmt_bytes, fmt_percent, fmt_time
+
+if TYPE_CHECKING:
+    from autoshard.tools.reference_plans import ReferenceTime
+
 
 class ProgressPrinter:
     """Called with the solver's `Progress`; prints incumbent, bound, gap and elapsed time on a terminal."""
@@ -24,7 +30,9 @@ class ProgressPrinter:
         self.last = now
         cost = progress.cost * COST_UNIT_S
         bound = "?" if progress.bound is None else fmt_time(progress.bound * COST_UNIT_S)
-        gap = "" if progress.bound is None else f"  gap {max(0.0, 1 - progress.bound / max(progress.cost, 1)):.1%}"
+        gap = ""
+        if progress.bound is not None:
+            gap = f"  gap {fmt_percent(max(0.0, 1 - progress.bound / max(progress.cost, 1)))}"
         line = f"[{progress.elapsed_s:6.1f}s] {progress.phase:<10} cost {fmt_time(cost)}  bound {bound}{gap}"
         if self.tty:
             self.stream.write("\r" + line.ljust(78))
@@ -37,25 +45,89 @@ class ProgressPrinter:
             self.stream.write("\n")
 
 
-def print_summary(plan, stream: TextIO, output: str | None = None) -> None:
-    """The one-screen summary: mesh, modeled time split, memory vs budget, solver status, argument specs."""
+#: How reshards were priced, by `hardware.reshard_lowering`.
+RESHARD_LOWERING_TEXT = {
+    "shardy": "priced as Shardy's reshard-to-collectives lowers them",
+    "xla": "priced as XLA's SPMD partitioner lowers them",
+}
+#: Arguments named per sharding in the grouped listing (`--verbose` lists them all).
+NAMES_PER_GROUP = 3
+
+
+def speedup_text(reference_s: float, plan_s: float) -> str:
+    """How the plan's step time compares with a reference's: `3.1x faster`, `1.2x slower`, `as fast`."""
+    if plan_s <= 0 or reference_s <= 0:
+        return "as fast" if plan_s == reference_s else "n/a"
+    ratio = reference_s / plan_s
+    if round(ratio, 1) == 1.0:
+        return "as fast"
+    return f"{ratio:.1f}x faster" if ratio > 1 else f"{1 / ratio:.1f}x slower"
+
+
+def spec_text(spec: tuple) -> str:
+    """A PartitionSpec tuple as JAX writes it: `P('data', None)`, `P('data',)`, `P()`."""
+    return f"P({spec[0]!r},)" if len(spec) == 1 else f"P{spec!r}"
+
+
+def argument_lines(specs: list[tuple | None], verbose: bool = False) -> list[str]:
+    """One line per argument (`verbose`), else one per distinct sharding in order of first use:
+    `P(None, 'model')  x12  %arg6, %arg7, %arg9, ...`."""
+    named = [(f"%arg{i}", spec_text(spec)) for i, spec in enumerate(specs) if spec is not None]
+    if verbose:
+        return [f"{name:<12} {text}" for name, text in named]
+    groups: dict[str, list[str]] = {}
+    for name, text in named:
+        groups.setdefault(text, []).append(name)
+    width = max((len(text) for text in groups), default=0)
+    lines = []
+    for text, names in groups.items():
+        shown = ", ".join(names[:NAMES_PER_GROUP]) + (", ..." if len(names) > NAMES_PER_GROUP else "")
+        lines.append(f"{text:<{width}}  x{len(names):<3} {shown}")
+    return lines
+
+
+def print_summary(plan, stream: TextIO, output: str | None = None, references: Sequence[ReferenceTime] = (),
+                  verbose: bool = False) -> None:
+    """The one-screen summary: mesh, modeled time split and how it compares with `references` (one device, data
+    parallel), memory vs budget, how reshards were priced, solver status, argument shardings (grouped by
+    sharding unless `verbose`)."""
     c, s = plan.cost, plan.solver
     w = stream.write
     w(f"mesh            {plan.mesh}  ({plan.mesh.num_devices} devices)\n")
-    w(f"step time       {fmt_time(c.step_time_s)}  (modeled)\n")
-    w(f"  compute       {fmt_time(c.compute_s)}\n")
-    for kind, t in sorted(c.collectives_s.items(), key=lambda kv: -kv[1]):
-        if t > 0:
-            w(f"  {kind:<13} {fmt_time(t)}\n")
+    compared = ", ".join(f"vs {r.name} {speedup_text(r.step_time_s, c.step_time_s)}"
+                         for r in references if r.step_time_s is not None)
+    w(f"step time       {fmt_time(c.step_time_s)}  (modeled){': ' + compared if compared else ''}\n")
+    parts = [("compute", c.compute_s)]
+    parts += [(kind, t) for kind, t in sorted(c.collectives_s.items(), key=lambda kv: -kv[1]) if t > 0]
+    width = max(13, *(len(kind) for kind, _ in parts))
+    for kind, t in parts:
+        w(f"  {kind:<{width}} {fmt_time(t)}\n")
+    name_width = max((len(r.name) for r in references), default=0)
+    for i, r in enumerate(references):
+        label = "references" if i == 0 else ""
+        w(f"{label:<15} {r.name:<{name_width}}  {_reference_text(r)}\n")
     budget = f" of {fmt_bytes(c.memory_budget_bytes)} budget" if c.memory_budget_bytes else ""
     w(f"peak memory     {fmt_bytes(c.peak_memory_bytes)} per device{budget}\n")
-    gap = "n/a" if s.gap != s.gap else f"{s.gap:.2%}"
-    w(f"solver          {s.status}, gap {gap}, {s.wall_time_s:.1f} s, {s.num_nodes} nodes, {s.num_strategies} strategies\n")
-    w("arguments       (JAX PartitionSpec)\n")
-    for i, spec in enumerate(plan.partition_specs()):
-        if spec is not None:
-            w(f"  %arg{i:<10} P{spec!r}\n" if len(spec) != 1 else f"  %arg{i:<10} P({spec[0]!r},)\n")
+    lowering = getattr(getattr(plan.config, "hardware", None), "reshard_lowering", None)
+    if lowering is not None:
+        w(f"reshards        {RESHARD_LOWERING_TEXT.get(lowering, f'priced with the {lowering} lowering')}\n")
+    w(f"solver          {s.status}, gap {fmt_percent(s.gap)}, {s.wall_time_s:.1f} s, {s.num_nodes} nodes, "
+      f"{s.num_strategies} strategies\n")
+    specs = plan.partition_specs()
+    how = "" if verbose else "; grouped by sharding, --verbose lists each"
+    w(f"arguments       (JAX PartitionSpec{how})\n")
+    for line in argument_lines(specs, verbose):
+        w(f"  {line}\n")
     for warning in plan.warnings:
         w(f"warning: {warning}\n")
     if output and output != "-":
         w(f"wrote {output}\n")
+
+
+def _reference_text(reference: ReferenceTime) -> str:
+    if reference.step_time_s is None:
+        return f"not priced: {reference.why_not}"
+    gap = reference.gap
+    notes = [] if gap == 0 else ["best found"] if math.isnan(gap) else [f"within {fmt_percent(gap)} of its optimum"]
+    notes += [reference.layout] if reference.layout else []
+    return fmt_time(reference.step_time_s) + (f"  ({'; '.join(notes)})" if notes else "")

@@ -138,6 +138,15 @@ def test_mesh_string_mistakes(work: Path, mesh: str, fragment: str) -> None:
     assert_user_error(autoshard("plan", "small.mlir", "--mesh", mesh, cwd=work), fragment)
 
 
+@pytest.mark.parametrize("option, fragment", [
+    ("--time-limit=-1", "--time-limit takes a positive number of seconds, got -1"),
+    ("--time-limit=nan", "got nan"),
+    ("--workers=0", "--workers takes a positive number, got 0"),
+])
+def test_plan_option_mistakes(work: Path, option: str, fragment: str) -> None:
+    assert_user_error(autoshard("plan", "small.mlir", "--mesh", "data=2", option, cwd=work), fragment)
+
+
 @pytest.mark.parametrize("edit, fragments", [
     (lambda t: t.replace("hardware:", "hardwre:"), ("cfg.yaml:", "unknown key 'hardwre'")),
     (lambda t: t.replace("data: 2, model: 4", "data: 0, model: 4"), ("cfg.yaml:2:", "data")),
@@ -169,8 +178,10 @@ def test_infeasible_memory_budget_is_one_line(work: Path) -> None:
 
 
 def test_unwritable_output_path(work: Path) -> None:
-    assert_user_error(autoshard("plan", "small.mlir", "--mesh", "data=2", "-o", "no/such/dir/out.mlir", cwd=work),
-                      "no/such/dir/out.mlir", "cannot write")
+    """A missing directory is created; one that cannot be (a file in the way) is one error, before planning."""
+    (work / "blocker").write_text("")
+    assert_user_error(autoshard("plan", "small.mlir", "--mesh", "data=2", "-o", "blocker/dir/out.mlir", cwd=work),
+                      "blocker/dir/out.mlir", "cannot write")
 
 
 @pytest.mark.parametrize("yaml_text, fragments", [

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 
 from autoshard.errors import UserError
 from autoshard.planner.api import plan
 from autoshard.planner.user_constraints import PlanOptions
-from autoshard.tools.fileio import read_text, write_text_atomic
+from autoshard.tools.fileio import make_directory, read_text, write_text_atomic
+from autoshard.tools.reference_plans import ReferenceTime, SolveSettings, reference_time_limit, reference_times
 from autoshard.tools.summary import ProgressPrinter, print_summary
 from autoshard.units import parse_bytes
 
@@ -22,7 +24,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("input", help="StableHLO module (.mlir), e.g. from jax.jit(f).lower(*args).as_text()")
     p.add_argument("--mesh", help="mesh axes major to minor, e.g. data=2,model=4")
     p.add_argument("--config", help="hardware profile name (configs/hardware) or YAML file with mesh and links")
-    p.add_argument("-o", "--output", help="output .mlir (default: IN.planned.mlir next to the input; - for stdout)")
+    p.add_argument("-o", "--output", help="output .mlir, its directory created if missing (default: IN.planned.mlir "
+                                          "next to the input; - for stdout)")
     p.add_argument("--report", help="write the plan's cost, solver statistics and shardings as JSON")
     p.add_argument("--memory-budget", help="per-device memory limit, e.g. 16GiB (default: the profile's memory)")
     p.add_argument("--time-limit", type=float, default=30.0, help="solver time limit in seconds (default 30)")
@@ -40,6 +43,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--carry-state", action="store_true",
                    help="tie each result to the next argument of the same type (training-step parameters and "
                         "optimizer state keep their sharding across steps)")
+    p.add_argument("--no-compare", action="store_true",
+                   help="do not price the one-device and data-parallel references the summary compares with")
+    p.add_argument("--verbose", action="store_true", help="list every argument's sharding in the summary "
+                                                          "(default: grouped by sharding)")
     p.add_argument("--quiet", action="store_true", help="no progress or summary on stderr")
 
 
@@ -53,7 +60,15 @@ def _indices(text: str, flag: str) -> tuple[int, ...]:
 def run(args: argparse.Namespace) -> int:
     if not args.mesh and not args.config:
         raise UserError("give --mesh (e.g. --mesh data=2,model=4) or --config FILE.yaml")
-    read_text(args.input)  # a clear error for a missing or unreadable input before any work
+    if not (math.isfinite(args.time_limit) and args.time_limit > 0):
+        raise UserError(f"--time-limit takes a positive number of seconds, got {args.time_limit:g}")
+    if args.workers < 1:
+        raise UserError(f"--workers takes a positive number, got {args.workers}")
+    source = read_text(args.input)  # a clear error for a missing or unreadable input before any work
+    output = args.output or str(Path(args.input).with_suffix("")) + ".planned.mlir"
+    for path in (output, args.report):  # unwritable places fail before the search, not after it
+        if path and path != "-":
+            make_directory(Path(path).parent, f"{path}: cannot write")
     options = PlanOptions(
         replicate_arguments=_indices(args.replicate_args, "--replicate-args"),
         batch_axes=tuple(a for a in args.batch_axes.split(",") if a),
@@ -77,10 +92,16 @@ def run(args: argparse.Namespace) -> int:
     if progress:
         progress.close()
     text = result.to_mlir(explicit_collectives=args.explicit_collectives, dialect=args.dialect)
-    output = args.output or str(Path(args.input).with_suffix("")) + ".planned.mlir"
-    write_text_atomic(output, text, protect=(args.input,))
+    write_text_atomic(output, text, protect=(args.input,), make_parents=True)
+    references: list[ReferenceTime] = []
+    if not args.no_compare and (args.report or not args.quiet):
+        settings = SolveSettings(options, reference_time_limit(args.time_limit), args.seed, args.workers,
+                                 args.function, deterministic=not args.wall_clock)
+        references = reference_times(source, result, settings)
     if args.report:
-        write_text_atomic(args.report, json.dumps(result.report(), indent=2) + "\n", protect=(args.input,))
+        report = {**result.report(), "references": [r.to_json() for r in references]}
+        write_text_atomic(args.report, json.dumps(report, indent=2) + "\n", protect=(args.input,),
+                          make_parents=True)
     if not args.quiet:
-        print_summary(result, sys.stderr, output)
+        print_summary(result, sys.stderr, output, references, verbose=args.verbose)
     return 0

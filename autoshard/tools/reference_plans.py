@@ -1,0 +1,138 @@
+"""What `autoshard plan` measures its plan against: the same program on one device, and plain data parallel.
+
+Both are priced the way the plan is, by `autoshard.planner.api.plan` with the plan's hardware config, memory
+budget and options, so the comparison uses one cost model:
+
+- `1 device`: the module on a mesh of the same axes, each of size 1 (nothing to shard, nothing to move).
+- `data parallel`: the experiments' `data_parallel` layout (`autoshard.experiments.baselines`): the batch
+  inputs' first dimension split over every mesh axis, every other argument replicated; the solver completes
+  the rest at least cost, as for any sharding the module gives.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from autoshard.errors import InfeasibleError, UserError
+from autoshard.experiments.baselines import DimSpec, analyze_arguments, baseline_argument_specs
+from autoshard.planner.api import plan as plan_module
+from autoshard.planner.plan import Plan
+from autoshard.planner.user_constraints import PlanOptions
+from autoshard.sharding import Mesh
+from autoshard.solver.solve import OPTIMAL
+from autoshard.units import fmt_bytes
+from autoshard.xla.hand_annotate import annotate_arguments
+from costmodel.hardware import with_mesh
+
+ONE_DEVICE = "1 device"
+DATA_PARALLEL = "data parallel"
+#: what every Shardy attribute and op in a module's text contains
+SHARDY_PREFIX = "sdy."
+
+
+@dataclass(frozen=True)
+class ReferenceTime:
+    """One reference's modeled step time (None when it could not be priced: `why_not` says why)."""
+
+    name: str
+    step_time_s: float | None
+    #: the solver's gap on the reference (0: proven optimal; else its time is the best one found)
+    gap: float = float("nan")
+    #: how the reference shards, e.g. "%arg5, %arg6 split over data,model; other arguments replicated"
+    layout: str = ""
+    why_not: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "step_time_s": self.step_time_s, "gap": None if math.isnan(self.gap) else self.gap,
+                "layout": self.layout, "why_not": self.why_not}
+
+
+@dataclass(frozen=True)
+class SolveSettings:
+    """How the references are solved (the plan's own settings, with their own time limit)."""
+
+    options: PlanOptions
+    time_limit: float
+    seed: int = 0
+    num_workers: int = 8
+    function: str | None = None
+    deterministic: bool = True
+
+
+def reference_time_limit(plan_time_limit: float) -> float:
+    """Each reference's solver time limit: a third of the plan's, at least 2 s (at most the plan's): enough for
+    the data-parallel completion of the bundled models to come within 1% of its bound."""
+    return min(plan_time_limit, max(2.0, plan_time_limit / 3))
+
+
+def _solve(module, plan: Plan, mesh: Mesh, settings: SolveSettings, options: PlanOptions) -> Plan:
+    return plan_module(module, config=with_mesh(plan.config, mesh), memory_budget=plan.cost.memory_budget_bytes,
+                       time_limit=settings.time_limit, seed=settings.seed, num_workers=settings.num_workers,
+                       options=options, function=settings.function, deterministic=settings.deterministic)
+
+
+def _priced(name: str, solve: Callable[[], Plan], budget: int | None, layout: str = "") -> ReferenceTime:
+    try:
+        result = solve()
+    except InfeasibleError:
+        where = f"the {fmt_bytes(budget)} per-device" if budget else "the"
+        return ReferenceTime(name, None, layout=layout, why_not=f"does not fit in {where} memory budget")
+    except UserError as e:
+        return ReferenceTime(name, None, layout=layout, why_not=e.message)
+    gap = 0.0 if result.solver.status == OPTIMAL else result.solver.gap
+    return ReferenceTime(name, result.cost.step_time_s, gap, layout)
+
+
+def one_device_time(plan: Plan, settings: SolveSettings) -> ReferenceTime:
+    """The plan's module on one device (its mesh's axes, each of size 1)."""
+    single = Mesh.from_sizes({name: 1 for name in plan.mesh.axis_names})
+    # options that constrain shardings mean nothing on one device; carried state still ties results to arguments
+    options = replace(settings.options, replicate_arguments=(), batch_axes=(), batch_arguments=())
+    return _priced(ONE_DEVICE, lambda: _solve(plan.module, plan, single, settings, options),
+                   plan.cost.memory_budget_bytes)
+
+
+def _layout_text(inputs: Sequence[int], specs: dict[int, list[DimSpec]]) -> str:
+    """`%arg5, %arg6 split over data,model; other arguments replicated` (each input's first dimension)."""
+    splits: dict[str, list[int]] = {}
+    for i in inputs:
+        first = specs[i][0] if specs[i] else None
+        axes = "" if first is None else first if isinstance(first, str) else ",".join(first)
+        splits.setdefault(axes, []).append(i)
+    parts = [f"{', '.join(f'%arg{i}' for i in args)} " + (f"split over {axes}" if axes else "not split")
+             for axes, args in splits.items()]
+    return "; ".join(parts) + "; other arguments replicated"
+
+
+def data_parallel_time(source: str, plan: Plan, settings: SolveSettings) -> ReferenceTime:
+    """The plan's module (`source`: its MLIR text as JAX exports it) with the batch inputs
+    (`options.batch_arguments`, else found by shape) split over every mesh axis and every other argument
+    replicated; the rest completed by the solver."""
+    try:
+        facts = analyze_arguments(plan.module, settings.options.batch_arguments or None, settings.function)
+    except UserError as e:
+        return ReferenceTime(DATA_PARALLEL, None, why_not=e.message)
+    if not facts.inputs:
+        return ReferenceTime(DATA_PARALLEL, None, why_not="no batch input found (name them with --batch-args)")
+    specs = baseline_argument_specs("data_parallel", facts, plan.mesh)
+    if specs is None or all(not specs[i] or specs[i][0] is None for i in facts.inputs):
+        return ReferenceTime(DATA_PARALLEL, None, why_not="no batch input's first dimension divides by a mesh axis")
+    layout = _layout_text(facts.inputs, specs)
+
+    def solve() -> Plan:
+        text = annotate_arguments(source, plan.mesh.shape, specs, plan.mesh_name)
+        return _solve(text, plan, plan.mesh, settings, settings.options)
+
+    return _priced(DATA_PARALLEL, solve, plan.cost.memory_budget_bytes, layout)
+
+
+def reference_times(source: str, plan: Plan, settings: SolveSettings) -> list[ReferenceTime]:
+    """The references of `plan`, made from the module text `source`: one device, then data parallel. A module
+    with Shardy shardings or ops of its own gets none (they fix part of the layout a reference would choose)."""
+    if SHARDY_PREFIX in source:
+        why_not = "the module carries shardings of its own"
+        return [ReferenceTime(ONE_DEVICE, None, why_not=why_not), ReferenceTime(DATA_PARALLEL, None, why_not=why_not)]
+    return [one_device_time(plan, settings), data_parallel_time(source, plan, settings)]
