@@ -18,7 +18,7 @@ YAML form (`load_config`), more keys allowed as listed in `_TOP_KEYS`, `_HARDWAR
       peak_flops: 4.0e+14             # FLOP/s, or a per-dtype map {bf16: ..., f32: ..., default: ...}
       memory_bytes: 8.0e+10
       memory_bandwidth: 3.35e+12
-      reshard_lowering: shardy        # or xla: reshards priced as XLA's SPMD partitioner lowers them
+      reshard_lowering: xla           # default; shardy: reshards priced as Shardy's reshard-to-collectives
     axis_links:
       data:  {bandwidth: 5.0e+10, latency: 1.0e-5}            # topology defaults to ring
       model: {bandwidth: 4.5e+11, latency: 2.0e-6, topology: switch}
@@ -46,6 +46,12 @@ TOPOLOGIES = ("ring", "torus", "switch")
 
 #: Who lowers reshards to collectives (`hardware.reshard_lowering`): Shardy's pass or XLA's SPMD partitioner.
 RESHARD_LOWERINGS = ("shardy", "xla")
+#: The lowering a profile prices reshards with unless it names one: XLA's. jax compiles annotated modules with
+#: XLA's Shardy pipeline, which (jaxlib 0.10) propagates with Shardy but partitions with XLA's SPMD partitioner,
+#: so every reshard the plan leaves to the compiler is performed as that partitioner lowers it, on every backend
+#: (CPU, GPU, TPU). `shardy` is for users of Shardy's own pipeline (`-sdy-reshard-to-collectives`, which
+#: `--explicit-collectives` emits).
+DEFAULT_RESHARD_LOWERING = "xla"
 
 #: Where named profiles live: <repo>/configs/hardware/<name>.yaml.
 PROFILE_DIR = Path(__file__).resolve().parents[1] / "configs" / "hardware"
@@ -95,10 +101,10 @@ class HardwareSpec:
     name: str = ""
     #: whether the compiler fuses all-reduce + slice into a reduce-scatter (XLA does on GPU/TPU, not on CPU)
     reduce_scatter: bool = True
-    #: whose lowering turns a sharding change into collectives, i.e. how reshards are priced: `shardy`
-    #: (`-sdy-reshard-to-collectives`, what `--explicit-collectives` emits) or `xla` (XLA's SPMD partitioner,
-    #: which lowers an annotated module when jax compiles it; `autoshard.sharding.xla_reshard`)
-    reshard_lowering: str = "shardy"
+    #: whose lowering turns a sharding change into collectives, i.e. how reshards are priced: `xla` (XLA's SPMD
+    #: partitioner, which lowers an annotated module when jax compiles it; `autoshard.sharding.xla_reshard`) or
+    #: `shardy` (`-sdy-reshard-to-collectives`, what `--explicit-collectives` emits); see DEFAULT_RESHARD_LOWERING
+    reshard_lowering: str = DEFAULT_RESHARD_LOWERING
 
     def __post_init__(self) -> None:
         for what, value in (("memory_bytes", self.memory_bytes), ("memory_bandwidth", self.memory_bandwidth)):
@@ -399,7 +405,8 @@ def parse_config(text: str, filename: str = "<config>") -> CostConfig:
         vector_flops=_read_rate(reader, hw["vector_flops"][1], "hardware.vector_flops") if "vector_flops" in hw else None,
         name=reader.string(hw["name"][1], "hardware.name") if "name" in hw else "",
         reduce_scatter=reader.boolean(hw["reduce_scatter"][1], "hardware.reduce_scatter") if "reduce_scatter" in hw else True,
-        reshard_lowering=_read_lowering(reader, hw["reshard_lowering"][1]) if "reshard_lowering" in hw else "shardy",
+        reshard_lowering=_read_lowering(reader, hw["reshard_lowering"][1]) if "reshard_lowering" in hw
+        else DEFAULT_RESHARD_LOWERING,
     )
 
     links_node = top["axis_links"][1]

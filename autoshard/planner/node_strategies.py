@@ -25,6 +25,7 @@ from autoshard.planner.factor_strategies import (
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, Settle, TensorInfo
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.sharding.axis_ref import sort_axis_refs
+from costmodel.hardware import DEFAULT_RESHARD_LOWERING
 
 
 class CostOracle(Protocol):
@@ -189,7 +190,7 @@ XLA_REPLICATED_OPS = frozenset({"chlo.top_k"})
 def _replicated_under_xla(node: PlanNode, oracle: CostOracle) -> bool:
     config = getattr(oracle, "config", None)
     return (node.label in XLA_REPLICATED_OPS and config is not None
-            and getattr(config.hardware, "reshard_lowering", "shardy") == "xla")
+            and getattr(config.hardware, "reshard_lowering", DEFAULT_RESHARD_LOWERING) == "xla")
 
 
 def value_strategies(node: PlanNode, mesh: Mesh, mesh_name: str, allow_sub_axes: bool = True) -> list[NodeStrategy]:

@@ -1,7 +1,10 @@
 """The planner's prices, all from `costmodel`: op compute on local shapes, in-op settles, and reshards.
 
-A reshard is priced as the sum of the collectives `autoshard.sharding.reshard.reshard_collectives` gives
-for it: the very decomposition the emitter lowers, so what is priced is what is emitted.
+A reshard is priced as the sum of the collectives that perform it on the configured backend
+(`hardware.reshard_lowering`, `reshard_cost.lowering_for`): by default XLA's SPMD partitioner, which performs
+the reshards of the module jax compiles (`autoshard.sharding.xla_reshard`, including its last-resort full
+rematerialization, priced as the all-gather of the whole tensor then a slice); or Shardy's
+`reshard_collectives`, the decomposition `--explicit-collectives` emits.
 """
 
 from __future__ import annotations
@@ -15,10 +18,9 @@ from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.plan_graph import PlanNode, Settle, TensorInfo
 from autoshard.sharding import TensorSharding
 from autoshard.sharding.axis_renaming import interchangeable_axis_renamings, rename_axes
-from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable, reshard_collectives
-from autoshard.sharding.reshard_cost import StepTraffic, performed_kind, step_cost, step_traffic
+from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable
+from autoshard.sharding.reshard_cost import StepTraffic, lowering_for, performed_kind, step_cost, step_traffic
 from autoshard.sharding.reshard_involved_dims import expand_steps, involved_dims, restrict
-from autoshard.sharding.xla_reshard import xla_reshard_collectives
 from costmodel import collectives as cc
 from costmodel.compute import dtype_bytes, roofline_time
 from costmodel.hardware import CostConfig
@@ -45,8 +47,7 @@ class PlanCostModel:
         self._collective_s: dict[tuple, float] = {}
         self._step_costs: dict[tuple, cc.CollectiveCost] = {}
         #: reshards are priced as the backend that lowers them does (`hardware.reshard_lowering`)
-        self._lower_reshard = (xla_reshard_collectives if config.hardware.reshard_lowering == "xla"
-                               else reshard_collectives)
+        self._lower_reshard = lowering_for(config)
 
     def edge_cost_table(self) -> EdgeCostTable:
         """Memoized reshard prices and edge matrices; pairs equal up to a price-preserving renaming priced once."""

@@ -1,10 +1,11 @@
-"""Pricing a reshard: the cost of the collectives Shardy emits for it (`reshard_collectives`), each priced by
-`costmodel.collectives` with the nccl-tests buffer conventions."""
+"""Pricing a reshard: the cost of the collectives that lower it, as the configuration's `hardware.reshard_lowering`
+names (`lowering_for`: XLA's SPMD partitioner, `xla_reshard_collectives`, or Shardy's `reshard_collectives`), each
+priced by `costmodel.collectives` with the nccl-tests buffer conventions."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from costmodel.collectives import CollectiveCost, collective
@@ -13,6 +14,10 @@ from costmodel.hardware import CostConfig
 from autoshard.sharding.axis_ref import AxisRef
 from autoshard.sharding.reshard import CollectiveStep, MeshLookup, reshard_collectives, resolve_mesh
 from autoshard.sharding.tensor_sharding import TensorSharding
+from autoshard.sharding.xla_reshard import xla_reshard_collectives
+
+#: `(src, dst, meshes, shape) -> steps`: a lowering of reshards to collectives
+Lowering = Callable[[TensorSharding, TensorSharding, MeshLookup, Sequence[int] | None], list[CollectiveStep]]
 
 #: Steps that only change how local data is interpreted: no communication.
 LOCAL_KINDS = ("replicated_to_unreduced", "sharded_to_unreduced")
@@ -80,6 +85,11 @@ def _shards(sharding: TensorSharding, meshes: MeshLookup) -> tuple[int, ...]:
     return tuple(d.num_shards(mesh) for d in sharding.dims)
 
 
+def lowering_for(config: CostConfig) -> Lowering:
+    """The lowering that performs reshards on `config`'s backend (`hardware.reshard_lowering`)."""
+    return xla_reshard_collectives if config.hardware.reshard_lowering == "xla" else reshard_collectives
+
+
 def performed_kind(kind: str, config: CostConfig) -> str:
     """The collective the backend runs for `kind`: a reduce-scatter is a full all-reduce (then a local slice)
     where the backend forms no reduce-scatters (`hardware.reduce_scatter: false`, XLA:CPU)."""
@@ -113,10 +123,11 @@ def reshard_cost(
 ) -> ReshardCost:
     """Price resharding a tensor of global `shape` from `src` to `dst` on `config`'s mesh and links.
 
-    `meshes` names the meshes when `src` and `dst` use different ones (default: `config.mesh` for both).
+    The steps are those of the configured lowering (`lowering_for`). `meshes` names the meshes when `src` and `dst`
+    use different ones (default: `config.mesh` for both).
     """
     meshes = config.mesh if meshes is None else meshes
-    steps = reshard_collectives(src, dst, meshes, shape)
+    steps = lowering_for(config)(src, dst, meshes, shape)
     costs = []
     before = src
     for step in steps:

@@ -21,16 +21,25 @@ device order it reaches differs from the target's):
 4. a target that is partially replicated and whose every dimension's tile count divides the source's: a
    permute to a device order from which gathering works (if needed), then one all-gather per dimension that
    loses tiles, last dimension first;
-5. partial replication on either side where (3)/(4) do not apply: all-gather of the source's dimensions the
-   target does not shard (as in 4), or a local slice over replicated devices into dimensions the target
-   shards more (as in 3), followed by all-to-alls (2) (`ReshardPartialReplicateWithAllToAll`);
-6. otherwise full replication: one all-gather per sharded dimension, last dimension first, then a local
-   dynamic-slice to the target.
+5. neither side fully replicated, where (2)-(4) do not apply (`TryComplexReshardHandling`, in part): to a
+   partially replicated target, an all-gather of the first sharded dimension whose tile count times the
+   source's replication is the target's replication (`PatternMatchPartiallyReplicateDim`); from a partially
+   replicated source to a target without replication, a local slice of the replication into the first
+   dimension the source does not shard and the target shards a multiple of it; either followed by (1)-(5)
+   without the last resort, else the attempt is dropped;
+6. otherwise full replication: one all-gather per sharded dimension, last dimension first (together the whole
+   tensor, gathered to every device), then a local dynamic-slice to the target. Unless the target is fully
+   replicated (then this is just the all-gather it asks for), this is XLA's last resort: it logs
+   "[SPMD] Involuntary full rematerialization" (`ReshardNoCache`) and every device holds the whole tensor for a
+   while. `xla_full_rematerialization` tells when.
 
-Not modeled (a reshard falls back to the nearest of the above): XLA's `TryComplexReshardHandling` and the
-grouping of dimensions whose tile counts already agree. Unreduced axes and reshards across meshes of another
-device order are left to Shardy's lowering (`reshard_collectives`), which XLA follows there (all-reduce first).
-Validated against XLA's compiled HLO in tests/sharding/test_xla_reshard.py.
+Not modeled (a reshard falls back to the nearest of the above): XLA's split/merge of a dimension
+(`PatternMatchMergeOrSplitSharding`), its all-to-all between a tiled and a partially replicated sharding of the
+same devices shifted by one dimension (`ReshardPartialReplicateWithAllToAll`), and its grouping of dimensions
+whose tile counts already agree. Unreduced axes and reshards across meshes of another device order are left to
+Shardy's lowering (`reshard_collectives`), which XLA follows there (all-reduce first).
+The collectives are checked against XLA's compiled HLO in tests/sharding/test_xla_reshard.py, the last resort
+against XLA's warning in tests/sharding/test_xla_full_rematerialization.py.
 """
 
 from __future__ import annotations
@@ -156,6 +165,8 @@ class _XlaLowering:
         self.dims: AxesPerDim = [list(d.axes) for d in src.dims]
         self.target: AxesPerDim = [list(d.axes) for d in dst.dims]
         self.steps: list[CollectiveStep] = []
+        #: set by `run` when XLA gets there by its last resort (case 6 to a target that is not replicated)
+        self.full_rematerialization = False
 
     # -- state ------------------------------------------------------------------------------------
     def counts(self, dims: AxesPerDim) -> list[int]:
@@ -373,8 +384,16 @@ class _XlaLowering:
 
     # -- driver -----------------------------------------------------------------------------------
     def run(self) -> list[CollectiveStep]:
+        self.reshard(last_resort=True)
+        return self.steps
+
+    def reshard(self, last_resort: bool) -> bool:
+        """Reach the target from the current sharding as XLA's `ReshardNoCache` does; without `last_resort`
+        (XLA's `allow_full_replication=false`, in the intermediate steps of `TryComplexReshardHandling`)
+        False, state unchanged, where only full replication would do."""
         if self.same_devices(self.dims, self.target):
-            return []
+            self.dims = [list(d) for d in self.target]
+            return True
         counts, target_counts = self.counts(self.dims), self.counts(self.target)
         source_partial, target_partial = counts[-1] > 1, target_counts[-1] > 1
         source_replicated = counts[-1] == self.mesh.num_devices
@@ -382,27 +401,33 @@ class _XlaLowering:
         # 1. same tiling, other devices
         if counts == target_counts:
             self.emit("collective_permute", self.target)
-            return self.steps
+            return True
         # 2. all-to-all (same number of tile dims: both partially replicated or both not)
         if source_partial == target_partial and self._attempt(lambda: self.all_to_alls(target_counts)):
-            return self.steps
-        # 3. / 5. from partial replication: slice, else slice then all-to-all
+            return True
+        # 3. from partial replication: slice
         if source_partial and not target_replicated:
             if self._attempt(lambda: self.slice_to(self.target) or self.slice_towards(target_counts)):
-                return self.steps
-            if self._attempt(self._slice_then_all_to_all):
-                return self.steps
-        # 4. / 5. to partial replication: gather, else gather then all-to-all
+                return True
+        # 4. to partial replication: gather
         if not source_replicated and target_partial:
             if self._attempt(lambda: self.gather_towards(self.target)):
-                return self.steps
-            if self._attempt(self._gather_then_all_to_all):
-                return self.steps
-        # 6. replicate, then slice
+                return True
+        # 5. (and XLA's TryComplexReshardHandling, in part) replicate one dimension, or slice the replication
+        # into one, then go on without the last resort
+        if not source_replicated and not target_replicated:
+            if target_partial and self._attempt(self._replicate_one_dim_first):
+                return True
+            if source_partial and not target_partial and self._attempt(self._slice_replication_first):
+                return True
+        if not last_resort:
+            return False
+        # 6. replicate, then slice: XLA's last resort unless the target is replicated
+        self.full_rematerialization = not target_replicated
         self.gather_dims([(d, 0) for d in range(len(self.dims))])
         if not target_replicated:
             self.slice_to(self.target)
-        return self.steps
+        return True
 
     def _attempt(self, action) -> bool:
         """Run `action` (then a final permute); on failure restore the state and report False."""
@@ -413,42 +438,46 @@ class _XlaLowering:
         self.dims, self.steps = dims, steps
         return False
 
-    def _slice_then_all_to_all(self) -> bool:
-        """From partial replication to a target without replication: slice all of the replication into a
-        dimension the source does not shard, so that all-to-alls reach the target."""
+    def _slice_replication_first(self) -> bool:
+        """From partial replication to a target without replication: slice all of the replication into the first
+        dimension the source does not shard and the target shards a multiple of the replication, then go on
+        without the last resort (XLA's transposition of the replication into that dimension)."""
         counts, target_counts = self.counts(self.dims), self.counts(self.target)
-        if target_counts[-1] != 1:
-            return False
         grow = counts[-1]
-        for d, (c, t) in enumerate(zip(counts[:-1], target_counts[:-1])):
-            if c != 1 or t % grow:
-                continue
-            wanted = list(counts)
-            wanted[d], wanted[-1] = c * grow, target_counts[-1]
-            if self.all_to_all_pairs(wanted, target_counts) or self.divisible_pairs(wanted, target_counts):
-                return self.slice_towards(wanted) and self.all_to_alls(target_counts)
-        return False
-
-    def _gather_then_all_to_all(self) -> bool:
-        """From a sharding without replication to a partially replicated target: gather a whole dimension whose
-        tile count is the target's replication, so that all-to-alls reach the target."""
-        counts, target_counts = self.counts(self.dims), self.counts(self.target)
-        if counts[-1] != 1:
+        d = next((d for d, (c, t) in enumerate(zip(counts[:-1], target_counts[:-1])) if c == 1 and t != 1
+                  and t % grow == 0), None)
+        if d is None:
             return False
-        shrink = target_counts[-1]
-        for d, c in enumerate(counts[:-1]):
-            if c != shrink:
-                continue
-            wanted = list(counts)
-            wanted[d], wanted[-1] = c // shrink, target_counts[-1]
-            if self.all_to_all_pairs(wanted, target_counts) or self.divisible_pairs(wanted, target_counts):
-                split = _take_major(self.dims[d], c // shrink, self.mesh)
-                if split is None:
-                    return False
-                self.dims[d] = split[0] + split[1]
-                self.gather_dims([(d, len(split[0]))])
-                return self.all_to_alls(target_counts)
-        return False
+        wanted = list(counts)
+        wanted[d], wanted[-1] = grow, 1
+        return self.slice_towards(wanted) and self.reshard(last_resort=False)
+
+    def _replicate_one_dim_first(self) -> bool:
+        """To a partially replicated target: gather the first sharded dimension whose tile count times the source's
+        replication is the target's replication, then go on without the last resort (XLA's
+        `PatternMatchPartiallyReplicateDim`)."""
+        counts, target_counts = self.counts(self.dims), self.counts(self.target)
+        d = next((d for d, c in enumerate(counts[:-1]) if c > 1 and c * counts[-1] == target_counts[-1]), None)
+        if d is None:
+            return False
+        self.gather_dims([(d, 0)])
+        return self.reshard(last_resort=False)
+
+
+def _lowering(src: TensorSharding, dst: TensorSharding, mesh: MeshLookup, shape: Sequence[int] | None
+              ) -> _XlaLowering | None:
+    """XLA's lowering of `src -> dst`, run (no steps when they are equivalent); None where XLA follows Shardy's
+    lowering (unreduced axes, reshards between meshes)."""
+    in_mesh, out_mesh = resolve_mesh(src, mesh), resolve_mesh(dst, mesh)
+    if (src.unreduced or dst.unreduced or in_mesh != out_mesh or src.mesh_name != dst.mesh_name
+            or src.inline_mesh != dst.inline_mesh or not in_mesh.axes):
+        return None
+    if src.rank != dst.rank:
+        raise ReshardNotLowerable(f"sharding rank {src.rank} does not match reshard rank {dst.rank}")
+    lowering = _XlaLowering(src, dst, in_mesh, shape)
+    if not is_equivalent(src, dst):
+        lowering.run()
+    return lowering
 
 
 def xla_reshard_collectives(
@@ -463,12 +492,18 @@ def xla_reshard_collectives(
     steps stand for XLA's local dynamic-slices (free). Unreduced axes and reshards between meshes are
     lowered as Shardy does.
     """
-    in_mesh, out_mesh = resolve_mesh(src, mesh), resolve_mesh(dst, mesh)
-    if (src.unreduced or dst.unreduced or in_mesh != out_mesh or src.mesh_name != dst.mesh_name
-            or src.inline_mesh != dst.inline_mesh or not in_mesh.axes):
-        return reshard_collectives(src, dst, mesh, shape)
-    if src.rank != dst.rank:
-        raise ReshardNotLowerable(f"sharding rank {src.rank} does not match reshard rank {dst.rank}")
-    if is_equivalent(src, dst):
-        return []
-    return _XlaLowering(src, dst, in_mesh, shape).run()
+    lowering = _lowering(src, dst, mesh, shape)
+    return reshard_collectives(src, dst, mesh, shape) if lowering is None else lowering.steps
+
+
+def xla_full_rematerialization(
+    src: TensorSharding,
+    dst: TensorSharding,
+    mesh: MeshLookup,
+    shape: Sequence[int] | None = None,
+) -> bool:
+    """Whether XLA's SPMD partitioner performs `src -> dst` by its last resort, full rematerialization (case 6
+    to a target that is not fully replicated): it logs "Involuntary full rematerialization", all-gathers the
+    whole tensor to every device and slices the target out (the steps `xla_reshard_collectives` gives)."""
+    lowering = _lowering(src, dst, mesh, shape)
+    return lowering is not None and lowering.full_rematerialization

@@ -4,6 +4,7 @@ one pair per orbit; its edge matrices are then identical to pricing every pair."
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -19,9 +20,15 @@ from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.sharding.axis_ref import SubAxisInfo
 from autoshard.sharding.axis_renaming import interchangeable_axis_renamings, rename_axes
-from costmodel.hardware import resolve_config
+from costmodel.hardware import CostConfig, resolve_config
 
 EXAMPLES = __import__("pathlib").Path(__file__).resolve().parents[2] / "examples"
+
+
+def shardy_config(mesh: str, profile: str) -> CostConfig:
+    """`profile` on `mesh` with reshards priced as Shardy lowers them (the lowering renamings preserve)."""
+    config = resolve_config(mesh, profile)
+    return replace(config, hardware=replace(config.hardware, reshard_lowering="shardy"))
 
 
 @st.composite
@@ -55,7 +62,7 @@ def reshards(draw, mesh: Mesh):
 @settings(max_examples=150, deadline=None, derandomize=True)
 @given(data=st.data())
 def test_reshard_price_is_invariant_under_renaming(spec, data) -> None:
-    model = PlanCostModel(resolve_config(spec, "h100-8"))
+    model = PlanCostModel(shardy_config(spec, "h100-8"))
     src, dst, shape = data.draw(reshards(model.mesh))
     info = TensorInfo(shape, "f32")
     price = model.reshard_s(src, dst, info)
@@ -73,11 +80,11 @@ def test_renamings_only_between_interchangeable_axes() -> None:
         {"a": "b", "b": "a"}
     ]
     # equal sizes on different links are not interchangeable (nodes over InfiniBand, GPUs over NVLink)
-    cluster = PlanCostModel(resolve_config("node=2,gpu=2", "h100-cluster"))
+    cluster = PlanCostModel(shardy_config("node=2,gpu=2", "h100-cluster"))
     assert cluster.config.link("node") != cluster.config.link("gpu")
     assert cluster.price_preserving_renamings() == []
-    # XLA's partitioner lowers by mesh order: no renaming there
-    assert PlanCostModel(resolve_config("a=2,b=2,c=2", "host-cpu")).price_preserving_renamings() == []
+    # XLA's partitioner (the default lowering) lowers by mesh order: no renaming there
+    assert PlanCostModel(resolve_config("a=2,b=2,c=2", "h100-8")).price_preserving_renamings() == []
 
 
 def test_rename_axes_keeps_sub_axes_and_unreduced() -> None:
@@ -89,7 +96,7 @@ def test_rename_axes_keeps_sub_axes_and_unreduced() -> None:
 
 def test_edge_matrices_equal_with_and_without_orbits() -> None:
     """Every edge matrix of a real program on a 3-axis mesh, priced once per orbit, equals pricing every pair."""
-    model = PlanCostModel(resolve_config("data=2,model=2,pipe=2", "h100-8"))
+    model = PlanCostModel(shardy_config("data=2,model=2,pipe=2", "h100-8"))
     module = load((EXAMPLES / "transformer_block.mlir").read_text(), "transformer_block.mlir")
     graph = build_plan_graph(module, model.mesh, "mesh", model, PlanOptions()).graph
     plain, orbits = EdgeCostTable(model.reshard_s), model.edge_cost_table()

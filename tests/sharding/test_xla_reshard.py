@@ -12,7 +12,7 @@ from autoshard.sharding.reshard import reshard_collectives
 from autoshard.sharding.reshard_cost import step_cost
 from autoshard.sharding.xla_reshard import tile_assignment, xla_reshard_collectives
 from autoshard.xla.hlo_collectives import collectives_in_hlo, nccl_bytes_per_device
-from costmodel.hardware import load_config, parse_config, with_mesh
+from costmodel.hardware import PROFILE_DIR, load_config, parse_config, with_mesh
 
 MESH_2x4 = (("data", 2), ("model", 4))
 MESH_8 = (("x", 8),)
@@ -157,10 +157,17 @@ def test_reshard_lowering_config_key():
     text = load_config_text()
     assert parse_config(text.replace("reshard_lowering: xla", "reshard_lowering: shardy")).hardware.reshard_lowering == "shardy"
     assert parse_config(text).hardware.reshard_lowering == "xla"
-    assert parse_config(text.replace("  reshard_lowering: xla\n", "")).hardware.reshard_lowering == "shardy"
+    assert parse_config(text.replace("  reshard_lowering: xla\n", "")).hardware.reshard_lowering == "xla"  # default
     with pytest.raises(UserError, match="reshard_lowering 'gspmd' is not one of shardy, xla") as info:
         parse_config(text.replace("reshard_lowering: xla", "reshard_lowering: gspmd"), "hw.yaml")
     assert info.value.location is not None and info.value.location.line > 1
+
+
+def test_every_profile_prices_reshards_as_xla_performs_them():
+    """jax compiles for every backend with XLA's SPMD partitioner (costmodel.hardware.DEFAULT_RESHARD_LOWERING)."""
+    names = sorted(p.stem for p in PROFILE_DIR.glob("*.yaml"))
+    assert "h100-8" in names and "tpu-v4" in names
+    assert {name: load_config(name).hardware.reshard_lowering for name in names} == {name: "xla" for name in names}
 
 
 def load_config_text() -> str:
