@@ -183,3 +183,11 @@ def test_plan_output_directory_blocked_by_a_file_is_one_error(tmp_path: Path, ca
 def test_no_reference_gap_is_nan_in_json() -> None:
     assert ReferenceTime(ONE_DEVICE, 1.0).to_json()["gap"] is None
     assert not math.isnan(ReferenceTime(ONE_DEVICE, 1.0, 0.0).to_json()["gap"])
+
+
+def test_plan_reads_stdin_once_and_writes_stdout(monkeypatch, capsys) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(MLP.read_text()))
+    assert cli.main(["plan", "-", "--mesh", "data=2", "--time-limit", "2", "--no-compare"]) == 0
+    captured = capsys.readouterr()
+    assert "sdy.sharding" in captured.out and "func.func public @main" in captured.out
+    assert "step time" in captured.err and "wrote" not in captured.err

@@ -21,11 +21,11 @@ HELP = "choose the sharding of every tensor (CP-SAT over a collective cost model
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("input", help="StableHLO module (.mlir), e.g. from jax.jit(f).lower(*args).as_text()")
+    p.add_argument("input", help="StableHLO module (.mlir; - for stdin), e.g. from jax.jit(f).lower(*args).as_text()")
     p.add_argument("--mesh", help="mesh axes major to minor, e.g. data=2,model=4")
     p.add_argument("--config", help="hardware profile name (configs/hardware) or YAML file with mesh and links")
     p.add_argument("-o", "--output", help="output .mlir, its directory created if missing (default: IN.planned.mlir "
-                                          "next to the input; - for stdout)")
+                                          "next to the input, stdout for stdin; - for stdout)")
     p.add_argument("--report", help="write the plan's cost, solver statistics and shardings as JSON")
     p.add_argument("--memory-budget", help="per-device memory limit, e.g. 16GiB (default: the profile's memory)")
     p.add_argument("--time-limit", type=float, default=30.0, help="solver time limit in seconds (default 30)")
@@ -65,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise UserError(f"--workers takes a positive number, got {args.workers}")
     source = read_text(args.input)  # a clear error for a missing or unreadable input before any work
-    output = args.output or str(Path(args.input).with_suffix("")) + ".planned.mlir"
+    from_stdin = args.input == "-"
+    output = args.output or ("-" if from_stdin else str(Path(args.input).with_suffix("")) + ".planned.mlir")
     for path in (output, args.report):  # unwritable places fail before the search, not after it
         if path and path != "-":
             make_directory(Path(path).parent, f"{path}: cannot write")
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     )
     progress = None if args.quiet else ProgressPrinter(sys.stderr)
     result = plan(
-        Path(args.input),
+        source if from_stdin else Path(args.input),  # stdin is read once, above
         mesh=args.mesh,
         config=args.config,
         memory_budget=parse_bytes(args.memory_budget) if args.memory_budget else None,
