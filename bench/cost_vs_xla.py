@@ -1,25 +1,17 @@
-"""Predicted vs XLA collectives: the zoo models under hand-written expert shardings, side by side.
+"""What XLA runs against what the plan says: every zoo model x mesh x layout, the written file compiled unmodified.
 
-For each zoo model and strategy (autoshard/xla/expert_shardings.py: data_parallel on data=8, tensor_parallel on
-model=8, 2d on data=2 x model=4) the debug-location zoo module gets the expert argument shardings; `autoshard
-cost`'s logic (`price_module`, host-cpu profile: the argument shardings fixed, every other value completed the
-cheapest way) decides every other sharding and predicts the collectives. By default XLA then compiles that fully
-annotated module (`Plan.to_mlir()`, every op's sharding restated as a `sharding_constraint` by
-`compile_and_run`, since XLA's Shardy import discards `sdy.sharding` on ops and would otherwise re-propagate
-them), so both sides price the same shardings; `--args-only` compiles the expert-annotated module instead and
-lets Shardy's propagation complete it (a different program). Both lists are printed per (kind, mesh axes) with
-counts, bytes per device (nccl-tests convention) and the ratio ours/XLA, and every difference is flagged.
-Nothing is special-cased: when XLA fuses, combines or chooses other collectives than our model, the table says
-so.
+For each zoo model (examples/*.mlir), mesh (8, 2x4, 2x2x2) and layout (the planner's own plan, and the expert
+layouts data parallel, FSDP, Megatron of `autoshard.experiments.baselines`, their argument shardings fixed and
+the rest completed by the planner, all priced by the same model), the module `Plan.to_mlir()` writes is compiled
+by XLA's Shardy partitioner on 8 host CPU devices exactly as written, run against the unsharded program, and its
+collectives are compared with the plan's report per (kind, mesh axes): count and bytes per device per step,
+loops once per iteration (`autoshard.xla.plan_vs_xla` states the conventions). Step times: the plan's modeled
+compute plus communication, and the same compute plus XLA's compiled collectives priced by the same links.
 
-Conventions: our collectives are listed once per occurrence in the program text (a collective inside a loop body
-counts once, as in XLA's HLO), and a reshard of one value to one sharding once however many consumers take it
-(the plan prices each edge, but XLA's CSE merges the identical constraints into one reshard); `all_slice` (a
-local dynamic-slice, no communication) is left out of the comparison because XLA does not emit it as a
-collective. XLA's combiners merge independent all-reduces (all-gathers, reduce-scatters) into one tuple-shaped
-collective: it counts as its number of operands.
+The default profile (tests/data/profiles/sharding_heavy.yaml: compute dear, links cheap) makes the small zoo
+models shard; `--config h100-8` prices them as on a GPU node (where they mostly plan replicated).
 
-    python bench/cost_vs_xla.py [--models mlp,moe] [--strategies 2d] [--time-limit 20] [--json]
+    python bench/cost_vs_xla.py [--models mlp,moe] [--meshes 2x4] [--layouts planner,megatron] [--rows] [--json]
 """
 
 from __future__ import annotations
@@ -29,170 +21,113 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
-sys.path.insert(0, str(REPO_ROOT / "bench"))
 
-from xla_collectives import collect  # noqa: E402
+from autoshard.errors import InfeasibleError, UserError  # noqa: E402
+from autoshard.experiments.baselines import analyze_arguments, baseline_argument_specs  # noqa: E402
+from autoshard.experiments.meshes import parse_mesh_spec  # noqa: E402
+from autoshard.ir.parse import parse_module  # noqa: E402
+from autoshard.planner.api import plan as make_plan  # noqa: E402
+from autoshard.xla import compile_and_run  # noqa: E402
+from autoshard.xla.hand_annotate import annotate_arguments  # noqa: E402
+from autoshard.xla.plan_vs_xla import compare_plan_with_xla  # noqa: E402
 
-from autoshard.errors import UserError  # noqa: E402
-from autoshard.planner.price_module import price_module  # noqa: E402
-from autoshard.xla.expert_shardings import STRATEGIES, ZOO_MODELS  # noqa: E402
-from autoshard.xla.report import PredictedCollective  # noqa: E402
+ZOO = ("mlp", "transformer_block", "gpt_train_step", "moe", "convnet", "scan_layers")
+PLANNER = "planner"
+LAYOUTS = (PLANNER, "data_parallel", "fsdp", "megatron")
+DEFAULT_PROFILE = REPO_ROOT / "tests" / "data" / "profiles" / "sharding_heavy.yaml"
 
 
-def complete_and_predict(text: str, config: str, time_limit: float, notes: list[str]
-                         ) -> tuple[str, list[PredictedCollective]]:
-    """The fully annotated module our completion gives, and its collectives."""
+def run_cell(model: str, mesh_spec: str, layout: str, config: str, time_limit: float) -> dict:
+    """Plan one (model, mesh, layout), compile the written text with XLA, compare; a JSON-able record."""
+    mesh = parse_mesh_spec(mesh_spec)
+    text = (REPO_ROOT / "examples" / f"{model}.mlir").read_text()
+    record = {"model": model, "mesh": mesh_spec, "layout": layout}
+    if layout != PLANNER:
+        specs = baseline_argument_specs(layout, analyze_arguments(parse_module(text, model)), mesh)
+        if specs is None:
+            return record | {"status": "not applicable"}
+        text = annotate_arguments(text, mesh.shape, specs)
     start = time.perf_counter()
-    priced = price_module(text, config=config, time_limit=time_limit)
-    return priced.plan.to_mlir(), _predicted(priced, notes, start)
+    try:
+        plan = make_plan(text, mesh=mesh, config=config, time_limit=time_limit)
+    except InfeasibleError as e:
+        return record | {"status": f"infeasible: {e}"}
+    written = plan.to_mlir()
+    run = compile_and_run(written, mesh.num_devices, filename=f"{model}.planned.mlir")
+    comparison = compare_plan_with_xla(plan, run.compiled_hlo)
+    compute = plan.cost.compute_s
+    return record | {
+        "status": "ok", "seconds": time.perf_counter() - start, "xla_matches": run.matches,
+        "planned_step_s": compute + comparison.communication_s("planned"),
+        "compiled_step_s": compute + comparison.communication_s("compiled"),
+        "modeled_step_s": plan.cost.step_time_s, "compute_s": compute,
+        "rows": [{"kind": r.kind, "axes": r.axes, "verdict": r.verdict,
+                  "planned": None if r.planned is None else [r.planned.count, r.planned.bytes_per_device],
+                  "compiled": None if r.compiled is None else [r.compiled.count, r.compiled.bytes_per_device]}
+                 for r in comparison.rows],
+        "differing": len(comparison.differing), "table": comparison.format(),
+        "differing_table": [line for line, row in zip(comparison.format()[1:], comparison.rows) if row.differs],
+    }
 
 
-def predict(text: str, config: str, time_limit: float, notes: list[str]) -> list[PredictedCollective]:
-    """Our collectives for an annotated module (HLO kind spelling, axes in mesh order, per occurrence)."""
-    start = time.perf_counter()
-    return _predicted(price_module(text, config=config, time_limit=time_limit), notes, start)
-
-
-def _predicted(priced, notes: list[str], start: float) -> list[PredictedCollective]:
-    order = {name: i for i, name in enumerate(priced.plan.mesh.axis_names)}
-    notes.append(f"ours: {priced.num_given} values given, {priced.num_completed} completed "
-                 f"(solver {priced.plan.solver.status}, {time.perf_counter() - start:.1f}s), modeled step "
-                 f"{priced.plan.cost.step_time_s * 1e6:.1f} us, comm {priced.plan.cost.communication_s * 1e6:.1f} us")
-    out = []
-    duplicates = _repeated_reshards(priced.plan)
-    for c in priced.collectives():
-        key = (c.node, c.kind, c.axes, c.bytes_per_device)
-        if duplicates.get(key, 0) > 0:
-            duplicates[key] -= 1
-            continue
-        if c.kind == "all_slice" or (c.bytes_per_device == 0 and c.kind != "collective_permute"):
-            continue
-        axes = tuple(sorted(c.axes, key=lambda a: order.get(a.split(":")[0], len(order))))
-        out.append(PredictedCollective(c.kind.replace("_", "-"), axes, c.bytes_per_device))
-    return out
-
-
-def _repeated_reshards(plan) -> dict[tuple, int]:
-    """Collectives of reshards that repeat an earlier edge's reshard of the same value to the same sharding,
-    keyed (consumer node, kind, axes, bytes): XLA's CSE merges those constraints into one reshard."""
-    from autoshard.planner.plan import resharded_edges
-    from autoshard.planner.pricing import PlanCostModel
-
-    model = PlanCostModel(plan.config)
-    graph, assignment = plan.graph, plan.assignment
-    seen: set[tuple] = set()
-    repeated: dict[tuple, int] = {}
-    for e, src, dst in resharded_edges(graph, assignment):
-        if (e.producer, e.out_port, dst) not in seen:
-            seen.add((e.producer, e.out_port, dst))
-            continue
-        for _, cost in model.reshard_steps(src, dst, graph.nodes[e.producer].outputs[e.out_port]):
-            key = (e.consumer, cost.kind, cost.axes, cost.bytes_per_device)
-            repeated[key] = repeated.get(key, 0) + 1
-    return repeated
-
-
-PERMUTE_AXES = "(pairs)"
-
-
-def side_by_side(record: dict) -> list[dict]:
-    """Rows per (kind, axes): XLA's and our count and bytes per device, ratio, and what differs."""
-    table: dict[tuple[str, str], dict] = {}
-    for side, items in (("xla", record["collectives"]), ("ours", record["predicted"])):
-        for c in items:
-            # a collective-permute exchanges along source/target pairs, not device groups of mesh axes: compared
-            # by kind, count and bytes only
-            axes = PERMUTE_AXES if c["kind"] == "collective-permute" else c["axes"]
-            row = table.setdefault((c["kind"], axes), {"kind": c["kind"], "axes": axes, "xla_count": 0,
-                                                       "xla_bytes": 0.0, "ours_count": 0, "ours_bytes": 0.0})
-            row[f"{side}_count"] += c.get("combined", 1)
-            row[f"{side}_bytes"] += c["bytes_per_device"]
-    rows = []
-    for key in sorted(table):
-        row = table[key]
-        if row["xla_count"] == 0:
-            row["verdict"] = "extra (only ours)"
-        elif row["ours_count"] == 0:
-            row["verdict"] = "missing (only XLA)"
-        else:
-            ratio = row["ours_bytes"] / row["xla_bytes"] if row["xla_bytes"] else float("inf")
-            row["ratio"] = ratio
-            same_bytes = abs(ratio - 1.0) <= 1e-6
-            row["verdict"] = ("equal" if same_bytes and row["xla_count"] == row["ours_count"] else
-                              f"bytes x{ratio:.3g}" + ("" if row["xla_count"] == row["ours_count"] else
-                                                      f", count {row['ours_count']} vs {row['xla_count']}"))
-        rows.append(row)
-    return rows
-
-
-def print_table(record: dict, rows: Sequence[dict]) -> None:
-    mesh = "x".join(f"{k}={v}" for k, v in record["mesh"].items())
-    verdict = "XLA result matches unsharded" if record["matches"] else "XLA result MISMATCH"
-    print(f"\n{record['model']} / {record['strategy']} (mesh {mesh}; {verdict})")
-    for note in record.get("notes", []):
-        print(f"  {note}")
-    print(f"  {'kind':<18} {'axes':<12} {'XLA n':>5} {'XLA B/dev':>12} {'ours n':>6} {'ours B/dev':>12}  verdict")
-    for r in rows:
-        print(f"  {r['kind']:<18} {r['axes']:<12} {r['xla_count']:>5} {r['xla_bytes']:>12.0f} "
-              f"{r['ours_count']:>6} {r['ours_bytes']:>12.0f}  {r['verdict']}")
-    if not rows:
-        print("  (no collectives on either side)")
-        return
-    xla_total, ours_total = sum(r["xla_bytes"] for r in rows), sum(r["ours_bytes"] for r in rows)
-    ratio = f"x{ours_total / xla_total:.3g}" if xla_total else "-"
-    print(f"  {'total':<18} {'':<12} {sum(r['xla_count'] for r in rows):>5} {xla_total:>12.0f} "
-          f"{sum(r['ours_count'] for r in rows):>6} {ours_total:>12.0f}  {ratio}")
+def _us(seconds: float) -> str:
+    return f"{seconds * 1e6:10.1f}"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--models", default=",".join(ZOO_MODELS))
-    parser.add_argument("--strategies", default=",".join(STRATEGIES))
-    parser.add_argument("--zoo-dir", type=Path, default=REPO_ROOT / "tests" / "data" / "zoo")
-    parser.add_argument("--config", default="host-cpu", help="hardware profile for our prediction (default host-cpu)")
-    parser.add_argument("--time-limit", type=float, default=20.0, help="solver time limit to complete values")
-    parser.add_argument("--args-only", action="store_true",
-                        help="compile the expert-annotated module (Shardy propagation completes it) instead of ours")
+    parser.add_argument("--models", default=",".join(ZOO))
+    parser.add_argument("--meshes", default="8,2x4,2x2x2")
+    parser.add_argument("--layouts", default=",".join(LAYOUTS))
+    parser.add_argument("--config", default=str(DEFAULT_PROFILE), help="hardware profile (default: sharding-heavy)")
+    parser.add_argument("--time-limit", type=float, default=5.0)
+    parser.add_argument("--rows", action="store_true", help="print every (kind, axes) row, not only differing ones")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    records, differences = [], 0
+
+    records = []
+    print(f"profile {args.config}; times in us: plan = compute + planned collectives, XLA = compute + the compiled "
+          "program's collectives (same links)")
+    print(f"{'model':<18} {'mesh':<6} {'layout':<14} {'plan':>10} {'XLA':>10} {'XLA/plan':>8} {'diff rows':>9}  "
+          "XLA result")
     for model in args.models.split(","):
-        for strategy in args.strategies.split(","):
-            notes: list[str] = []
+        for mesh in args.meshes.split(","):
+            for layout in args.layouts.split(","):
+                try:
+                    r = run_cell(model, mesh, layout, args.config, args.time_limit)
+                except UserError as e:
+                    r = {"model": model, "mesh": mesh, "layout": layout, "status": f"error: {e}"}
+                records.append(r)
+                if r["status"] != "ok":
+                    print(f"{model:<18} {mesh:<6} {layout:<14} {r['status']}")
+                    continue
+                ratio = r["compiled_step_s"] / r["planned_step_s"] if r["planned_step_s"] else float("nan")
+                print(f"{model:<18} {mesh:<6} {layout:<14} {_us(r['planned_step_s'])} {_us(r['compiled_step_s'])} "
+                      f"{ratio:8.3f} {r['differing']:>9}  {'matches' if r['xla_matches'] else 'MISMATCH'}")
+                for line in (r["table"][1:] if args.rows else r["differing_table"]):
+                    print("    " + line.strip())
+                sys.stdout.flush()
 
-            def predictor(text: str, notes=notes) -> list[PredictedCollective]:
-                return predict(text, args.config, args.time_limit, notes)
-
-            def completer(text: str, notes=notes) -> tuple[str, list[PredictedCollective]]:
-                return complete_and_predict(text, args.config, args.time_limit, notes)
-
-            try:
-                if args.args_only:
-                    record = collect(model, strategy, args.zoo_dir, predict_collectives=predictor)
-                else:
-                    record = collect(model, strategy, args.zoo_dir, complete=completer)
-            except UserError as e:
-                print(f"\n{model} / {strategy}: error: {e}")
-                records.append({"model": model, "strategy": strategy, "error": str(e)})
-                differences += 1
-                continue
-            record["notes"] = notes
-            rows = side_by_side(record)
-            record["rows"] = rows
-            differences += sum(r["verdict"] != "equal" for r in rows)
-            records.append(record)
-            if not args.json:
-                print_table(record, rows)
-            sys.stdout.flush()
+    ok = [r for r in records if r["status"] == "ok"]
+    for name, group in (("planner's plans", [r for r in ok if r["layout"] == PLANNER]),
+                        ("expert layouts", [r for r in ok if r["layout"] != PLANNER])):
+        cells = sum(1 for r in group if r["differing"])
+        print(f"{name}: {sum(r['differing'] for r in group)} differing (kind, axes) rows in {cells} of "
+              f"{len(group)} cells; XLA results match the unsharded run in {sum(r['xla_matches'] for r in group)}")
+    print("planner vs best expert layout (XLA side, compiled step time):")
+    for model in args.models.split(","):
+        for mesh in args.meshes.split(","):
+            cell = {r["layout"]: r["compiled_step_s"] for r in ok if r["model"] == model and r["mesh"] == mesh}
+            experts = {k: v for k, v in cell.items() if k != PLANNER}
+            if PLANNER in cell and experts:
+                best = min(experts, key=experts.get)
+                print(f"  {model:<18} {mesh:<6} planner/{best} = {cell[PLANNER] / experts[best]:.3f}")
     if args.json:
         print(json.dumps(records, indent=1, default=str))
-    else:
-        print(f"\n{differences} differing (kind, axes) rows over {len(records)} model/strategy pairs")
     return 0
 
 

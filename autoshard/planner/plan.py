@@ -146,13 +146,17 @@ class Plan:
         text = self.to_mlir(explicit_collectives=explicit_collectives)
         return simulate(parse_module(text, "<planned>"), seed=seed, **kwargs)
 
-    def collectives(self) -> list[PlannedCollective]:
+    def collectives(self, distinct_reshards: bool = False) -> list[PlannedCollective]:
         """Every collective the plan implies, in program order: each op's settle (all_reduce/reduce_scatter of
         partial sums) and each step of the reshard lowering on edges whose shardings differ (Shardy's, or XLA's
-        SPMD partitioner's under `hardware.reshard_lowering: xla`, as the planner priced them)."""
+        SPMD partitioner's under `hardware.reshard_lowering: xla`, as the planner priced them).
+
+        The planner prices a reshard per consuming edge; with `distinct_reshards` a reshard of one value to one
+        sharding is listed once, as the program performs it (its identical constraints are one reshard after
+        CSE)."""
         from autoshard.planner.pricing import PlanCostModel
 
-        return plan_collectives(self.graph, self.assignment, PlanCostModel(self.config))
+        return plan_collectives(self.graph, self.assignment, PlanCostModel(self.config), distinct_reshards)
 
     def report(self) -> dict[str, Any]:
         """Everything about the plan, machine-readably (what `--report` writes)."""
@@ -164,6 +168,7 @@ class Plan:
                 {"index": i, "sharding": str(s) if s else None, "partition_spec": _spec_json(s)}
                 for i, s in enumerate(self.argument_shardings())
             ],
+            "collectives": [c.to_json() for c in self.collectives(distinct_reshards=True)],
             "warnings": self.warnings,
         }
 
@@ -205,9 +210,11 @@ def resharded_edges(graph: PlanGraph, assignment: Sequence[int]) -> Iterator[tup
             yield e, src, dst
 
 
-def plan_collectives(graph: PlanGraph, assignment: list[int], model) -> list[PlannedCollective]:
+def plan_collectives(graph: PlanGraph, assignment: list[int], model, distinct_reshards: bool = False
+                     ) -> list[PlannedCollective]:
     """The collectives of `assignment` on `graph` priced by `model` (a `PlanCostModel`), in program order; reshards
-    use `model.reshard_steps`, i.e. the lowering its config names (`hardware.reshard_lowering`)."""
+    use `model.reshard_steps`, i.e. the lowering its config names (`hardware.reshard_lowering`); with
+    `distinct_reshards`, one value's reshard to one sharding once (see `Plan.collectives`)."""
     by_position: list[tuple[int, int, PlannedCollective]] = []
     for node, choice in zip(graph.nodes, assignment):
         s = node.strategies[choice]
@@ -218,7 +225,12 @@ def plan_collectives(graph: PlanGraph, assignment: list[int], model) -> list[Pla
                                                  f"inside {_node_name(node)}", node.index))
             for c in s.own_collectives
         )  # fmt: skip
+    reshards_seen: set[tuple[int, int, TensorSharding]] = set()
     for e, src, dst in resharded_edges(graph, assignment):
+        if distinct_reshards:
+            if (e.producer, e.out_port, dst) in reshards_seen:
+                continue
+            reshards_seen.add((e.producer, e.out_port, dst))
         producer, consumer = graph.nodes[e.producer], graph.nodes[e.consumer]
         count = max(producer.multiplier, consumer.multiplier)
         where = f"reshard {_node_name(producer)} -> {_node_name(consumer)} operand {e.in_port}"

@@ -1,0 +1,175 @@
+"""How often each computation of compiled HLO runs per step, and which all-reduces a GPU/TPU backend would
+turn into reduce-scatters. Pure text processing, like `hlo_collectives`.
+
+- A `while` body runs `known_trip_count` times (XLA's while-loop analysis writes it into the loop's
+  `backend_config`); its condition once more; a loop of unknown trip count counts once. Calls, conditionals and
+  async wrappers run as often as their caller (nested loops multiply).
+- XLA:CPU has no reduce-scatter creator: it settles a sharded contraction with an all-reduce whose result is
+  only dynamically sliced to 1/n per device. GPU and TPU backends rewrite exactly that pattern into a
+  reduce-scatter, so a plan priced for them is compared with the reduce-scatter those backends form.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+from autoshard.xla.hlo_collectives import HLO_DTYPE_BYTES
+
+_COMPUTATION = re.compile(r"^(?P<entry>ENTRY\s+)?%?(?P<name>[\w.\-]+)\s*\(.*\)\s*->\s*.*\{\s*$")
+_INSTRUCTION = re.compile(r"^\s*(?:ROOT\s+)?%?(?P<name>[\w.\-]+)\s*=\s*(?P<shape>\(.*?\)|\S+)\s+"
+                          r"(?P<opcode>[a-z][a-z0-9\-]*)\((?P<operands>[^)]*)\)(?P<attrs>.*)$")
+_CALLED = re.compile(r"\b(?P<key>condition|body|to_apply|calls|branch_computations|true_computation|"
+                     r"false_computation|async_execution_thread|called_computations)=(?P<value>\{[^}]*\}|%?[\w.\-]+)")
+_TRIP_COUNT = re.compile(r'"known_trip_count"\s*:\s*(\{[^}]*\})')
+_DIMS = re.compile(r"\[([0-9,]*)\]")
+_ARRAY = re.compile(r"(?P<dtype>[a-z][a-z0-9]*)\[(?P<dims>[0-9,]*)\]")
+
+
+@dataclass(frozen=True)
+class HloInstruction:
+    name: str
+    computation: str
+    opcode: str
+    operands: tuple[str, ...]
+    shape: str
+    attrs: str
+
+    @property
+    def num_elements(self) -> int:
+        m = _DIMS.search(self.shape)
+        return math.prod(int(d) for d in m.group(1).split(",") if d) if m else 1
+
+
+@dataclass
+class HloProgram:
+    """The instructions of an HLO module text, by computation, with the entry computation's name."""
+
+    computations: dict[str, list[HloInstruction]]
+    entry: str | None
+
+    @classmethod
+    def parse(cls, hlo_text: str) -> HloProgram:
+        computations: dict[str, list[HloInstruction]] = {}
+        entry, current = None, None
+        for line in hlo_text.splitlines():
+            line = re.sub(r"/\*.*?\*/", "", line)
+            if current is None:
+                m = _COMPUTATION.match(line)
+                if m is not None:
+                    current = m["name"]
+                    computations[current] = []
+                    if m["entry"]:
+                        entry = current
+                continue
+            if line.strip() == "}":
+                current = None
+                continue
+            m = _INSTRUCTION.match(line)
+            if m is not None:
+                operands = tuple(o.strip().split()[-1].lstrip("%") for o in m["operands"].split(",") if o.strip())
+                computations[current].append(HloInstruction(m["name"], current, m["opcode"], operands, m["shape"],
+                                                             m["attrs"]))
+        return cls(computations, entry)
+
+    def instructions(self):
+        for body in self.computations.values():
+            yield from body
+
+    def run_counts(self) -> dict[str, int]:
+        """Per computation, how often it runs per execution of the entry computation (see module docstring)."""
+        counts: dict[str, int] = defaultdict(int)
+        if self.entry is None:
+            return counts
+
+        def visit(name: str, times: int, depth: int = 0) -> None:
+            if name not in self.computations or depth > 64:
+                return
+            counts[name] += times
+            for inst in self.computations[name]:
+                trip = _trip_count(inst.attrs) if inst.opcode == "while" else 1
+                for m in _CALLED.finditer(inst.attrs):
+                    if m["key"] == "async_execution_thread":
+                        continue
+                    callees = [c.strip().lstrip("%") for c in m["value"].strip("{}").split(",") if c.strip()]
+                    for callee in callees:
+                        if inst.opcode == "while" and m["key"] == "body":
+                            visit(callee, times * trip, depth + 1)
+                        elif inst.opcode == "while" and m["key"] == "condition":
+                            visit(callee, times * (trip + 1), depth + 1)
+                        elif m["key"] != "to_apply":  # reducers run inside their collective/reduce
+                            visit(callee, times, depth + 1)
+
+        visit(self.entry, 1)
+        return counts
+
+    def element_bytes(self, computation: str, name: str) -> list[int]:
+        """Bytes of each array in the result of instruction `name` (one entry, or one per tuple element)."""
+        inst = next((i for i in self.computations.get(computation, ()) if i.name == name), None)
+        if inst is None:
+            return []
+        return [HLO_DTYPE_BYTES.get(m["dtype"], 4) * math.prod(int(d) for d in m["dims"].split(",") if d)
+                for m in _ARRAY.finditer(inst.shape)]
+
+    def users(self, computation: str, name: str) -> list[HloInstruction]:
+        return [i for i in self.computations.get(computation, ()) if name in i.operands]
+
+    def is_only_sliced(self, computation: str, name: str, group_size: int) -> bool:
+        """Whether every use of `name` dynamically slices it to 1/`group_size` of its elements, directly or as a
+        parameter of a fusion (the all-reduce + dynamic-slice pattern GPU/TPU backends make a reduce-scatter)."""
+        users = self.users(computation, name)
+        if not users:
+            return False
+        total = next((i.num_elements for i in self.computations[computation] if i.name == name), None)
+        if total is None:
+            return False
+        for user in users:
+            if user.opcode == "dynamic-slice" and user.operands[:1] == (name,):
+                if user.num_elements * group_size != total:
+                    return False
+            elif user.opcode == "fusion":
+                called = re.search(r"calls=%?([\w.\-]+)", user.attrs)
+                index = user.operands.index(name)
+                if called is None or not self._parameter_only_sliced(called.group(1), index, total, group_size):
+                    return False
+            else:
+                return False
+        return True
+
+    def sliced_elements(self, computation: str, name: str, num_elements: int, group_size: int) -> list[bool]:
+        """For each of the `num_elements` results of collective `name` (one, or a tuple's elements read through
+        get-tuple-element), whether it is only sliced to 1/`group_size` (`is_only_sliced`)."""
+        if num_elements == 1:
+            return [self.is_only_sliced(computation, name, group_size)]
+        sliced = [True] * num_elements
+        used = [False] * num_elements
+        for user in self.users(computation, name):
+            index = re.search(r"index=(\d+)", user.attrs)
+            if user.opcode != "get-tuple-element" or index is None or int(index.group(1)) >= num_elements:
+                return [False] * num_elements
+            i = int(index.group(1))
+            used[i] = True
+            sliced[i] = sliced[i] and self.is_only_sliced(computation, user.name, group_size)
+        return [s and u for s, u in zip(sliced, used)]
+
+    def _parameter_only_sliced(self, computation: str, index: int, total: int, group_size: int) -> bool:
+        param = next((i for i in self.computations.get(computation, ())
+                      if i.opcode == "parameter" and i.operands == (str(index),)), None)
+        if param is None:
+            return False
+        users = self.users(computation, param.name)
+        return bool(users) and all(u.opcode == "dynamic-slice" and u.operands[:1] == (param.name,)
+                                   and u.num_elements * group_size == total for u in users)
+
+
+def _trip_count(attrs: str) -> int:
+    m = _TRIP_COUNT.search(attrs)
+    if m is None:
+        return 1
+    try:
+        return max(1, int(json.loads(m.group(1)).get("n", 1)))
+    except (ValueError, TypeError):
+        return 1
