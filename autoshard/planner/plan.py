@@ -162,6 +162,8 @@ class Plan:
         """Everything about the plan, machine-readably (what `--report` writes)."""
         return {
             "mesh": {"axes": self.mesh.shape, "name": self.mesh_name},
+            "hardware": {"reduce_scatter": self.config.hardware.reduce_scatter,
+                         "reshard_lowering": self.config.hardware.reshard_lowering},
             "cost": self.cost.to_json(),
             "solver": self.solver.to_json(),
             "arguments": [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
 
@@ -24,6 +25,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rtol", type=float, default=None, help="relative tolerance (default 1e-4)")
     parser.add_argument("--atol", type=float, default=None, help="absolute tolerance (default 1e-5)")
     parser.add_argument("--hlo-out", help="also write XLA's compiled (partitioned) HLO text to this file")
+    parser.add_argument("--report", help="the plan's report (`autoshard plan --report R.json`): compare XLA's "
+                                         "collectives with the ones it lists, exit 1 where they differ")
 
 
 def validate_text(text: str, filename: str, devices: int | None = None, seed: int = 0,
@@ -56,17 +59,48 @@ def validate_text(text: str, filename: str, devices: int | None = None, seed: in
     return run, format_report(run, meshes, rtol, atol, predicted)
 
 
+def _read_plan_report(path: str) -> dict:
+    text = read_text(path)
+    try:
+        report = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise UserError(f"{path}:{e.lineno}:{e.colno}: not a JSON plan report: {e.msg}") from None
+    if not isinstance(report, dict) or "collectives" not in report or "mesh" not in report:
+        raise UserError(f"{path}: not a plan report (autoshard plan --report): no 'collectives' or 'mesh'")
+    return report
+
+
+def compare_with_report(compiled_hlo: str, report: dict):
+    """XLA's collectives of `compiled_hlo` against those a plan report lists (`autoshard.xla.plan_vs_xla`)."""
+    from autoshard.xla.plan_vs_xla import compare, compiled_totals, planned_totals  # noqa: PLC0415
+
+    axes = list(report["mesh"]["axes"].items())
+    reduce_scatter = report.get("hardware", {}).get("reduce_scatter", True)
+    return compare(planned_totals(report["collectives"], [name for name, _ in axes]),
+                   compiled_totals(compiled_hlo, axes, reduce_scatter=reduce_scatter))
+
+
 def run(args: argparse.Namespace, predict_collectives: PredictCollectives | None = None) -> int:
     text = read_text(args.input)
+    plan_report = _read_plan_report(args.report) if args.report else None
     xla_run, report = validate_text(text, args.input, args.devices, args.seed, args.rtol, args.atol,
                                     predict_collectives)
     if args.hlo_out:
         write_text_atomic(args.hlo_out, xla_run.compiled_hlo, protect=(args.input,))
     print(report)
+    status = 0
     mismatch = xla_run.first_mismatch
     if mismatch is not None:
         print(f"autoshard validate: mismatch: result #{mismatch.index} {mismatch.dtype}{list(mismatch.shape)} "
               f"differs from the unsharded run: max abs error {mismatch.max_abs_error:.3g}, "
               f"max rel error {mismatch.max_rel_error:.3g}", file=sys.stderr)
-        return 1
-    return 0
+        status = 1
+    if plan_report is not None:
+        comparison = compare_with_report(xla_run.compiled_hlo, plan_report)
+        print(f"XLA's collectives vs the plan's report {args.report} (per step, loops per iteration):")
+        print("\n".join(comparison.format()))
+        if comparison.differing:
+            print(f"autoshard validate: XLA's collectives differ from the plan's report in "
+                  f"{len(comparison.differing)} (kind, axes) rows", file=sys.stderr)
+            status = 1
+    return status
