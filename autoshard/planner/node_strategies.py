@@ -94,7 +94,11 @@ def op_strategies(node: PlanNode, rule, mesh: Mesh, mesh_name: str, oracle: Cost
         if not partial:
             out.append(NodeStrategy(inputs, results, compute, 0.0, fs))
             continue
-        out.extend(_settled(node, inputs, results, compute, fs, partial, mesh, oracle))
+        per_dimension = tuple(tuple(fs.factor_axes[f]) for f in rule.reduction_factors if fs.factor_axes[f])
+        settles_per_dimension = getattr(oracle, "settles_per_dimension", None)
+        if settles_per_dimension is None or not settles_per_dimension(node.label, per_dimension):
+            per_dimension = ()
+        out.extend(_settled(node, inputs, results, compute, fs, partial, mesh, oracle, per_dimension))
         if unreduced and keeps_partial_sums(node):
             axes = sort_axis_refs(partial, mesh)
             out.append(NodeStrategy(inputs, tuple(_unreduced(r, axes) for r in results), compute, 0.0, fs))
@@ -164,9 +168,10 @@ def _unreduced_variants(strategies: Sequence[NodeStrategy], mesh: Mesh) -> list[
     return out
 
 
-def _settled(node, inputs, results, compute, fs: FactorStrategy, partial, mesh: Mesh, oracle: CostOracle) -> list[NodeStrategy]:
+def _settled(node, inputs, results, compute, fs: FactorStrategy, partial, mesh: Mesh, oracle: CostOracle,
+             per_dimension: tuple[tuple[AxisRef, ...], ...] = ()) -> list[NodeStrategy]:
     out = []
-    settle = Settle("all_reduce", partial)
+    settle = Settle("all_reduce", partial, None, per_dimension)
     cost = sum(
         oracle.settle_s(settle, info, r.local_shape(info.shape, mesh)) for r, info in zip(results, node.outputs) if info
     )
@@ -174,7 +179,7 @@ def _settled(node, inputs, results, compute, fs: FactorStrategy, partial, mesh: 
     if len(results) == 1 and node.outputs[0] is not None:
         info = node.outputs[0]
         for scattered, d in _reduce_scatter_variants(results[0], info, partial, mesh):
-            settle = Settle("reduce_scatter", partial, d)
+            settle = Settle("reduce_scatter", partial, d, per_dimension)
             cost = oracle.settle_s(settle, info, results[0].local_shape(info.shape, mesh))
             out.append(NodeStrategy(inputs, (scattered,), compute, cost, fs, settle))
     return out

@@ -197,9 +197,9 @@ def _settled_collective(node, strategy: NodeStrategy, model) -> list[PlannedColl
             kept = dims[settle.dim].axes[: len(dims[settle.dim].axes) - len(settle.axes)]
             dims[settle.dim] = DimSharding(kept)
             sharding = sharding.with_dims(dims)
-        cost = model.settle_cost(settle, info, sharding.local_shape(info.shape, mesh))
-        out.append(PlannedCollective(cost.kind, cost.axes, cost.bytes_per_device, cost.time_s, node.multiplier,
-                                     f"settle of {_node_name(node)}", node.index))
+        for cost in model.settle_costs(settle, info, sharding.local_shape(info.shape, mesh)):
+            out.append(PlannedCollective(cost.kind, cost.axes, cost.bytes_per_device, cost.time_s, node.multiplier,
+                                         f"settle of {_node_name(node)}", node.index))
     return out
 
 

@@ -30,11 +30,17 @@ class TensorInfo:
 
 @dataclass(frozen=True)
 class Settle:
-    """How partial sums over `axes` are settled inside an op: all-reduce, or reduce-scatter onto `dim`."""
+    """How partial sums over `axes` are settled inside an op: all-reduce, or reduce-scatter onto `dim`.
+
+    `per_dimension` lists the axes of each sharded reduced dimension when the backend settles them one
+    dimension at a time, one all-reduce each and then a local slice onto `dim` (XLA's SPMD partitioner does so
+    for a `reduce` over several sharded dimensions); empty: one collective over all `axes`.
+    """
 
     kind: str  # "all_reduce" | "reduce_scatter"
     axes: tuple[AxisRef, ...]
     dim: int | None = None
+    per_dimension: tuple[tuple[AxisRef, ...], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -86,19 +86,28 @@ class PlanCostModel:
         return roofline_time(self.config, flops * flops_fraction, bytes_accessed * flops_fraction, dtype)
 
     # -- collectives --------------------------------------------------------------------------------
-    def settle_cost(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> cc.CollectiveCost:
-        """The all-reduce or reduce-scatter of partial sums whose local (pre-settle) shape is `local_shape`."""
+    def settle_costs(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> list[cc.CollectiveCost]:
+        """The collectives settling partial sums whose local (pre-settle) shape is `local_shape`: one all-reduce or
+        reduce-scatter, or one all-reduce per dimension (`Settle.per_dimension`)."""
         buffer = _numel(local_shape) * dtype_bytes(info.dtype)
+        if settle.per_dimension:
+            return [cc.all_reduce(self.config, axes, buffer) for axes in settle.per_dimension]
         if self.settle_kind(settle) == "all_reduce":
-            return cc.all_reduce(self.config, settle.axes, buffer)
-        return cc.reduce_scatter(self.config, settle.axes, buffer)
+            return [cc.all_reduce(self.config, settle.axes, buffer)]
+        return [cc.reduce_scatter(self.config, settle.axes, buffer)]
 
     def settle_kind(self, settle: Settle) -> str:
         """The collective that settles partial sums, as the backend performs it (`performed_kind`)."""
-        return performed_kind(settle.kind, self.config)
+        return "all_reduce" if settle.per_dimension else performed_kind(settle.kind, self.config)
 
     def settle_s(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> float:
-        return self.settle_cost(settle, info, local_shape).time_s
+        return sum(c.time_s for c in self.settle_costs(settle, info, local_shape))
+
+    def settles_per_dimension(self, op_name: str, dimension_axes: Sequence[tuple]) -> bool:
+        """Whether the backend settles this op's partial sums one sharded reduced dimension at a time: XLA's
+        SPMD partitioner does for `reduce` (an all-reduce per dimension, minor first; seen in jaxlib 0.10)."""
+        return (self.config.hardware.reshard_lowering == "xla" and op_name == "stablehlo.reduce"
+                and sum(1 for axes in dimension_axes if axes) > 1)
 
     def reshard_steps(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> list[tuple[CollectiveStep, cc.CollectiveCost]]:
         """The collectives lowering `src -> dst` on this backend (`hardware.reshard_lowering`), each with its cost.

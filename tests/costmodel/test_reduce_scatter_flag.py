@@ -34,5 +34,5 @@ def test_reduce_scatter_settle_is_priced_as_all_reduce_without_fusion():
     unfused = PlanCostModel(parse_config(CONFIG % ", reduce_scatter: false", "c.yaml"))
     assert fused.settle_kind(settle) == "reduce_scatter"
     assert unfused.settle_kind(settle) == "all_reduce"
-    a, b = fused.settle_cost(settle, info, (8, 64)), unfused.settle_cost(settle, info, (8, 64))
+    (a,), (b,) = fused.settle_costs(settle, info, (8, 64)), unfused.settle_costs(settle, info, (8, 64))
     assert b.kind == "all_reduce" and b.bytes_per_device == pytest.approx(2 * a.bytes_per_device)

@@ -8,10 +8,15 @@ consumer's sharding back into the loop (so emission pins loop results).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
+from autoshard.planner.plan_graph import TensorInfo
 from autoshard.planner.price_module import price_module
+from autoshard.planner.pricing import PlanCostModel
+from autoshard.sharding.axis_ref import AxisRef
+from costmodel.hardware import load_config, with_mesh
 
 TOP_K = """module {
   sdy.mesh @mesh = <["data"=8]>
@@ -51,6 +56,30 @@ LOOP = """module {
 """
 
 
+#: a sum over two dimensions sharded on different axes, left sharded over both: XLA's partitioner settles the
+#: partial sums one dimension at a time (an all-reduce over model, then over data) and slices, where Shardy's
+#: lowering would reduce-scatter once over both axes
+TWO_DIM_SUM = """module {
+  sdy.mesh @mesh = <["data"=2, "model"=4]>
+  func.func @main(%x: tensor<8x16x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {"model"}, {}]>})
+      -> (tensor<64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data", "model"}]>}) {
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %xc = sdy.sharding_constraint %x <@mesh, [{"data"}, {"model"}, {}]> : tensor<8x16x64xf32>
+    %r = stablehlo.reduce(%xc init: %z) applies stablehlo.add across dimensions = [0, 1]
+        {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data", "model"}]>]>}
+        : (tensor<8x16x64xf32>, tensor<f32>) -> tensor<64xf32>
+    return %r : tensor<64xf32>
+  }
+}
+"""
+
+
+def load_config_text_with_shardy_lowering():
+    """The a100-8 profile with `reshard_lowering: shardy` (Shardy's own pipeline lowers the reshards)."""
+    config = load_config("a100-8")
+    return replace(config, hardware=replace(config.hardware, reshard_lowering="shardy"))
+
+
 def _top_k_node(priced):
     return next(n for n in priced.plan.graph.nodes if n.label == "chlo.top_k")
 
@@ -64,7 +93,7 @@ def test_top_k_is_replicated_under_xla_lowering_and_its_operand_gathered():
 
 
 def test_top_k_keeps_its_batch_sharding_under_shardy_lowering():
-    shardy = price_module(TOP_K, config="a100-8", time_limit=5)
+    shardy = price_module(TOP_K, config=load_config_text_with_shardy_lowering(), time_limit=5)
     assert shardy.plan.config.hardware.reshard_lowering != "xla"
     chosen = shardy.plan.chosen(_top_k_node(shardy).index)
     assert chosen.inputs[0].all_axes()
@@ -91,3 +120,27 @@ def test_xla_inserts_the_gathers_the_plan_lists(module, gathered):
     observed = [c for c in run.collectives() if c.kind in ("all-gather", "all-to-all")]
     assert sorted(c.shape for c in observed) == gathered
     assert [c.kind.replace("-", "_") for c in observed] == planned
+
+
+def _reduce_strategy(config):
+    """The strategy of TWO_DIM_SUM's reduce that keeps its operand sharded as given and its result scattered."""
+    graph = price_module(TWO_DIM_SUM, config=config, time_limit=5).plan.graph
+    node = next(n for n in graph.nodes if n.label == "stablehlo.reduce")
+    shardings = lambda t: [[a.name for a in d.axes] for d in t.dims]  # noqa: E731
+    return next(s for s in node.strategies
+                if shardings(s.inputs[0]) == [["data"], ["model"], []] and shardings(s.outputs[0]) == [["data", "model"]])
+
+
+def test_a_sum_over_two_sharded_dimensions_settles_one_dimension_at_a_time_under_xla():
+    settle = _reduce_strategy("host-cpu").settle
+    assert settle.per_dimension == ((AxisRef("data"),), (AxisRef("model"),))
+    assert _reduce_strategy(load_config_text_with_shardy_lowering()).settle.per_dimension == ()
+
+
+def test_per_dimension_settles_are_priced_as_one_all_reduce_per_dimension():
+    model = PlanCostModel(with_mesh(load_config("host-cpu"), "data=2,model=4"))
+    settle = _reduce_strategy("host-cpu").settle
+    info = TensorInfo((64,), "f32")
+    costs = model.settle_costs(settle, info, (64,))
+    assert [(c.kind, c.axes) for c in costs] == [("all_reduce", ("data",)), ("all_reduce", ("model",))]
+    assert model.settle_s(settle, info, (64,)) == pytest.approx(sum(c.time_s for c in costs))
