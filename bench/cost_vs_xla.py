@@ -11,7 +11,8 @@ compute plus communication, and the same compute plus XLA's compiled collectives
 The default profile (tests/data/profiles/sharding_heavy.yaml: compute dear, links cheap) makes the small zoo
 models shard; `--config h100-8` prices them as on a GPU node (where they mostly plan replicated).
 
-    python bench/cost_vs_xla.py [--models mlp,moe] [--meshes 2x4] [--layouts planner,megatron] [--rows] [--json]
+    python bench/cost_vs_xla.py [--models mlp,moe,examples/large/gpt_train_step.mlir] [--meshes 2x4]
+        [--layouts planner,megatron] [--config h100-8] [--rows] [--json]
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ DEFAULT_PROFILE = REPO_ROOT / "tests" / "data" / "profiles" / "sharding_heavy.ya
 def run_cell(model: str, mesh_spec: str, layout: str, config: str, time_limit: float) -> dict:
     """Plan one (model, mesh, layout), compile the written text with XLA, compare; a JSON-able record."""
     mesh = parse_mesh_spec(mesh_spec)
-    text = (REPO_ROOT / "examples" / f"{model}.mlir").read_text()
+    path = Path(model) if model.endswith(".mlir") else REPO_ROOT / "examples" / f"{model}.mlir"
+    text = path.read_text()
     record = {"model": model, "mesh": mesh_spec, "layout": layout}
     if layout != PLANNER:
         specs = baseline_argument_specs(layout, analyze_arguments(parse_module(text, model)), mesh)
@@ -57,7 +59,7 @@ def run_cell(model: str, mesh_spec: str, layout: str, config: str, time_limit: f
     except InfeasibleError as e:
         return record | {"status": f"infeasible: {e}"}
     written = plan.to_mlir()
-    run = compile_and_run(written, mesh.num_devices, filename=f"{model}.planned.mlir")
+    run = compile_and_run(written, mesh.num_devices, filename=f"{path.stem}.planned.mlir")
     comparison = compare_plan_with_xla(plan, run.compiled_hlo)
     compute = plan.cost.compute_s
     return record | {
@@ -80,7 +82,7 @@ def _us(seconds: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--models", default=",".join(ZOO))
+    parser.add_argument("--models", default=",".join(ZOO), help="zoo model names or .mlir paths")
     parser.add_argument("--meshes", default="8,2x4,2x2x2")
     parser.add_argument("--layouts", default=",".join(LAYOUTS))
     parser.add_argument("--config", default=str(DEFAULT_PROFILE), help="hardware profile (default: sharding-heavy)")
@@ -103,10 +105,10 @@ def main(argv: list[str] | None = None) -> int:
                     r = {"model": model, "mesh": mesh, "layout": layout, "status": f"error: {e}"}
                 records.append(r)
                 if r["status"] != "ok":
-                    print(f"{model:<18} {mesh:<6} {layout:<14} {r['status']}")
+                    print(f"{Path(model).stem:<18} {mesh:<6} {layout:<14} {r['status']}")
                     continue
                 ratio = r["compiled_step_s"] / r["planned_step_s"] if r["planned_step_s"] else float("nan")
-                print(f"{model:<18} {mesh:<6} {layout:<14} {_us(r['planned_step_s'])} {_us(r['compiled_step_s'])} "
+                print(f"{Path(model).stem:<18} {mesh:<6} {layout:<14} {_us(r['planned_step_s'])} {_us(r['compiled_step_s'])} "
                       f"{ratio:8.3f} {r['differing']:>9}  {'matches' if r['xla_matches'] else 'MISMATCH'}")
                 for line in (r["table"][1:] if args.rows else r["differing_table"]):
                     print("    " + line.strip())
@@ -125,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
             experts = {k: v for k, v in cell.items() if k != PLANNER}
             if PLANNER in cell and experts:
                 best = min(experts, key=experts.get)
-                print(f"  {model:<18} {mesh:<6} planner/{best} = {cell[PLANNER] / experts[best]:.3f}")
+                print(f"  {Path(model).stem:<18} {mesh:<6} planner/{best} = {cell[PLANNER] / experts[best]:.3f}")
     if args.json:
         print(json.dumps(records, indent=1, default=str))
     return 0
