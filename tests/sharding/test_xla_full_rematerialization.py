@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pytest
 
 from autoshard.planner.plan_graph import TensorInfo
@@ -14,6 +13,7 @@ from autoshard.planner.pricing import PlanCostModel
 from autoshard.sharding import Mesh, TensorSharding
 from autoshard.sharding.xla_reshard import xla_full_rematerialization, xla_reshard_collectives
 from costmodel.hardware import load_config, with_mesh
+from jax_reshard import compile_one_reshard
 
 WARNING = "Involuntary full rematerialization"
 MESH_2x4 = (("data", 2), ("model", 4))
@@ -72,22 +72,8 @@ def _shardings(axes, shape, a, b) -> tuple[Mesh, TensorSharding, TensorSharding]
 
 def _xla_warnings(axes, shape, a, b, capfd) -> int:
     """How many full-rematerialization warnings XLA logs (to fd 2, from C++) compiling the reshard `a -> b`."""
-    jax = pytest.importorskip("jax")
-    import jax.numpy as jnp
-    from jax.sharding import NamedSharding, PartitionSpec
-
-    if len(jax.devices()) < 8:
-        pytest.skip("needs 8 host CPU devices (XLA_FLAGS set before jax initialized)")
-    names, sizes = zip(*axes)
-    mesh = jax.sharding.Mesh(np.array(jax.devices()[:8]).reshape(sizes), names)
-    src, dst = NamedSharding(mesh, PartitionSpec(*a)), NamedSharding(mesh, PartitionSpec(*b))
-
-    def reshard(x):
-        return jax.lax.with_sharding_constraint(jax.lax.with_sharding_constraint(x, src), dst)
-
-    x = jax.ShapeDtypeStruct(shape, jnp.float32, sharding=src)
     capfd.readouterr()
-    jax.jit(reshard, in_shardings=src, out_shardings=dst).lower(x).compile()
+    compile_one_reshard(axes, shape, a, b)
     return capfd.readouterr().err.count(WARNING)
 
 

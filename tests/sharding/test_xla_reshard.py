@@ -3,7 +3,6 @@ compare the collectives of the compiled HLO (kind, device groups, bytes per devi
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from autoshard.errors import UserError
@@ -13,6 +12,7 @@ from autoshard.sharding.reshard_cost import step_cost
 from autoshard.sharding.xla_reshard import tile_assignment, xla_reshard_collectives
 from autoshard.xla.hlo_collectives import collectives_in_hlo, nccl_bytes_per_device
 from costmodel.hardware import PROFILE_DIR, load_config, parse_config, with_mesh
+from jax_reshard import compile_one_reshard
 
 MESH_2x4 = (("data", 2), ("model", 4))
 MESH_8 = (("x", 8),)
@@ -82,21 +82,7 @@ def _predicted(axes, shape, a, b) -> list[tuple[str, Groups | None, float]]:
 
 
 def _compiled(axes, shape, a, b) -> list[tuple[str, Groups | None, float]]:
-    jax = pytest.importorskip("jax")
-    import jax.numpy as jnp
-    from jax.sharding import NamedSharding, PartitionSpec
-
-    if len(jax.devices()) < 8:
-        pytest.skip("needs 8 host CPU devices (XLA_FLAGS set before jax initialized)")
-    names, sizes = zip(*axes)
-    mesh = jax.sharding.Mesh(np.array(jax.devices()[:8]).reshape(sizes), names)
-    src, dst = NamedSharding(mesh, PartitionSpec(*a)), NamedSharding(mesh, PartitionSpec(*b))
-
-    def reshard(x):
-        return jax.lax.with_sharding_constraint(jax.lax.with_sharding_constraint(x, src), dst)
-
-    x = jax.ShapeDtypeStruct(shape, jnp.float32, sharding=src)
-    hlo = jax.jit(reshard, in_shardings=src, out_shardings=dst).lower(x).compile().as_text()
+    hlo = compile_one_reshard(axes, shape, a, b).as_text()
     out = []
     for c in collectives_in_hlo(hlo):
         groups = None if c.kind == "collective-permute" else frozenset(frozenset(g) for g in c.replica_groups)
