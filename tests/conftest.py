@@ -3,7 +3,6 @@ and 8 host CPU devices for the XLA tests, asked for before jax initializes."""
 
 import os
 
-import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -15,16 +14,12 @@ settings.register_profile(
 settings.load_profile("autoshard")
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _eight_host_devices():
-    """compile_and_run runs in-process with 8 devices when this is in time, else falls back to a subprocess."""
-    try:
-        import jax  # noqa: F401
+def _ask_for_eight_host_devices() -> None:
+    """Set `XLA_FLAGS` for 8 host CPU devices now, when conftest is imported: before any test module is
+    collected, since a module that touches jax at import time fixes the device count for the whole session."""
+    from autoshard.xla.jax_runtime import with_device_count_flag  # imports no jax
 
-        from autoshard.xla.jax_runtime import backends_initialized, with_device_count_flag
-    except ImportError:
-        yield
-        return
-    if not backends_initialized():
-        os.environ["XLA_FLAGS"] = with_device_count_flag(os.environ.get("XLA_FLAGS", ""), 8)
-    yield
+    os.environ["XLA_FLAGS"] = with_device_count_flag(os.environ.get("XLA_FLAGS", ""), 8)
+
+
+_ask_for_eight_host_devices()
