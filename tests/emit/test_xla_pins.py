@@ -110,14 +110,19 @@ def test_loop_carried_values_are_pinned_in_the_body_and_condition():
     assert any("<@mesh, [{}, {}]> : tensor<16x64xf32>" in line for line in first_ops)
 
 
-@pytest.mark.xla
-def test_xla_compiles_the_written_op_shardings():
+def _xla_run_of_the_written_plan(module: str):
+    """XLA's compilation and run of the file a plan of `module` writes (host-cpu profile, 8 devices)."""
     pytest.importorskip("jax")
     from autoshard.xla import compile_and_run  # noqa: PLC0415
 
-    text = price_module(COLUMN_SHARDED_MATMUL, config="host-cpu", time_limit=5).plan.to_mlir()
-    run = compile_and_run(text, 8)
+    run = compile_and_run(price_module(module, config="host-cpu", time_limit=5).plan.to_mlir(), 8)
     assert run.matches
+    return run
+
+
+@pytest.mark.xla
+def test_xla_compiles_the_written_op_shardings():
+    run = _xla_run_of_the_written_plan(COLUMN_SHARDED_MATMUL)
     gathered = sorted(c.shape for c in run.collectives() if c.kind == "all-gather")
     # planned: x all-gathered for the column-sharded matmul, then the result gathered for the replicated return
     # (XLA's own propagation would keep the batch sharding and gather only the result)
@@ -126,10 +131,5 @@ def test_xla_compiles_the_written_op_shardings():
 
 @pytest.mark.xla
 def test_xla_keeps_the_carried_stack_replicated_and_never_gathers_it():
-    pytest.importorskip("jax")
-    from autoshard.xla import compile_and_run  # noqa: PLC0415
-
-    text = price_module(SLICED_STACK_LOOP, config="host-cpu", time_limit=5).plan.to_mlir()
-    run = compile_and_run(text, 8)
-    assert run.matches
+    run = _xla_run_of_the_written_plan(SLICED_STACK_LOOP)
     assert [c for c in run.collectives() if c.shape == (4, 64, 64)] == []
