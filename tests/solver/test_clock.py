@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 import time
 
 from solver_graphs import hard_memory_graph
@@ -43,7 +44,8 @@ def test_deterministic_solve_repeats_under_load() -> None:
     quiet = solve(graph, config)
     ctx = multiprocessing.get_context("spawn")
     started, stop = ctx.Semaphore(0), ctx.Event()
-    hogs = [ctx.Process(target=_busy, args=(started, stop)) for _ in range(3)]  # more busy processes than cores
+    # busy processes: twice as many as cores, plus one, so the solve gets a third of a core or less
+    hogs = [ctx.Process(target=_busy, args=(started, stop)) for _ in range(2 * (os.cpu_count() or 1) + 1)]
     for h in hogs:
         h.start()
     try:
