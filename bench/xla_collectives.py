@@ -4,8 +4,8 @@ For each zoo model and strategy (data_parallel on mesh data=8, tensor_parallel o
 model=4; see autoshard/xla/expert_shardings.py) the debug-location zoo module is annotated, compiled with XLA's
 Shardy partitioner on 8 host CPU devices, run against the unsharded program, and every all-reduce / all-gather /
 reduce-scatter / all-to-all / collective-permute of the compiled HLO is printed with its mesh axes, buffer and
-bytes sent per device (nccl-tests convention). `collect(..., predict_collectives=f)` is the hook where the cost
-model's predictions will be listed next to XLA's.
+bytes sent per device (nccl-tests convention). `bench/cost_vs_xla.py` compares the planner's predictions with
+XLA's compilation of its own written files.
 
     python bench/xla_collectives.py [--models mlp,moe] [--strategies 2d] [--zoo-dir DIR] [--json]
 
@@ -20,7 +20,6 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -30,33 +29,13 @@ from autoshard.xla import compile_and_run  # noqa: E402
 from autoshard.xla.expert_shardings import STRATEGIES, ZOO_MODELS, expert_sharding  # noqa: E402
 from autoshard.xla.hand_annotate import annotate_arguments  # noqa: E402
 from autoshard.xla.jaxlib_mlir import MeshInfo  # noqa: E402
-from autoshard.xla.report import PredictedCollective, compare_collectives, observed_collectives  # noqa: E402
+from autoshard.xla.report import observed_collectives  # noqa: E402
 
 
-#: kinds XLA's combiner passes merge into one tuple-shaped collective (a tuple all-to-all is one exchange)
-COMBINED_KINDS = ("all-reduce", "all-gather", "reduce-scatter")
-
-
-def combined_count(collective) -> int:
-    """How many collectives of the program one HLO collective stands for: its operand count when XLA's
-    combiner merged several (a tuple all-reduce, all-gather or reduce-scatter), else 1."""
-    return collective.num_operands if collective.kind in COMBINED_KINDS else 1
-
-
-def collect(model: str, strategy: str, zoo_dir: Path, num_devices: int = 8,
-            predict_collectives: Callable[[str], Sequence[PredictedCollective]] | None = None,
-            complete: Callable[[str], tuple[str, Sequence[PredictedCollective]]] | None = None) -> dict:
-    """Compile and run one (model, strategy); returns a JSON-able record of XLA's (and predicted) collectives.
-
-    `complete(text) -> (annotated_text, predicted)` first turns the expert-annotated module into a fully
-    annotated one (every value's sharding decided), which XLA then compiles: XLA and the prediction then
-    see the very same shardings.
-    """
+def collect(model: str, strategy: str, zoo_dir: Path, num_devices: int = 8) -> dict:
+    """Compile and run one (model, strategy); returns a JSON-able record of XLA's collectives."""
     expert = expert_sharding(model, strategy, num_devices)
     text = annotate_arguments((zoo_dir / f"{model}.debug.mlir").read_text(), expert.mesh_axes, expert.arg_dims)
-    completed_prediction = None
-    if complete is not None:
-        text, completed_prediction = complete(text)
     start = time.perf_counter()
     run = compile_and_run(text, num_devices)
     seconds = time.perf_counter() - start
@@ -67,14 +46,9 @@ def collect(model: str, strategy: str, zoo_dir: Path, num_devices: int = 8,
         "max_rel_error": max((c.max_rel_error for c in run.comparisons), default=0.0), "seconds": seconds,
         "collectives": [{"kind": o.collective.kind, "axes": o.axes_text(), "dtype": o.collective.dtype,
                          "shape": list(o.collective.shape), "buffer_bytes": o.collective.bytes,
-                         "combined": combined_count(o.collective),
+                         "combined": o.collective.program_count,
                          "bytes_per_device": o.bytes_per_device} for o in observed],
     }
-    if predict_collectives is not None or completed_prediction is not None:
-        predicted = list(completed_prediction if completed_prediction is not None else predict_collectives(text))
-        record["predicted"] = [{"kind": p.kind, "axes": ",".join(p.axes), "bytes_per_device": p.bytes_per_device}
-                               for p in predicted]
-        record["comparison"] = compare_collectives(observed, predicted)
     return record
 
 
@@ -89,8 +63,6 @@ def print_record(record: dict) -> None:
         shape = f"{c['dtype']}[{','.join(map(str, c['shape']))}]" if c["dtype"] != "tuple" else "tuple"
         print(f"    {c['kind']:<18} axes {c['axes']:<12} {shape:<18} buffer {c['buffer_bytes']:>9} B  "
               f"sends {c['bytes_per_device']:>10.0f} B/device")
-    for line in record.get("comparison", []):
-        print(f"    {line}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,13 +18,11 @@ from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, IntegerType, Modu
 from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from autoshard.dialects.sdy import MeshOp, ReshardOp, ShardingConstraintOp
+from autoshard.dialects.sdy import SHARDING_ATTR, MeshOp, ReshardOp, ShardingConstraintOp
 from autoshard.dialects.sdy_attrs import MeshAttr, TensorShardingAttr, TensorShardingPerValueAttr
 from autoshard.emit.xla_pins import pin_op_results, pin_value
 from autoshard.rules.attrs import op_name
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
-
-SHARDING = "sdy.sharding"
 
 
 def _clone_with_map(module: ModuleOp) -> tuple[ModuleOp, dict[Operation, Operation]]:
@@ -57,7 +55,7 @@ def _set_func_attr(func, index: int, sharding: TensorSharding, result: bool) -> 
     count = len(func.function_type.outputs.data if result else func.function_type.inputs.data)
     current = list(attrs.data) if attrs is not None else [DictionaryAttr({}) for _ in range(count)]
     entries = dict(current[index].data)
-    entries[SHARDING] = TensorShardingAttr.from_sharding(sharding)
+    entries[SHARDING_ATTR] = TensorShardingAttr.from_sharding(sharding)
     current[index] = DictionaryAttr(entries)
     from xdsl.dialects.builtin import ArrayAttr
 
@@ -72,13 +70,13 @@ def _per_value(shardings) -> TensorShardingPerValueAttr:
 
 
 def _set_result_sharding(op: Operation, index: int, sharding: TensorSharding, mesh_name: str) -> None:
-    existing = op.attributes.get(SHARDING)
+    existing = op.attributes.get(SHARDING_ATTR)
     if isinstance(existing, TensorShardingPerValueAttr) and len(existing.shardings) == len(op.results):
         items = [s.to_sharding() for s in existing.shardings]
     else:
         items = [_replicated_like(r, mesh_name) for r in op.results]
     items[index] = sharding
-    op.attributes[SHARDING] = _per_value(items)
+    op.attributes[SHARDING_ATTR] = _per_value(items)
 
 
 def _replicated_like(value: SSAValue, mesh_name: str) -> TensorSharding:
@@ -116,7 +114,7 @@ def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bo
         elif node.kind == "data_flow":
             if not explicit_collectives and _is_while_group(node):
                 # conveyed by constraints on the loop's operand and yield (see _insert_reshards) and on its result
-                _pin_while_results(node, s.outputs[0], op_map)
+                _pin_loop_carried(node, s.outputs[0], op_map)
                 continue
             for member in node.ir:
                 owner = member.owner
@@ -128,7 +126,7 @@ def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bo
             if explicit_collectives and s.settle is not None:
                 outputs = [_with_unreduced(o, s.settle) for o in s.outputs]
                 _insert_after_settle(op, s, outputs, plan.mesh_name)
-            op.attributes[SHARDING] = _per_value(
+            op.attributes[SHARDING_ATTR] = _per_value(
                 o if info is not None else _replicated_like(r, plan.mesh_name)
                 for o, info, r in zip(outputs, node.outputs, op.results)
             )
@@ -163,7 +161,7 @@ def _insert_after_settle(op: Operation, strategy, unreduced_outputs, mesh_name: 
         result.replace_uses_with_if(reshard.result, lambda use: use.operation is not reshard)
 
 
-def _pin_while_results(node, sharding: TensorSharding, op_map: dict[Operation, Operation]) -> None:
+def _pin_loop_carried(node, sharding: TensorSharding, op_map: dict[Operation, Operation]) -> None:
     """A constraint with the planned sharding on the loop's carried value where XLA's propagation could
     re-decide it: the loop's result and its condition and body block arguments, each feeding all their uses.
 

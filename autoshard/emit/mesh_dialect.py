@@ -24,12 +24,11 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from autoshard.dialects.mesh import MeshOp, ReductionKind, ShardingOp, ShardOp
 from autoshard.dialects.sdy import MeshOp as SdyMeshOp
-from autoshard.dialects.sdy import ReshardOp, ShardingConstraintOp
+from autoshard.dialects.sdy import SHARDING_ATTR, ReshardOp, ShardingConstraintOp
 from autoshard.dialects.sdy_attrs import TensorShardingAttr, TensorShardingPerValueAttr
 from autoshard.errors import UserError
 from autoshard.sharding import Mesh
 
-SHARDING = "sdy.sharding"
 
 #: sdy reduction kinds of `unreduced` axes -> mesh `partial` types.
 PARTIAL_TYPES: dict[str, ReductionKind] = {
@@ -161,11 +160,11 @@ class _Converter:
             op.result.replace_all_uses_with(value)
             Rewriter.erase_op(op)
             return
-        per_value = op.attributes.pop(SHARDING, None)
+        per_value = op.attributes.pop(SHARDING_ATTR, None)
         if per_value is None:
             return
         if not isinstance(per_value, TensorShardingPerValueAttr):
-            raise UserError(f"'{op.name}'{_where(op)}: {SHARDING} is not a #sdy.sharding_per_value")
+            raise UserError(f"'{op.name}'{_where(op)}: {SHARDING_ATTR} is not a #sdy.sharding_per_value")
         at = InsertPoint.after(op)
         for index, (result, attr) in enumerate(zip(op.results, per_value.shardings)):
             if not isinstance(result.type, TensorType):
@@ -193,7 +192,7 @@ def _take_func_shardings(func: FuncOp, results: bool) -> list[TensorShardingAttr
     remaining = []
     for entry in attrs.data:
         items = dict(entry.data)
-        attr = items.pop(SHARDING, None)
+        attr = items.pop(SHARDING_ATTR, None)
         out.append(attr if isinstance(attr, TensorShardingAttr) else None)
         remaining.append(DictionaryAttr(items))
     if results:

@@ -23,11 +23,9 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from autoshard.dialects.sdy import ShardingConstraintOp
+from autoshard.dialects.sdy import SHARDING_ATTR, ShardingConstraintOp
 from autoshard.dialects.sdy_attrs import TensorShardingAttr, TensorShardingPerValueAttr
 from autoshard.rules.attrs import op_name
-
-SHARDING = "sdy.sharding"
 
 #: ops whose own sharding XLA's import keeps, or that carry none XLA reads
 _NOT_PINNED = ("func.func", "func.return", "stablehlo.while", "stablehlo.return", "sdy.return")
@@ -76,7 +74,7 @@ def pin_op_results(root: Operation) -> int:
     ops = [op for op in root.walk() if op is not root and _is_planned_op(op)]
     pinned = 0
     for op in ops:
-        shardings = op.attributes[SHARDING]
+        shardings = op.attributes[SHARDING_ATTR]
         assert isinstance(shardings, TensorShardingPerValueAttr)
         last: Operation = op
         for result, sharding in zip(op.results, shardings.shardings, strict=True):
@@ -88,6 +86,6 @@ def pin_op_results(root: Operation) -> int:
 
 def _is_planned_op(op: Operation) -> bool:
     name = op_name(op)
-    sharding = op.attributes.get(SHARDING)
+    sharding = op.attributes.get(SHARDING_ATTR)
     return (isinstance(sharding, TensorShardingPerValueAttr) and len(sharding.shardings) == len(op.results)
             and name not in _NOT_PINNED and not name.startswith("sdy.") and not _inside_manual_computation(op))

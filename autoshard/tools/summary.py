@@ -108,9 +108,7 @@ def print_summary(plan, stream: TextIO, output: str | None = None, references: S
         w(f"{label:<15} {r.name:<{name_width}}  {_reference_text(r)}\n")
     budget = f" of {fmt_bytes(c.memory_budget_bytes)} budget" if c.memory_budget_bytes else ""
     w(f"peak memory     {fmt_bytes(c.peak_memory_bytes)} per device{budget}\n")
-    lowering = getattr(getattr(plan.config, "hardware", None), "reshard_lowering", None)
-    if lowering is not None:
-        w(f"reshards        {RESHARD_LOWERING_TEXT.get(lowering, f'priced with the {lowering} lowering')}\n")
+    w(f"reshards        {RESHARD_LOWERING_TEXT[plan.config.hardware.reshard_lowering]}\n")
     w(f"solver          {s.status}, gap {fmt_percent(s.gap)}, {s.wall_time_s:.1f} s, {s.num_nodes} nodes, "
       f"{s.num_strategies} strategies\n")
     specs = plan.partition_specs()

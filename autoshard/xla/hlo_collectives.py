@@ -16,6 +16,8 @@ from autoshard.sharding.device_groups import axes_of_device_groups
 
 #: HLO opcodes counted as collectives (async `-start` forms are folded into these; `-done` halves skipped).
 COLLECTIVE_KINDS = ("all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-permute")
+#: kinds XLA's combiner passes merge into one tuple-shaped collective (a tuple all-to-all is one exchange)
+COMBINED_KINDS = ("all-reduce", "all-gather", "reduce-scatter")
 
 #: Bytes per element of HLO primitive types.
 HLO_DTYPE_BYTES = {
@@ -25,8 +27,9 @@ HLO_DTYPE_BYTES = {
     "f4e2m1fn": 1, "f8e8m0fnu": 1, "token": 0,
 }
 
-_ARRAY_SHAPE = re.compile(r"(?P<dtype>[a-z][a-z0-9]*)\[(?P<dims>[0-9,]*)\](?:\{[^}]*\})?")
-_INSTRUCTION = re.compile(
+ARRAY_SHAPE = re.compile(r"(?P<dtype>[a-z][a-z0-9]*)\[(?P<dims>[0-9,]*)\](?:\{[^}]*\})?")
+#: one HLO instruction line: `[ROOT] %name = shape opcode(operands), attrs`
+INSTRUCTION = re.compile(
     r"^\s*(?:ROOT\s+)?%?(?P<name>[\w.\-]+)\s*=\s*(?P<shape>\([^=]*?\)|[a-z][a-z0-9]*\[[0-9,]*\](?:\{[^}]*\})?)"
     r"\s+(?P<opcode>[a-z][a-z0-9\-]*)\((?P<operands>[^)]*)\)(?P<attrs>.*)$"
 )
@@ -36,7 +39,8 @@ _IOTA_GROUPS = re.compile(
 _MESH_GROUPS = re.compile(
     r"replica_groups=mesh\[(?P<axes>[^\]]*)\](?:,\s*device_ids=\((?P<ids>\[[0-9,]+\](?:T\([0-9,]+\))?|[^)]*)\))?"
     r"\s*\{(?P<grouped>[^}]*)\}")
-_COMMENT = re.compile(r"/\*.*?\*/")
+#: `/*index=5*/`-style comments inside HLO lines
+COMMENT = re.compile(r"/\*.*?\*/")
 _PAIRS = re.compile(r"source_target_pairs=\{(?P<body>(?:\{[0-9,\s]*\},?\s*)*)\}")
 _INNER_BRACES = re.compile(r"\{([0-9,\s]*)\}")
 
@@ -62,16 +66,24 @@ class HloCollective(NamedTuple):
     num_operands: int = 1
 
     @property
+    def program_count(self) -> int:
+        """How many collectives of the program it stands for: its operand count when XLA's combiner merged
+        several (`COMBINED_KINDS`), else 1."""
+        return self.num_operands if self.kind in COMBINED_KINDS else 1
+
+    @property
     def group_size(self) -> int:
         return len(self.replica_groups[0]) if self.replica_groups else 0
 
 
-def _shape_list(shape_text: str) -> list[tuple[str, tuple[int, ...]]]:
+def shape_list(shape_text: str) -> list[tuple[str, tuple[int, ...]]]:
+    """(dtype, dims) of each array in an HLO shape (one, or a tuple's elements)."""
     return [(m["dtype"], tuple(int(d) for d in m["dims"].split(",") if d))
-            for m in _ARRAY_SHAPE.finditer(shape_text)]
+            for m in ARRAY_SHAPE.finditer(shape_text)]
 
 
-def _nbytes(shapes: list[tuple[str, tuple[int, ...]]]) -> int:
+def nbytes(shapes: list[tuple[str, tuple[int, ...]]]) -> int:
+    """Bytes of the arrays `shape_list` gives."""
     return sum(HLO_DTYPE_BYTES.get(dtype, 4) * math.prod(dims) for dtype, dims in shapes)
 
 
@@ -142,6 +154,11 @@ def _num_partitions(hlo_text: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def operand_list(operands_text: str) -> list[str]:
+    """The instruction names in an HLO operand list (`%a, f32[2] %b` -> `a`, `b`)."""
+    return [o.strip().split()[-1].lstrip("%") for o in operands_text.split(",") if o.strip()]
+
+
 def collectives_in_hlo(hlo_text: str) -> list[HloCollective]:
     """Every all-reduce, all-gather, reduce-scatter, all-to-all and collective-permute in `hlo_text`, in order.
 
@@ -152,10 +169,10 @@ def collectives_in_hlo(hlo_text: str) -> list[HloCollective]:
     shapes_by_name: dict[str, list[tuple[str, tuple[int, ...]]]] = {}
     found: list[HloCollective] = []
     for line in hlo_text.splitlines():
-        m = _INSTRUCTION.match(_COMMENT.sub("", line))
+        m = INSTRUCTION.match(COMMENT.sub("", line))
         if m is None:
             continue
-        result_shapes = _shape_list(m["shape"])
+        result_shapes = shape_list(m["shape"])
         shapes_by_name[m["name"]] = result_shapes
         opcode = m["opcode"]
         if opcode.endswith("-done"):
@@ -163,16 +180,16 @@ def collectives_in_hlo(hlo_text: str) -> list[HloCollective]:
         kind = opcode.removesuffix("-start")
         if kind not in COLLECTIVE_KINDS:
             continue
-        operand_names = [o.strip().split()[-1].lstrip("%") for o in m["operands"].split(",") if o.strip()]
+        operand_names = operand_list(m["operands"])
         operand_shapes = [s for n in operand_names for s in shapes_by_name.get(n, [])]
-        operand_bytes = _nbytes(operand_shapes) if operand_shapes else None
+        operand_bytes = nbytes(operand_shapes) if operand_shapes else None
         if opcode.endswith("-start") and kind in ("all-gather", "collective-permute") and len(result_shapes) > 1:
             result_shapes = result_shapes[1:2]  # (operand, output, [contexts]) -> output
         is_tuple = m["shape"].startswith("(") and len(result_shapes) != 1
         shape = () if is_tuple else result_shapes[0][1]
         dtype = "tuple" if is_tuple else result_shapes[0][0]
         found.append(HloCollective(kind, _parse_groups(m["attrs"], num_devices), shape, dtype,
-                                   _nbytes(result_shapes), operand_bytes, m["name"], max(len(operand_names), 1)))
+                                   nbytes(result_shapes), operand_bytes, m["name"], max(len(operand_names), 1)))
     return found
 
 

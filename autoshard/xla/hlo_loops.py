@@ -17,16 +17,12 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from autoshard.xla.hlo_collectives import HLO_DTYPE_BYTES
+from autoshard.xla.hlo_collectives import COMMENT, INSTRUCTION, nbytes, operand_list, shape_list
 
 _COMPUTATION = re.compile(r"^(?P<entry>ENTRY\s+)?%?(?P<name>[\w.\-]+)\s*\(.*\)\s*->\s*.*\{\s*$")
-_INSTRUCTION = re.compile(r"^\s*(?:ROOT\s+)?%?(?P<name>[\w.\-]+)\s*=\s*(?P<shape>\(.*?\)|\S+)\s+"
-                          r"(?P<opcode>[a-z][a-z0-9\-]*)\((?P<operands>[^)]*)\)(?P<attrs>.*)$")
 _CALLED = re.compile(r"\b(?P<key>condition|body|to_apply|calls|branch_computations|true_computation|"
                      r"false_computation|async_execution_thread|called_computations)=(?P<value>\{[^}]*\}|%?[\w.\-]+)")
 _TRIP_COUNT = re.compile(r'"known_trip_count"\s*:\s*(\{[^}]*\})')
-_DIMS = re.compile(r"\[([0-9,]*)\]")
-_ARRAY = re.compile(r"(?P<dtype>[a-z][a-z0-9]*)\[(?P<dims>[0-9,]*)\]")
 
 
 @dataclass(frozen=True)
@@ -40,8 +36,9 @@ class HloInstruction:
 
     @property
     def num_elements(self) -> int:
-        m = _DIMS.search(self.shape)
-        return math.prod(int(d) for d in m.group(1).split(",") if d) if m else 1
+        """Elements of the (first) array of its result."""
+        arrays = shape_list(self.shape)
+        return math.prod(arrays[0][1]) if arrays else 1
 
 
 @dataclass
@@ -56,7 +53,7 @@ class HloProgram:
         computations: dict[str, list[HloInstruction]] = {}
         entry, current = None, None
         for line in hlo_text.splitlines():
-            line = re.sub(r"/\*.*?\*/", "", line)
+            line = COMMENT.sub("", line)
             if current is None:
                 m = _COMPUTATION.match(line)
                 if m is not None:
@@ -68,10 +65,10 @@ class HloProgram:
             if line.strip() == "}":
                 current = None
                 continue
-            m = _INSTRUCTION.match(line)
+            m = INSTRUCTION.match(line)
             if m is not None:
-                operands = tuple(o.strip().split()[-1].lstrip("%") for o in m["operands"].split(",") if o.strip())
-                computations[current].append(HloInstruction(m["name"], current, m["opcode"], operands, m["shape"],
+                computations[current].append(HloInstruction(m["name"], current, m["opcode"],
+                                                             tuple(operand_list(m["operands"])), m["shape"],
                                                              m["attrs"]))
         return cls(computations, entry)
 
@@ -111,8 +108,7 @@ class HloProgram:
         inst = next((i for i in self.computations.get(computation, ()) if i.name == name), None)
         if inst is None:
             return []
-        return [HLO_DTYPE_BYTES.get(m["dtype"], 4) * math.prod(int(d) for d in m["dims"].split(",") if d)
-                for m in _ARRAY.finditer(inst.shape)]
+        return [nbytes([array]) for array in shape_list(inst.shape)]
 
     def users(self, computation: str, name: str) -> list[HloInstruction]:
         return [i for i in self.computations.get(computation, ()) if name in i.operands]

@@ -26,8 +26,6 @@ from autoshard.xla.hlo_collectives import collectives_in_hlo, groups_as_mesh_axe
 from autoshard.xla.hlo_loops import HloProgram
 
 PERMUTE_AXES = "(pairs)"
-#: kinds XLA's combiner passes merge into one tuple-shaped collective
-COMBINED_KINDS = ("all-reduce", "all-gather", "reduce-scatter")
 
 
 @dataclass(frozen=True)
@@ -151,10 +149,9 @@ def compiled_totals(hlo_text: str, mesh_axes: Sequence[tuple[str, int]], device_
                 kind, sent = ("reduce-scatter", (n - 1) / n * size) if is_sliced else ("all-reduce", 2 * (n - 1) / n * size)
                 items.append((kind, axes_text, times, sent * times, price(kind, axes, size) * times))
             continue
-        combined = c.num_operands if c.kind in COMBINED_KINDS else 1
         buffer = (c.operand_bytes if c.operand_bytes is not None else c.bytes * c.group_size
                   ) if c.kind == "reduce-scatter" else c.bytes
-        items.append((c.kind, axes_text, combined * times, nccl_bytes_per_device(c) * times,
+        items.append((c.kind, axes_text, c.program_count * times, nccl_bytes_per_device(c) * times,
                       price(c.kind, axes, buffer) * times))
     return _totals(items)
 
