@@ -16,7 +16,10 @@ from autoshard.sharding import DimSharding, Mesh, SpecEntry, TensorSharding
 
 @dataclass
 class CostBreakdown:
-    """Modeled step time split into compute and collectives (seconds), and per-device peak memory (bytes)."""
+    """Modeled step time split into compute and collectives (seconds), and per-device peak memory (bytes).
+
+    `flops` and `bytes_accessed` are the compute model's work per device per step (loop bodies once per
+    iteration), the quantities behind `compute_s`, for comparison with a compiled program's cost analysis."""
 
     compute_s: float = 0.0
     communication_s: float = 0.0
@@ -24,6 +27,8 @@ class CostBreakdown:
     peak_memory_bytes: int = 0
     memory_budget_bytes: int | None = None
     penalty_s: float = 0.0
+    flops: float = 0.0
+    bytes_accessed: float = 0.0
 
     @property
     def step_time_s(self) -> float:
@@ -34,6 +39,8 @@ class CostBreakdown:
             "step_time_s": self.step_time_s,
             "compute_s": self.compute_s,
             "communication_s": self.communication_s,
+            "flops": self.flops,
+            "bytes_accessed": self.bytes_accessed,
             "collectives_s": dict(sorted(self.collectives_s.items())),
             "peak_memory_bytes": self.peak_memory_bytes,
             "memory_budget_bytes": self.memory_budget_bytes,
@@ -244,13 +251,17 @@ def plan_collectives(graph: PlanGraph, assignment: list[int], model, distinct_re
 
 
 def evaluate_assignment(graph: PlanGraph, assignment: list[int], model) -> CostBreakdown:
-    """The modeled time of `assignment`, recomputed from the plan graph without the solver (peak memory is
-    filled in by the caller from the solver problem)."""
+    """The modeled time of `assignment`, recomputed from the plan graph without the solver, with the compute
+    model's FLOPs and bytes per device (`model.strategy_work`); peak memory is filled in by the caller from the
+    solver problem."""
     cost = CostBreakdown()
     by_kind: dict[str, float] = defaultdict(float)
     for node, choice in zip(graph.nodes, assignment):
         s = node.strategies[choice]
         cost.compute_s += s.compute_s * node.multiplier
+        flops, bytes_accessed = model.strategy_work(node, s)
+        cost.flops += flops * node.multiplier
+        cost.bytes_accessed += bytes_accessed * node.multiplier
         own = 0.0
         for c in s.own_collectives:
             by_kind[c.kind] += c.time_s * node.multiplier

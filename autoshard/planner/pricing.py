@@ -14,8 +14,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from functools import partial
 
+from autoshard.errors import UserError
 from autoshard.planner.edge_costs import EdgeCostTable
-from autoshard.planner.plan_graph import PlanNode, Settle, TensorInfo
+from autoshard.planner.factor_strategies import local_factor_sizes
+from autoshard.planner.plan_graph import NodeStrategy, PlanNode, Settle, TensorInfo
 from autoshard.sharding import TensorSharding
 from autoshard.sharding.axis_renaming import interchangeable_axis_renamings, rename_axes
 from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable
@@ -28,6 +30,11 @@ from costmodel.hardware import CostConfig
 #: FLOPs per element of elementwise ops beyond one (transcendentals cost more on every device).
 _TRANSCENDENTAL = ("exponential", "log", "tanh", "logistic", "sine", "cosine", "power", "rsqrt", "sqrt", "erf",
                    "atan2", "cbrt", "exponential_minus_one", "log_plus_one", "tan")
+
+
+#: collectives a manual computation's body runs (priced as communication, not compute)
+_BODY_COLLECTIVES = frozenset({"stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.reduce_scatter",
+                               "stablehlo.all_to_all", "stablehlo.collective_permute"})
 
 
 def _numel(shape: Sequence[int]) -> int:
@@ -84,6 +91,40 @@ class PlanCostModel:
     def compute_s(self, node: PlanNode, flops_fraction: float) -> float:
         flops, bytes_accessed, dtype = self.op_global_work(node)
         return roofline_time(self.config, flops * flops_fraction, bytes_accessed * flops_fraction, dtype)
+
+    def strategy_work(self, node: PlanNode, strategy: NodeStrategy) -> tuple[float, float]:
+        """(FLOPs, bytes accessed) per device of one run of `node` under `strategy`: the work `compute_s` prices.
+        Value nodes do no work; a manual computation's body works on its local shapes as written."""
+        if node.kind == "manual":
+            return self._manual_body_work(node)
+        if node.kind != "op" or node.rule is None or strategy.factor_strategy is None:
+            return 0.0, 0.0
+        total = math.prod(max(s, 1) for s in node.rule.factor_sizes)
+        local = math.prod(max(s, 1) for s in local_factor_sizes(node.rule, strategy.factor_strategy, self.mesh))
+        flops, bytes_accessed, _ = self.op_global_work(node)
+        return flops * local / total, bytes_accessed * local / total
+
+    def _manual_body_work(self, node: PlanNode) -> tuple[float, float]:
+        """The body ops `manual_computation.body_cost` prices (its own collectives aside), on their shapes."""
+        from autoshard.planner.program import tensor_info
+        from autoshard.rules.registry import rule_for
+
+        op = node.ir
+        flops = bytes_accessed = 0.0
+        for inner in op.regions[0].walk():
+            if inner is op or not inner.results or inner.parent_op() is not op or inner.name in _BODY_COLLECTIVES:
+                continue
+            infos, outs = [tensor_info(v) for v in inner.operands], [tensor_info(r) for r in inner.results]
+            if not any(t is not None for t in (*infos, *outs)):
+                continue
+            local = PlanNode(0, "op", inner.name, infos, outs, ir=inner)
+            try:
+                local.rule = rule_for(inner)
+            except UserError:
+                local.rule = None
+            f, b, _ = self.op_global_work(local)
+            flops, bytes_accessed = flops + f, bytes_accessed + b
+        return flops, bytes_accessed
 
     # -- collectives --------------------------------------------------------------------------------
     def settle_costs(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> list[cc.CollectiveCost]:
