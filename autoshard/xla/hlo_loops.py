@@ -33,6 +33,8 @@ class HloInstruction:
     operands: tuple[str, ...]
     shape: str
     attrs: str
+    #: whether the line is its computation's `ROOT` (the value the computation returns)
+    is_root: bool = False
 
     @property
     def num_elements(self) -> int:
@@ -69,7 +71,7 @@ class HloProgram:
             if m is not None:
                 computations[current].append(HloInstruction(m["name"], current, m["opcode"],
                                                              tuple(operand_list(m["operands"])), m["shape"],
-                                                             m["attrs"]))
+                                                             m["attrs"], line.lstrip().startswith("ROOT ")))
         return cls(computations, entry)
 
     def instructions(self):

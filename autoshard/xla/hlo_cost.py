@@ -1,0 +1,316 @@
+"""Per-device compute cost of compiled, partitioned HLO (`compiled.as_text()`, after XLA's optimizations): every
+kernel XLA runs, priced with a profile's roofline. Pure text processing, like `hlo_loops`.
+
+What counts as a kernel, per device per step:
+- a `fusion` is one kernel: the FLOPs of the ops of its fused computation; its bytes are what it reads of its
+  operands plus what it writes. An operand the fusion uses only through slice / dynamic-slice / gather is read
+  only as far as those ops take; the buffer operand of an in-place dynamic-update-slice (or scatter) the fusion
+  returns is not read, and only the update is written;
+- outside fusions, dot, convolution, custom-call, copy and every elementwise / reduce / data-movement op is a
+  kernel of its own, with the same byte rules (a standalone dynamic-slice reads its slice, ...);
+- parameters, constants, tuples, get-tuple-element, bitcasts, partition-id, control flow (while, call,
+  conditional: their computations are priced themselves) cost nothing, and collectives are communication
+  (`plan_vs_xla` prices them);
+- loop bodies and conditions count once per run (`HloProgram.run_counts`: known trip counts, nested loops
+  multiply); every branch of a conditional is counted as if it ran.
+
+FLOPs follow `costmodel.compute` (a multiply-add is 2 FLOPs, elementwise ops 1 per element, a reduce one per
+folded element, transcendentals counted apart, data movement none); a reduce-window folds window - 1 elements
+into each output (as XLA runs it: a cumulative sum written as one costs far more than a reduce). Each kernel's time is the roofline of `costmodel.compute.roofline_time`:
+max(matrix FLOPs / peak(dtype) + vector FLOPs and transcendentals / vector rate, bytes / memory bandwidth).
+
+Against XLA's own `compiled.cost_analysis()` (HloCostAnalysis): it counts a while body once, not once per
+iteration, and it charges an all-reduce one FLOP per element for its combine and its buffer as bytes read and
+written (here the all-reduce is communication, priced by `plan_vs_xla`). Otherwise the conventions agree
+(compare, select, convert, clamp one FLOP per element; reduce-window window - 1 per output; custom-calls none;
+a fusion's operand read as far as the fusion uses it): on a loop-free partitioned MLP, FLOPs, transcendentals
+and bytes equal XLA's once the all-reduce is taken out (`tests/xla/test_hlo_cost.py`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from costmodel.compute import (
+    OpWork, convolution_work, dot_general_work, generic_op_work, reduce_flops, roofline_time,
+)
+from costmodel.hardware import CostConfig, HardwareSpec
+
+from autoshard.xla.hlo_collectives import COLLECTIVE_KINDS, nbytes, shape_list
+from autoshard.xla.hlo_loops import HloInstruction, HloProgram
+
+#: opcodes that run no kernel (plumbing, control flow whose callees are priced themselves, communication)
+FREE_OPCODES = frozenset({
+    "parameter", "constant", "tuple", "get-tuple-element", "bitcast", "partition-id", "replica-id", "after-all",
+    "add-dependency", "opt-barrier", "domain", "while", "call", "conditional", "async-start", "async-update",
+    "async-done", "copy-done", "send", "send-done", "recv", "recv-done", "infeed", "outfeed",
+    *COLLECTIVE_KINDS, *(f"{k}-start" for k in COLLECTIVE_KINDS), *(f"{k}-done" for k in COLLECTIVE_KINDS),
+})
+#: ops that read only the part of their first operand they return
+SLICING_OPCODES = frozenset({"slice", "dynamic-slice", "gather"})
+#: ops that update their first operand (the buffer) in place: only the update is written
+IN_PLACE_OPCODES = frozenset({"dynamic-update-slice", "scatter"})
+
+_CALLS = re.compile(r"\bcalls=%?([\w.\-]+)")
+_CALLED_COMPUTATIONS = re.compile(r"\bcalled_computations=\{([^}]*)\}")
+_DIMS = r"=\{([0-9,]*)\}"
+_WINDOW_SIZE = re.compile(r"window=\{[^}]*?size=([0-9x]+)")
+_DIM_LABELS = re.compile(r"dim_labels=[^_]+_([^-]+)->")
+
+
+@dataclass(frozen=True)
+class KernelCost:
+    """One kernel of the compiled program: what one run does, how often it runs per step, its time per run."""
+
+    name: str
+    computation: str
+    opcode: str  # the instruction's opcode; a fusion's is `fusion:<root opcode>`
+    runs: int
+    flops: float
+    transcendentals: float
+    bytes_accessed: float
+    matmul_flops: float
+    dtype: str
+    time_s: float
+
+    @property
+    def step_time_s(self) -> float:
+        return self.time_s * self.runs
+
+
+@dataclass
+class HloCost:
+    """A compiled program's compute per device per step: FLOPs (transcendentals apart), bytes, roofline seconds,
+    and the kernels behind them (`kernels`, most expensive first)."""
+
+    flops: float = 0.0
+    transcendentals: float = 0.0
+    bytes_accessed: float = 0.0
+    compute_s: float = 0.0
+    kernels: list[KernelCost] = field(default_factory=list)
+
+    def top(self, n: int = 10) -> list[KernelCost]:
+        return sorted(self.kernels, key=lambda k: -k.step_time_s)[:n]
+
+
+def hlo_cost(hlo_text: str, config: CostConfig | HardwareSpec) -> HloCost:
+    """Price every kernel of compiled HLO `hlo_text` on one device with `config`'s rates (module docstring)."""
+    program = HloProgram.parse(hlo_text)
+    inside_kernels = _kernel_internal_computations(program)
+    runs = program.run_counts()
+    cost = HloCost()
+    for computation, instructions in program.computations.items():
+        times = runs.get(computation, 0)
+        if computation in inside_kernels or times == 0:
+            continue
+        by_name = {i.name: i for i in instructions}
+        for inst in instructions:
+            kernel = _kernel(program, inst, by_name, config, times)
+            if kernel is None:
+                continue
+            cost.kernels.append(kernel)
+            cost.flops += kernel.flops * times
+            cost.transcendentals += kernel.transcendentals * times
+            cost.bytes_accessed += kernel.bytes_accessed * times
+            cost.compute_s += kernel.time_s * times
+    return cost
+
+
+def _kernel_internal_computations(program: HloProgram) -> set[str]:
+    """Computations that run inside another kernel: fused computations, custom-call comparators, reducers."""
+    inside: set[str] = set()
+    for inst in program.instructions():
+        if inst.opcode == "fusion" and (m := _CALLS.search(inst.attrs)):
+            inside.add(m.group(1))
+        if inst.opcode in ("custom-call", "sort", "map") and (m := _CALLED_COMPUTATIONS.search(inst.attrs)):
+            inside.update(c.strip().lstrip("%") for c in m.group(1).split(",") if c.strip())
+    return inside
+
+
+def _bytes(shape: str) -> int:
+    return nbytes(shape_list(shape))
+
+
+def _kernel(program: HloProgram, inst: HloInstruction, by_name: dict[str, HloInstruction],
+            config: CostConfig | HardwareSpec, runs: int) -> KernelCost | None:
+    if inst.opcode in FREE_OPCODES:
+        return None
+    operand_shapes = [by_name[o].shape if o in by_name else "" for o in inst.operands]
+    if inst.opcode == "fusion" and (m := _CALLS.search(inst.attrs)) and m.group(1) in program.computations:
+        fused = program.computations[m.group(1)]
+        work, matmul_flops, dtype = _computation_work(program, fused)
+        nbytes_ = _fusion_bytes(fused, [_bytes(s) for s in operand_shapes])
+        root = next((i for i in fused if i.is_root), fused[-1])
+        opcode = f"fusion:{root.opcode}"
+    else:
+        work = _op_work(program, inst, operand_shapes)
+        matmul_flops = work.flops if work.matmul else 0.0
+        dtype = _op_dtype(inst, operand_shapes)
+        nbytes_ = _op_bytes(inst, operand_shapes)
+        opcode = inst.opcode
+    vector_flops = work.flops - matmul_flops
+    compute = (roofline_time(config, matmul_flops, 0.0, dtype, matmul=True)
+               + roofline_time(config, vector_flops, 0.0, dtype, matmul=False,
+                               transcendentals=work.transcendentals))
+    time_s = max(compute, roofline_time(config, 0.0, nbytes_, dtype))
+    return KernelCost(inst.name, inst.computation, opcode, runs, work.flops, work.transcendentals, float(nbytes_),
+                      matmul_flops, dtype, time_s)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# FLOPs
+
+
+def _computation_work(program: HloProgram, instructions: Sequence[HloInstruction]) -> tuple[OpWork, float, str]:
+    """Summed work of a fused computation's ops, its matrix-unit FLOPs, and the dtype its rate is read for (the
+    first dot's or convolution's operand dtype, else the root's)."""
+    by_name = {i.name: i for i in instructions}
+    total, matmul_flops, matmul_dtype = OpWork(), 0.0, None
+    for inst in instructions:
+        operand_shapes = [by_name[o].shape if o in by_name else "" for o in inst.operands]
+        if inst.opcode == "fusion" and (m := _CALLS.search(inst.attrs)) and m.group(1) in program.computations:
+            work, inner_matmul, inner_dtype = _computation_work(program, program.computations[m.group(1)])
+            matmul_flops += inner_matmul
+            matmul_dtype = matmul_dtype or (inner_dtype if inner_matmul else None)
+        else:
+            work = _op_work(program, inst, operand_shapes)
+            if work.matmul:
+                matmul_flops += work.flops
+                matmul_dtype = matmul_dtype or _op_dtype(inst, operand_shapes)
+        total = OpWork(total.flops + work.flops, 0.0, total.transcendentals + work.transcendentals,
+                       total.matmul or work.matmul)
+    root = next((i for i in instructions if i.is_root), instructions[-1] if instructions else None)
+    dtype = matmul_dtype or (_op_dtype(root, []) if root is not None else "f32")
+    return total, matmul_flops, dtype
+
+
+def _op_dtype(inst: HloInstruction, operand_shapes: Sequence[str]) -> str:
+    """The dtype an op's rate is read for: a dot's or convolution's lhs, else its (first) result's."""
+    source = operand_shapes[0] if inst.opcode in ("dot", "convolution") and operand_shapes else inst.shape
+    arrays = shape_list(source) or shape_list(inst.shape)
+    return arrays[0][0] if arrays else "f32"
+
+
+def _dims(attrs: str, key: str) -> list[int]:
+    m = re.search(key + _DIMS, attrs)
+    return [int(d) for d in m.group(1).split(",") if d] if m else []
+
+
+def _op_work(program: HloProgram, inst: HloInstruction, operand_shapes: Sequence[str]) -> OpWork:
+    """FLOPs and transcendentals of one op (its bytes are the kernel's business)."""
+    if inst.opcode in FREE_OPCODES or inst.opcode == "custom-call":
+        return OpWork()
+    operands = [a for s in operand_shapes for a in shape_list(s)]
+    results = shape_list(inst.shape)
+    if inst.opcode == "dot" and len(operands) >= 2:
+        (lhs_dtype, lhs), (_, rhs) = operands[0], operands[1]
+        return dot_general_work(lhs, rhs, _dims(inst.attrs, "lhs_batch_dims"), _dims(inst.attrs, "rhs_batch_dims"),
+                                _dims(inst.attrs, "lhs_contracting_dims"),
+                                _dims(inst.attrs, "rhs_contracting_dims"), lhs_dtype)
+    if inst.opcode == "convolution" and len(operands) >= 2 and results:
+        labels = _DIM_LABELS.search(inst.attrs)
+        kernel_labels = labels.group(1) if labels else ""
+        if "i" in kernel_labels:
+            spatial = [i for i, c in enumerate(kernel_labels) if c.isdigit()]
+            return convolution_work(operands[0][1], operands[1][1], results[0][1], kernel_labels.index("i"),
+                                    spatial, operands[0][0])
+    if inst.opcode == "reduce-window" and results:
+        window = _WINDOW_SIZE.search(inst.attrs)
+        size = math.prod(int(x) for x in window.group(1).split("x")) if window else 1
+        return OpWork(float(sum(math.prod(d) for _, d in results) * (size - 1)), 0.0)
+    if inst.opcode == "reduce" and results:  # reduce(inputs..., init values...): init values fold into nothing
+        inputs = operands[:max(len(operands) // 2, 1)]
+        return OpWork(sum(reduce_flops(math.prod(d), math.prod(out)) for (_, d), (_, out) in zip(inputs, results)))
+    work = generic_op_work(inst.opcode.replace("-", "_"), [(d, t) for t, d in operands],
+                           [(d, t) for t, d in results])
+    return OpWork(work.flops, 0.0, work.transcendentals, work.matmul)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Bytes
+
+
+def _op_bytes(inst: HloInstruction, operand_shapes: Sequence[str]) -> float:
+    """Bytes an op outside any fusion reads and writes (module docstring: slices read their slice, in-place
+    updates write their update)."""
+    sizes = [_bytes(s) for s in operand_shapes]
+    if inst.opcode in SLICING_OPCODES and sizes:
+        return float(_bytes(inst.shape) + sum(sizes[1:]) + _bytes(inst.shape))
+    if inst.opcode in IN_PLACE_OPCODES and sizes:
+        buffers, updates = _in_place_operands(inst)
+        return float(sum(sizes[i] for i in range(len(sizes)) if i not in buffers)
+                     + sum(sizes[i] for i in updates if i < len(sizes)))
+    return float(sum(sizes) + _bytes(inst.shape))
+
+
+def _in_place_operands(inst: HloInstruction) -> tuple[list[int], list[int]]:
+    """(buffer operand indices, update operand indices) of a dynamic-update-slice or (variadic) scatter."""
+    if inst.opcode == "dynamic-update-slice":
+        return [0], [1]
+    n = max((len(inst.operands) - 1) // 2, 1)  # scatter(buffers..., indices, updates...)
+    return list(range(n)), list(range(n + 1, 2 * n + 1))
+
+
+def _fusion_bytes(fused: Sequence[HloInstruction], operand_bytes: Sequence[int]) -> float:
+    """Bytes a fusion reads of its operands plus what it writes (module docstring)."""
+    by_name = {i.name: i for i in fused}
+    users: dict[str, list[HloInstruction]] = {}
+    for inst in fused:
+        for o in inst.operands:
+            users.setdefault(o, []).append(inst)
+
+    def through_bitcasts(name: str) -> list[tuple[HloInstruction, str]]:
+        """The users of `name` (as (user, the operand name it uses)), looking through bitcasts."""
+        found = []
+        for user in users.get(name, []):
+            if user.opcode == "bitcast":
+                found.extend(through_bitcasts(user.name))
+            else:
+                found.append((user, next(o for o in user.operands if o == name)))
+        return found
+
+    def source(name: str) -> HloInstruction | None:
+        inst = by_name.get(name)
+        while inst is not None and inst.opcode == "bitcast" and inst.operands:
+            inst = by_name.get(inst.operands[0])
+        return inst
+
+    root = next((i for i in fused if i.is_root), fused[-1] if fused else None)
+    outputs = [] if root is None else (
+        [by_name[o] for o in root.operands if o in by_name] if root.opcode == "tuple" else [root])
+    written = 0.0
+    in_place_buffers: set[str] = set()
+    for out in outputs:
+        producer = source(out.name) or out
+        if producer.opcode in IN_PLACE_OPCODES:
+            buffers, updates = _in_place_operands(producer)
+            buffer_sources = [source(producer.operands[i]) for i in buffers if i < len(producer.operands)]
+            if buffer_sources and all(b is not None and b.opcode == "parameter" for b in buffer_sources):
+                in_place_buffers.update(b.name for b in buffer_sources)
+                written += sum(_bytes(by_name[producer.operands[i]].shape) for i in updates
+                               if i < len(producer.operands) and producer.operands[i] in by_name)
+                continue
+        written += _bytes(out.shape)
+
+    read = 0.0
+    for param in (i for i in fused if i.opcode == "parameter"):
+        index = int(param.operands[0]) if param.operands and param.operands[0].isdigit() else -1
+        full = operand_bytes[index] if 0 <= index < len(operand_bytes) else _bytes(param.shape)
+        uses = through_bitcasts(param.name)
+        if not uses:
+            continue
+        part = 0.0
+        for user, used_as in uses:
+            if user.opcode in SLICING_OPCODES and source(user.operands[0]) is param:
+                part += _bytes(user.shape)
+            elif (user.opcode in IN_PLACE_OPCODES and param.name in in_place_buffers
+                  and source(user.operands[0]) is param and user.operands.count(used_as) == 1):
+                continue
+            else:
+                part = full
+                break
+        read += min(part, full)
+    return read + written
