@@ -3,8 +3,9 @@
 A kernel is `kernel(op, ctx, inputs) -> outputs`: it reads the op's attributes (typed dialect ops and ops
 parsed generically alike, through `autoshard.rules.attrs`), takes numpy arrays and returns numpy arrays of
 `ctx.result_shapes` / `ctx.result_dtypes`. The SPMD simulator calls the same kernels on local shards with
-local result shapes, so kernels take result shapes from `ctx`, never from the op's types. Region bodies
-(reduce, sort, scatter, ...) are run by `ctx.run_region`, elementwise over whole arrays.
+local result shapes, so kernels take result shapes from `ctx`, never from the op's types, and attributes the
+simulator localizes (gather slice sizes, window padding, feature group counts) from `ctx.overrides` first.
+Region bodies (reduce, sort, scatter, ...) are run by `ctx.run_region`, elementwise over whole arrays.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from xdsl.ir import Operation, Region
@@ -33,6 +34,18 @@ class KernelContext:
     run_region: Callable[[Region, Sequence[np.ndarray]], Arrays]
     #: Inside a region body run over whole arrays at once: scalar-typed results keep their input's shape.
     vectorized: bool = False
+    #: Attributes replaced for a run on local shards (name -> int or list of ints), e.g. local slice_sizes.
+    overrides: dict[str, object] = field(default_factory=dict)
+
+    def attr_ints(self, op: Operation, name: str, default: Sequence[int] | None = None) -> list[int]:
+        """The op's integer-list attribute `name`, or its local override."""
+        if name in self.overrides:
+            return [int(v) for v in self.overrides[name]]  # type: ignore[union-attr]
+        return op_ints(op, name, default)
+
+    def attr_int(self, op: Operation, name: str, default: int | None = None) -> int:
+        """The op's integer attribute `name`, or its local override."""
+        return int(self.overrides[name]) if name in self.overrides else op_int(op, name, default)  # type: ignore[arg-type]
 
 
 Kernel = Callable[[Operation, KernelContext, Arrays], Arrays]
@@ -310,7 +323,7 @@ def _clamped_starts(inputs: Arrays, operand_shape: Sequence[int], sizes: Sequenc
 @kernel("stablehlo.dynamic_slice")
 def _dynamic_slice(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     x = inputs[0]
-    sizes = op_ints(op, "slice_sizes")
+    sizes = ctx.result_shapes[0]  # the slice sizes (local ones on local shards)
     starts = _clamped_starts(inputs[1:], x.shape, sizes)
     return [_cast(x[tuple(slice(s, s + n) for s, n in zip(starts, sizes))], ctx)]
 
@@ -396,6 +409,14 @@ def conv_dims(op: Operation) -> dict[str, object]:
     return {n: struct_field(dn, n) for n in names}
 
 
+def window_padding(op: Operation, ctx: KernelContext, rank: int) -> list[list[int]]:
+    """(low, high) padding per windowed dimension of a convolution or reduce_window (or its local override)."""
+    if "padding" in ctx.overrides:
+        return [list(p) for p in ctx.overrides["padding"]]  # type: ignore[union-attr]
+    pad_attr = get_attr(op, "padding")
+    return dense_to_array(pad_attr).reshape(rank, 2).tolist() if pad_attr is not None else [[0, 0]] * rank
+
+
 def _as_ints(value: object) -> list[int]:
     return int_list(value) if not isinstance(value, list) else [int(v) for v in value]
 
@@ -412,14 +433,13 @@ def _convolution(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     strides = op_ints(op, "window_strides", [1] * nsp)
     lhs_dil = op_ints(op, "lhs_dilation", [1] * nsp)
     rhs_dil = op_ints(op, "rhs_dilation", [1] * nsp)
-    pad_attr = get_attr(op, "padding")
-    padding = dense_to_array(pad_attr).reshape(nsp, 2).tolist() if pad_attr is not None else [[0, 0]] * nsp
+    padding = window_padding(op, ctx, nsp)
     reversal = get_attr(op, "window_reversal")
     if reversal is not None and any(int_list(reversal) if not hasattr(reversal, "get_values") else [bool(v) for v in reversal.get_values()]):
         w = np.flip(w, axis=[i for i, r in enumerate(int_list(reversal)) if r])
     if op_int(op, "batch_group_count", 1) != 1:
         raise UserError("the simulator does not support convolution with batch_group_count > 1")
-    groups = op_int(op, "feature_group_count", 1)
+    groups = ctx.attr_int(op, "feature_group_count", 1)
     # lhs dilation: insert zeros between input elements
     if any(v != 1 for v in lhs_dil):
         shape = [x.shape[0]] + [(s - 1) * v + 1 for s, v in zip(x.shape[1:-1], lhs_dil)] + [x.shape[-1]]
@@ -512,8 +532,7 @@ def _reduce_window(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     strides = op_ints(op, "window_strides", [1] * rank)
     base_dil = op_ints(op, "base_dilations", [1] * rank)
     win_dil = op_ints(op, "window_dilations", [1] * rank)
-    pad_attr = get_attr(op, "padding")
-    padding = dense_to_array(pad_attr).reshape(rank, 2).tolist() if pad_attr is not None else [[0, 0]] * rank
+    padding = window_padding(op, ctx, rank)
     prepared = []
     for x, init in zip(xs, inits):
         if any(b != 1 for b in base_dil):
@@ -562,7 +581,7 @@ def _sort(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     return [_cast(np.moveaxis(o, -1, dim), ctx, i) for i, o in enumerate(outs)]
 
 
-def _gather_fields(op: Operation) -> dict[str, object]:
+def gather_fields(op: Operation) -> dict[str, object]:
     dn = get_attr(op, "dimension_numbers")
     return {
         "offset_dims": struct_ints(dn, "offset_dims"),
@@ -592,8 +611,8 @@ def _index_vector(indices: np.ndarray, batch_dims: list[int], pos: tuple[int, ..
 @kernel("stablehlo.gather")
 def _gather(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     operand, indices = inputs
-    f = _gather_fields(op)
-    sizes = op_ints(op, "slice_sizes")
+    f = gather_fields(op)
+    sizes = ctx.attr_ints(op, "slice_sizes")
     ivd = int(f["index_vector_dim"])  # type: ignore[arg-type]
     batch_dims, positions = _batch_positions(indices, ivd)
     dropped = set(f["collapsed_slice_dims"]) | set(f["operand_batching_dims"])  # type: ignore[arg-type]

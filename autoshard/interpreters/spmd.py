@@ -7,13 +7,16 @@ each operand is resharded to the projection of those factors (Shardy's collectiv
 kernel runs on local shards with local result shapes, and sharded reduction factors leave partial results
 (unreduced axes) that are all-reduced (or reduce-scattered) where the planned result is not unreduced.
 `sdy.sharding_constraint` / `sdy.reshard` run the collectives of `reshard_collectives`; explicit sdy
-collectives run with their own semantics. An op that cannot run on local shards (gather, sort, a sliced
-sharded dimension, ...) is run globally on gathered operands and sliced back: the fallback is counted and
-reported per op.
+collectives run with their own semantics. Ops whose local run needs more than the kernel on local arrays
+have a localizer (`localizers.py`: indices moved to a device's block and masked for gather/scatter, halo
+exchanges for windowed ops, ...). A plan that shards a factor its op's rule needs replicated is a simulation
+error. An op that cannot run on local shards (a sliced sharded dimension, a general reduction body, ...) is
+run globally on gathered operands and sliced back: the fallback is counted and reported per op with why.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -28,7 +31,9 @@ from autoshard.interpreters import collectives as coll
 from autoshard.interpreters.collectives import CollectiveStats
 from autoshard.interpreters.device_mesh import DeviceMesh
 from autoshard.interpreters.framework import AutoshardInterpreter, SimulationError, impl_op, impl_op_terminator
-from autoshard.interpreters.kernels import BINARY, KERNELS, UNARY, KernelContext, conv_dims, simple_reducer
+from autoshard.interpreters.kernels import BINARY, KERNELS, UNARY, KernelContext, simple_reducer
+from autoshard.interpreters.local_op import LocalOp, run_everywhere
+from autoshard.interpreters.localizers import HALO_OPS, LOCALIZERS, PARTIAL_RESULT_OPS
 from autoshard.interpreters.reference import case_branch, reference_interpreter, run_region_vectorized
 from autoshard.interpreters.reshard_exec import reshard
 from autoshard.interpreters.shards import Shards, is_evenly_sharded, local_shape, shard, unshard
@@ -144,10 +149,25 @@ class LocalPlan:
     operand_shardings: list[TensorSharding]
     result_shardings: list[TensorSharding]  # actual sharding of the local results (partial axes unreduced)
     reduction_axes: list[AxisRef]
+    factor_axes: dict[int, list[AxisRef]] = field(default_factory=dict)
 
 
-def plan_local(op: Operation, rule: OpShardingRule, operands: Sequence[DistributedValue], declared: Sequence[TensorSharding], mesh: Mesh, linear_in: Sequence[int]) -> LocalPlan | str:
-    """Factor shardings from the declared results and the operands, projected back onto every tensor."""
+def plan_local(
+    op: Operation,
+    rule: OpShardingRule,
+    operands: Sequence[DistributedValue],
+    declared: Sequence[TensorSharding],
+    mesh: Mesh,
+    linear_in: Sequence[int],
+    permutation_ok: bool = False,
+) -> LocalPlan | str:
+    """Factor shardings from the declared results and the operands, projected back onto every tensor.
+
+    A declared result sharding that shards a need-replication factor is a plan bug (`SimulationError`); a
+    sharded permutation factor is run locally only where `permutation_ok` (a halo exchange), else it is the
+    returned reason to run the op globally. From the operands only factors that reach a result or are
+    reduction factors are taken, and no need-replication or permutation ones (such operands are resharded).
+    """
     sizes = rule.factor_sizes
     factor_axes: dict[int, list[AxisRef]] = {}
     used: set[AxisRef] = set()
@@ -162,22 +182,31 @@ def plan_local(op: Operation, rule: OpShardingRule, operands: Sequence[Distribut
                 return f"result sharding {sharding} does not split onto the op's factors"
             for f, refs in split.items():
                 if refs and f not in factor_axes:
+                    kind = rule.factor_type(f)
+                    if kind is FactorType.NEED_REPLICATION:
+                        raise SimulationError(
+                            f"plan bug: '{op_name(op)}' result sharded {sharding} shards factor {f} of size {sizes[f]}, "
+                            f"which its sharding rule needs replicated ({rule})"
+                        )
                     if overlaps_used(refs):
                         return f"result sharding {sharding} uses an axis for two factors"
                     factor_axes[f] = refs
                     used.update(refs)
+    in_results = {f for mapping in rule.result_mappings for dim_factors in mapping for f in dim_factors}
     for mapping, value in zip(rule.operand_mappings, operands):
         for dim_factors, dim in zip(mapping, value.sharding.dims):
             split = _split_dim(dim.axes, dim_factors, sizes, mesh)
             if split is None:
                 continue
             for f, refs in split.items():
-                if refs and f not in factor_axes and not overlaps_used(refs):
+                kind = rule.factor_type(f)
+                takeable = kind is FactorType.REDUCTION or (f in in_results and kind is FactorType.PASS_THROUGH)
+                if refs and takeable and f not in factor_axes and not overlaps_used(refs):
                     factor_axes[f] = refs
                     used.update(refs)
     for f, refs in factor_axes.items():
         kind = rule.factor_type(f)
-        if kind in (FactorType.NEED_REPLICATION, FactorType.PERMUTATION):
+        if kind is FactorType.PERMUTATION and not permutation_ok:
             return f"factor {f} ({kind.value}) is sharded on {[str(r) for r in refs]}"
         if sizes[f] % math.prod(r.size(mesh) for r in refs):
             return f"factor {f} of size {sizes[f]} is not divisible by its axes"
@@ -194,7 +223,7 @@ def plan_local(op: Operation, rule: OpShardingRule, operands: Sequence[Distribut
     ]
     partial = list(result_unreduced) + reduction_axes if linear_in else reduction_axes
     result_shardings = [project(mapping, base, partial) for mapping in rule.result_mappings]
-    return LocalPlan(operand_shardings, result_shardings, reduction_axes)
+    return LocalPlan(operand_shardings, result_shardings, reduction_axes, factor_axes)
 
 
 #: Ops linear in all operands together (partial sums pass through) and ops linear in their first operand only.
@@ -210,8 +239,10 @@ LOCAL_OPS = frozenset(
     set(UNARY) | set(BINARY)
     | {"stablehlo.compare", "stablehlo.select", "stablehlo.clamp", "stablehlo.convert", "stablehlo.broadcast_in_dim",
        "stablehlo.reshape", "stablehlo.transpose", "stablehlo.dot_general", "stablehlo.dot", "stablehlo.reduce",
-       "stablehlo.concatenate", "stablehlo.slice", "stablehlo.pad", "stablehlo.reverse", "stablehlo.convolution",
-       "stablehlo.optimization_barrier", "stablehlo.custom_call", "chlo.broadcast_compare", "chlo.broadcast_select"}
+       "stablehlo.concatenate", "stablehlo.slice", "stablehlo.pad", "stablehlo.reverse", "stablehlo.optimization_barrier",
+       "stablehlo.custom_call", "chlo.broadcast_compare", "chlo.broadcast_select", "stablehlo.sort",
+       "stablehlo.dynamic_slice"}
+    | set(LOCALIZERS)
 )  # fmt: skip
 
 
@@ -308,18 +339,6 @@ _REDUCE_COMBINERS = {
 _SUM_IDENTITIES = {"stablehlo.add": 0, "stablehlo.multiply": 1}
 
 
-def _conv_local_ok(op: Operation, operands: Sequence[DistributedValue], plan: LocalPlan) -> bool:
-    d = conv_dims(op)
-    lhs, rhs = plan.operand_shardings
-    ok_lhs = {int(d["input_batch_dimension"]), int(d["input_feature_dimension"])}  # type: ignore[arg-type]
-    ok_rhs = {int(d["kernel_input_feature_dimension"]), int(d["kernel_output_feature_dimension"])}  # type: ignore[arg-type]
-    if op_int(op, "feature_group_count", 1) != 1:
-        return False
-    return all(not dim.axes for i, dim in enumerate(lhs.dims) if i not in ok_lhs) and all(
-        not dim.axes for i, dim in enumerate(rhs.dims) if i not in ok_rhs
-    )
-
-
 def run_fallback(interp: SpmdInterpreter, op: Operation, operands: Sequence[DistributedValue], declared: Sequence[TensorSharding], reason: str) -> list[DistributedValue]:
     """Gather every operand, run the op globally, slice the results to their planned shardings."""
     any_sharded = any(v.sharding.all_axes() or v.sharding.unreduced for v in operands) or any(s.all_axes() or s.unreduced for s in declared)
@@ -343,7 +362,7 @@ def run_local(interp: SpmdInterpreter, op: Operation, operands: Sequence[Distrib
     mesh = interp.mesh_of(declared[0])
     rule = rule_for(op, on_unknown=lambda message: None)
     linear_in = list(range(len(operands))) if name in LINEAR_ALL else [0] if name in LINEAR_FIRST else []
-    plan = plan_local(op, rule, operands, declared, mesh, linear_in)
+    plan = plan_local(op, rule, operands, declared, mesh, linear_in, permutation_ok=name in HALO_OPS)
     if isinstance(plan, str):
         return run_fallback(interp, op, operands, declared, plan)
     dmesh = DeviceMesh(mesh)
@@ -364,10 +383,13 @@ def run_local(interp: SpmdInterpreter, op: Operation, operands: Sequence[Distrib
             init = interp.gather_global(operands[1])
             if identity is not None and not np.all(init == identity):
                 return run_fallback(interp, op, operands, declared, f"partial {reducer} with a non-identity init value")
-        elif name not in ("stablehlo.dot_general", "stablehlo.dot", "stablehlo.convolution"):
+        elif name == "stablehlo.scatter":
+            reducer = simple_reducer(op.regions[0]) if len(op.results) == 1 else None
+            if reducer is None:
+                return run_fallback(interp, op, operands, declared, "sharded update batch dimensions of a multi-result scatter")
+            combiner = _REDUCE_COMBINERS[reducer]
+        elif name not in PARTIAL_RESULT_OPS:
             return run_fallback(interp, op, operands, declared, "a reduction factor is sharded")
-    if name == "stablehlo.convolution" and not _conv_local_ok(op, operands, plan):
-        return run_fallback(interp, op, operands, declared, "convolution sharded along a spatial dimension")
     # operands resharded to what the op needs (implicit reshards are counted in the stats like any other)
     needed = []
     for value, s in zip(operands, plan.operand_shardings):
@@ -375,11 +397,19 @@ def run_local(interp: SpmdInterpreter, op: Operation, operands: Sequence[Distrib
             interp.state.implicit_reshards += 1
         needed.append(interp.reshard_value(value, s))
     local_shapes = [local_shape(shape, s, dmesh) for shape, s in zip(shapes, plan.result_shardings)]
-    per_device: dict[int, list[np.ndarray]] = {}
     ctx = _kernel_ctx(interp, op, local_shapes)
-    for device in dmesh.device_ids:
-        inputs = [v.shards[device] for v in needed]
-        per_device[device] = KERNELS[name](op, ctx, inputs)
+
+    def run_kernel(inputs: Sequence[np.ndarray], overrides: dict[str, object]) -> list[np.ndarray]:
+        return KERNELS[name](op, dataclasses.replace(ctx, overrides=overrides), list(inputs))
+
+    call = LocalOp(
+        op, rule, [v.shards for v in needed], list(plan.operand_shardings), [v.shape for v in operands],
+        list(plan.result_shardings), shapes, plan.factor_axes, plan.reduction_axes, dmesh, interp.state.stats, run_kernel,
+    )  # fmt: skip
+    localizer = LOCALIZERS.get(name)
+    per_device = (localizer or run_everywhere)(call)
+    if isinstance(per_device, str):
+        return run_fallback(interp, op, operands, declared, per_device)
     results = []
     for i, (shape, s, target) in enumerate(zip(shapes, plan.result_shardings, declared)):
         shards = {d: np.asarray(outs[i]) for d, outs in per_device.items()}

@@ -1,0 +1,94 @@
+"""reduce_window and convolution on local shards: windows that cross a shard border read a halo.
+
+Along a sharded windowed dimension, block k of the output (`n` outputs per device) reads the padded input
+from `k * n * stride` for `(n - 1) * stride + (window - 1) * window_dilation + 1` positions; a device gets
+that range of the input by a halo exchange (the tensor's padding filled in, `halo.exchange_halo`) and runs
+the kernel with no padding along that dimension. Batch and feature factors run as they are; a sharded feature
+group factor runs the kernel with the local group count.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoshard.interpreters.halo import exchange_halo
+from autoshard.interpreters.kernels import KernelContext, window_padding
+from autoshard.interpreters.local_op import LocalOp
+from autoshard.interpreters.shards import Shards
+from autoshard.rules.attrs import op_int, op_ints
+from autoshard.rules.convolution import conv_dims
+from autoshard.rules.rule import FactorType
+
+_NO_OVERRIDES = KernelContext([], [], lambda region, args: [])
+
+
+def _halo_range(block: int, outputs: int, stride: int, window: int, dilation: int, pad_low: int) -> tuple[int, int]:
+    start = block * outputs * stride - pad_low
+    return start, start + (outputs - 1) * stride + (window - 1) * dilation + 1
+
+
+def _widen(call: LocalOp, shards: Shards, operand: int, dim: int, out_dim_local: int, stride: int, window: int, dilation: int, pad_low: int, fill: np.ndarray) -> Shards:
+    axes = call.operand_shardings[operand].dims[dim].axes
+    return exchange_halo(
+        shards, dim, tuple(axes), call.operand_shapes[operand][dim],
+        lambda k: _halo_range(k, out_dim_local, stride, window, dilation, pad_low), fill, call.dmesh, call.stats,
+    )  # fmt: skip
+
+
+def local_reduce_window(call: LocalOp) -> dict[int, list[np.ndarray]] | str:
+    op = call.op
+    n = len(call.operand_shards) // 2
+    rank = len(call.operand_shapes[0])
+    window = op_ints(op, "window_dimensions")
+    strides = op_ints(op, "window_strides", [1] * rank)
+    base_dil = op_ints(op, "base_dilations", [1] * rank)
+    win_dil = op_ints(op, "window_dilations", [1] * rank)
+    padding = window_padding(op, _NO_OVERRIDES, rank)
+    out_local = call.result_local_shape(0)
+    inputs = list(call.operand_shards)
+    sharded = [d for d in range(rank) if call.result_shardings[0].dims[d].axes]
+    for d in sharded:
+        if base_dil[d] != 1:
+            return "reduce_window with a base dilation along a sharded dimension"
+        if call.operand_shardings[0].dims[d].axes != call.result_shardings[0].dims[d].axes:
+            return "reduce_window operand and result sharded differently along a windowed dimension"
+        for i in range(n):
+            fill = next(iter(call.operand_shards[n + i].values())).reshape(())
+            inputs[i] = _widen(call, inputs[i], i, d, out_local[d], strides[d], window[d], win_dil[d], padding[d][0], fill)
+    local_padding = [[0, 0] if d in sharded else list(p) for d, p in enumerate(padding)]
+    return call.per_device(lambda device: call.run_kernel([x[device] for x in inputs], {"padding": local_padding}))
+
+
+def local_convolution(call: LocalOp) -> dict[int, list[np.ndarray]] | str:
+    op = call.op
+    dims = conv_dims(op)
+    lhs_s, rhs_s = call.operand_shardings
+    nsp = len(dims.input_spatial)
+    strides = op_ints(op, "window_strides", [1] * nsp)
+    lhs_dil = op_ints(op, "lhs_dilation", [1] * nsp)
+    rhs_dil = op_ints(op, "rhs_dilation", [1] * nsp)
+    padding = window_padding(op, _NO_OVERRIDES, nsp)
+    if op_int(op, "batch_group_count", 1) != 1:
+        return "convolution with batch_group_count > 1"
+    out_local = call.result_local_shape(0)
+    lhs = call.operand_shards[0]
+    sharded = []
+    for i, (ld, kd, od) in enumerate(zip(dims.input_spatial, dims.kernel_spatial, dims.output_spatial)):
+        if rhs_s.dims[kd].axes:
+            return "convolution with a sharded window (kernel spatial dimension)"
+        if not lhs_s.dims[ld].axes:
+            continue
+        if lhs_dil[i] != 1:
+            return "convolution with an lhs dilation along a sharded spatial dimension"
+        window = call.operand_shapes[1][kd]
+        lhs = _widen(call, lhs, 0, ld, out_local[od], strides[i], window, rhs_dil[i], padding[i][0], np.zeros((), next(iter(lhs.values())).dtype))
+        sharded.append(i)
+    overrides: dict[str, object] = {"padding": [[0, 0] if i in sharded else list(p) for i, p in enumerate(padding)]}
+    groups = op_int(op, "feature_group_count", 1)
+    if groups > 1:
+        # the feature group factor: the pass-through factor of the input feature dimension (major to the
+        # reduction factor of the per-group input features)
+        group_factor = next(f for f in call.rule.operand_mappings[0][dims.input_feature] if call.rule.factor_type(f) is FactorType.PASS_THROUGH)
+        shards = call.dmesh.group_size(call.factor_axes.get(group_factor, []))
+        overrides["feature_group_count"] = groups // shards
+    return call.per_device(lambda device: call.run_kernel([lhs[device], call.operand_shards[1][device]], overrides))
