@@ -23,6 +23,7 @@ from autoshard.dialects.sdy_attrs import MeshAttr, TensorShardingAttr, TensorSha
 from autoshard.emit.xla_pins import pin_op_results, pin_value
 from autoshard.rules.attrs import op_name
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
+from autoshard.sharding.axis_ref import sort_axis_refs
 
 
 def _clone_with_map(module: ModuleOp) -> tuple[ModuleOp, dict[Operation, Operation]]:
@@ -124,7 +125,7 @@ def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bo
             op = op_map[node.ir]
             outputs = list(s.outputs)
             if explicit_collectives and s.settle is not None:
-                outputs = [_with_unreduced(o, s.settle) for o in s.outputs]
+                outputs = [_with_unreduced(o, s.settle, plan.mesh) for o in s.outputs]
                 _insert_after_settle(op, s, outputs, plan.mesh_name)
             op.attributes[SHARDING_ATTR] = _per_value(
                 o if info is not None else _replicated_like(r, plan.mesh_name)
@@ -141,14 +142,14 @@ def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bo
     return module
 
 
-def _with_unreduced(s: TensorSharding, settle) -> TensorSharding:
-    """The op's own (pre-settle) result sharding: partial over the settle axes, which a reduce-scatter settle
-    has not yet appended to its scatter dimension."""
+def _with_unreduced(s: TensorSharding, settle, mesh: Mesh) -> TensorSharding:
+    """The op's own (pre-settle) result sharding: partial over the settle axes (in mesh order, as Shardy's
+    verifier requires), which a reduce-scatter settle has not yet appended to its scatter dimension."""
     dims = list(s.dims)
     if settle.kind == "reduce_scatter" and settle.dim is not None:
         dim = dims[settle.dim]
         dims[settle.dim] = DimSharding(dim.axes[: len(dim.axes) - len(settle.axes)], dim.is_closed, dim.priority)
-    return TensorSharding(s.mesh_name, tuple(dims), s.replicated, tuple(settle.axes), s.inline_mesh)
+    return TensorSharding(s.mesh_name, tuple(dims), s.replicated, sort_axis_refs(settle.axes, mesh), s.inline_mesh)
 
 
 def _insert_after_settle(op: Operation, strategy, unreduced_outputs, mesh_name: str) -> None:
