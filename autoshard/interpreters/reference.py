@@ -23,6 +23,7 @@ from autoshard.interpreters.framework import (
     main_function,
 )
 from autoshard.interpreters.kernels import KERNELS, KernelContext
+from autoshard.interpreters.rounding_bound import RoundingBound
 from autoshard.interpreters.values import random_array, tensor_dtype, tensor_shape
 from autoshard.rules.attrs import get_attr, op_name
 
@@ -181,13 +182,20 @@ class ReferenceRun:
     inputs: list[np.ndarray]
     results: list[np.ndarray]
     values: dict  # SSAValue -> last value
+    bounds: dict  # SSAValue -> float64 bound on its rounding error, elementwise (see `rounding_bound`)
+    result_bounds: list[np.ndarray]
 
 
 def run_reference(module: ModuleOp, inputs: Sequence[np.ndarray] | None = None, seed: int = 0, function: str | None = None) -> ReferenceRun:
-    """Run the entry function on `inputs` (random from `seed` when None) and keep every op's last value."""
+    """Run the entry function on `inputs` (random from `seed` when None) and keep every op's last value and
+    the bound on its rounding error."""
     func = main_function(module, function)
     args = list(inputs) if inputs is not None else random_inputs(func, seed)
     recorder = ValueRecorder()
     interpreter = reference_interpreter(module, recorder)
-    results = interpreter.run_ssacfg_region(func.regions[0], tuple(args), "main")
-    return ReferenceRun(args, [np.asarray(r) for r in results], recorder.values)
+    rounding = RoundingBound(interpreter)
+    interpreter.listeners = (*interpreter.listeners, rounding)
+    results = [np.asarray(r) for r in interpreter.run_ssacfg_region(func.regions[0], tuple(args), "main")]
+    returned = func.regions[0].blocks.last.last_op  # type: ignore[union-attr]
+    result_bounds = [rounding.bound(v, r) for v, r in zip(returned.operands, results)]  # type: ignore[union-attr]
+    return ReferenceRun(args, results, recorder.values, rounding.bounds, result_bounds)

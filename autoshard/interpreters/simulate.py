@@ -17,7 +17,8 @@ from xdsl.ir import Operation, SSAValue
 from autoshard.errors import UserError
 from autoshard.interpreters.collectives import CollectiveStats
 from autoshard.interpreters.framework import ValueRecorder, main_function
-from autoshard.interpreters.reference import run_reference
+from autoshard.interpreters.reference import ReferenceRun, run_reference
+from autoshard.interpreters.rounding_bound import is_float
 from autoshard.interpreters.spmd import (
     DistributedValue,
     FallbackRecord,
@@ -28,14 +29,22 @@ from autoshard.interpreters.spmd import (
     spmd_interpreter,
     unshard_value,
 )
-from autoshard.interpreters.values import BFLOAT16
 from autoshard.rules.attrs import op_name
+
+
+#: A float value passes when every element's |simulated - reference| is within this many rounding bounds `E`
+#: (`rounding_bound`: a first-order bound on one evaluation's distance from the exact value, eps(dtype) times a
+#: scale that grows with the magnitudes and reduction lengths that fed it). The reference and the simulation are
+#: two evaluations of the same program in different summation orders, each within `E` of the exact value, so
+#: they differ by at most 2 E; anything beyond is not rounding.
+PASS_THRESHOLD = 2.0
 
 
 @dataclass(frozen=True)
 class Difference:
-    """How far a simulated value is from the reference: max |a - b|, and max |a - b| / tolerance, where the
-    tolerance is atol + rtol * max(|b|, 1% of the tensor's largest |b|)."""
+    """How far a simulated value is from the reference: max |a - b| (for integers and booleans: how many elements
+    differ where rounding cannot explain it), and max |a - b| / E in ulp-scale units (E = eps(dtype) * scale,
+    the reference's rounding bound; infinite for a wrong integer)."""
 
     max_abs_error: float
     max_scaled_error: float
@@ -43,29 +52,32 @@ class Difference:
 
     @property
     def ok(self) -> bool:
-        return self.max_scaled_error <= 1.0 and self.replica_mismatch == 0.0
+        return self.max_scaled_error <= PASS_THRESHOLD and self.replica_mismatch == 0.0
 
 
-def difference(actual: np.ndarray, expected: np.ndarray, rtol: float, atol: float, replica_mismatch: float = 0.0) -> Difference:
+def difference(
+    actual: np.ndarray, expected: np.ndarray, bound: np.ndarray | float = 0.0, replica_mismatch: float = 0.0,
+    rtol: float = 0.0, atol: float = 0.0,
+) -> Difference:
+    """Compare `actual` with `expected` given the expected value's rounding bound (`atol + rtol * |expected|`
+    is added to it: an extra allowance, none by default)."""
     a, b = np.asarray(actual), np.asarray(expected)
     if a.shape != b.shape:
         return Difference(float("inf"), float("inf"), replica_mismatch)
-    if a.dtype == np.bool_ or np.issubdtype(a.dtype, np.integer):
-        wrong = float(np.count_nonzero(a != b))
-        return Difference(wrong, wrong, replica_mismatch)
+    e = np.broadcast_to(np.asarray(bound, dtype=np.float64), b.shape)
+    if not is_float(a.dtype):
+        wrong = float(np.count_nonzero((a != b) & ~(e > 0)))
+        return Difference(wrong, float("inf") if wrong else 0.0, replica_mismatch)
     a64, b64 = a.astype(np.float64), b.astype(np.float64)
-    with np.errstate(invalid="ignore", over="ignore"):
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
         err = np.abs(a64 - b64)
         same = (a64 == b64) | (np.isnan(a64) & np.isnan(b64))
         err = np.where(same, 0.0, np.where(np.isnan(err), np.inf, err))
-        finite = np.where(np.isfinite(b64), np.abs(b64), 0.0)
-        # scale-aware: reordered partial sums round relative to the tensor's magnitude, not each element's
-        scale = np.maximum(finite, finite.max(initial=0.0) * 1e-2)
-        scaled = err / (atol + rtol * scale)
+        allowed = e + atol + rtol * np.where(np.isfinite(b64), np.abs(b64), 0.0)
+        scaled = np.where(err == 0, 0.0, err / allowed)
     if not err.size:
         return Difference(0.0, 0.0, replica_mismatch)
-    # replicas may differ by rounding (different summation orders); only beyond tolerance they count
-    return Difference(float(err.max()), float(scaled.max()), replica_mismatch)
+    return Difference(float(err.max()), float(np.nan_to_num(scaled, nan=np.inf).max()), replica_mismatch)
 
 
 @dataclass(frozen=True)
@@ -78,10 +90,16 @@ class OpMismatch:
 
     def describe(self) -> str:
         where = f" at {self.location}" if self.location else ""
-        detail = f"max abs error {self.difference.max_abs_error:.3g} ({self.difference.max_scaled_error:.3g}x tolerance)"
+        detail = describe_difference(self.difference)
         if self.difference.replica_mismatch:
             detail += f", replicas disagree by {self.difference.replica_mismatch:.3g}"
         return f"op #{self.ordinal} '{self.op}'{where} result {self.result_index}: {detail}"
+
+
+def describe_difference(d: Difference) -> str:
+    """'max abs error 6.5e-05, 0.31 ulp-scale' (ulp-scale: |error| / (eps(dtype) * scale), passing up to
+    `PASS_THRESHOLD`)."""
+    return f"max abs error {d.max_abs_error:.3g}, {d.max_scaled_error:.3g} ulp-scale (passes up to {PASS_THRESHOLD:g})"
 
 
 @dataclass
@@ -106,25 +124,20 @@ def _location(op: Operation) -> str:
     return "" if not text or "unknown" in text else text
 
 
-def _tolerances(dtype: np.dtype, rtol: float, atol: float) -> tuple[float, float]:
-    if dtype == BFLOAT16:
-        return max(rtol, 2e-2), max(atol, 2e-2)
-    if dtype == np.float16:
-        return max(rtol, 2e-3), max(atol, 2e-3)
-    return rtol, atol
-
-
 def simulate(
     module: ModuleOp,
     seed: int = 0,
-    rtol: float = 1e-4,
-    atol: float = 1e-5,
+    rtol: float = 0.0,
+    atol: float = 0.0,
     function: str | None = None,
     inputs: Sequence[np.ndarray] | None = None,
     check_every_op: bool = True,
     strict: bool | None = None,
 ) -> SimulationReport:
     """Run `module`'s entry function on random inputs (from `seed`) globally and per device, and compare.
+
+    A value matches when it is within `PASS_THRESHOLD` rounding bounds of the reference (plus `atol + rtol *
+    |reference|`, an extra allowance that is zero by default).
 
     `strict` (default: when the module has explicit sdy collectives) forbids implicit reshards: values move
     between devices only through the program's own collectives.
@@ -152,17 +165,17 @@ def simulate(
                 continue
             ordinal += 1
             for i, result in enumerate(op.results):
-                first = first or _check_value(interp, op, i, result, recorder.values, reference.values, rtol, atol, ordinal)
+                first = first or _check_value(interp, op, i, result, recorder.values, reference, rtol, atol, ordinal)
             if first is not None:
                 break
 
     results = []
     local_shapes = []
-    for out, expected in zip(outputs, reference.results):
+    for out, expected, bound in zip(outputs, reference.results, reference.result_bounds):
         assert isinstance(out, DistributedValue)
         un = unshard_value(interp, out)
-        r, a = _tolerances(expected.dtype, rtol, atol)
-        results.append(difference(un.value, expected, r, a, _beyond(un.replica_mismatch, expected, r, a)))
+        beyond = _beyond(un.replica_mismatch, expected, bound, rtol, atol)
+        results.append(difference(un.value, expected, bound, beyond, rtol, atol))
         local_shapes.append(out.any_shard().shape)
     some_mesh = next(iter(meshes.values()))
     return SimulationReport(
@@ -171,26 +184,27 @@ def simulate(
     )  # fmt: skip
 
 
-def _beyond(replica_mismatch: float, expected: np.ndarray, rtol: float, atol: float) -> float:
-    """Replica disagreement that exceeds what rounding explains."""
-    if not replica_mismatch:
-        return 0.0
-    if expected.dtype == np.bool_ or np.issubdtype(expected.dtype, np.integer):
+def _beyond(replica_mismatch: float, expected: np.ndarray, bound: np.ndarray, rtol: float, atol: float) -> float:
+    """Replica disagreement that exceeds what rounding explains (replicas may sum in different orders)."""
+    if not replica_mismatch or not expected.size:
         return replica_mismatch
-    scale = float(np.nanmax(np.abs(expected.astype(np.float64)), initial=0.0)) if expected.size else 0.0
-    return replica_mismatch if replica_mismatch > atol + rtol * scale else 0.0
+    if not is_float(expected.dtype):
+        return 0.0 if np.any(bound > 0) else replica_mismatch
+    scale = float(np.nanmax(np.abs(expected.astype(np.float64)), initial=0.0))
+    allowed = PASS_THRESHOLD * float(np.max(bound, initial=0.0)) + atol + rtol * scale
+    return replica_mismatch if replica_mismatch > allowed else 0.0
 
 
-def _check_value(interp, op: Operation, index: int, result: SSAValue, simulated: dict, reference: dict, rtol: float, atol: float, ordinal: int) -> OpMismatch | None:
-    if result not in simulated or result not in reference:
+def _check_value(interp, op: Operation, index: int, result: SSAValue, simulated: dict, reference: ReferenceRun, rtol: float, atol: float, ordinal: int) -> OpMismatch | None:
+    if result not in simulated or result not in reference.values:
         return None
     value = simulated[result]
     if not isinstance(value, DistributedValue):
         return None
-    expected = np.asarray(reference[result])
+    expected = np.asarray(reference.values[result])
+    bound = reference.bounds.get(result, np.zeros(()))
     un = unshard_value(interp, value)
-    r, a = _tolerances(expected.dtype, rtol, atol)
-    diff = difference(un.value, expected, r, a, _beyond(un.replica_mismatch, expected, r, a))
+    diff = difference(un.value, expected, bound, _beyond(un.replica_mismatch, expected, bound, rtol, atol), rtol, atol)
     if diff.ok:
         return None
     return OpMismatch(op_name(op), _location(op), index, diff, ordinal)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from autoshard.interpreters.simulate import SimulationReport, simulate
+from autoshard.interpreters.simulate import SimulationReport, describe_difference, simulate
 from autoshard.ir.parse import parse_module
 from autoshard.tools.fileio import read_text
 
@@ -16,8 +16,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("input", help="planned module (sdy.mesh and sdy.sharding annotations, optionally explicit collectives)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
     parser.add_argument("--devices", action="store_true", help="print per-device shard shapes and bytes sent")
-    parser.add_argument("--rtol", type=float, default=1e-4, help="relative tolerance (default 1e-4)")
-    parser.add_argument("--atol", type=float, default=1e-5, help="absolute tolerance (default 1e-5)")
+    parser.add_argument("--rtol", type=float, default=0.0, help="extra relative allowance on top of the rounding bound (default 0)")
+    parser.add_argument("--atol", type=float, default=0.0, help="extra absolute allowance on top of the rounding bound (default 0)")
     parser.add_argument("--function", default=None, help="entry function (default @main)")
 
 
@@ -34,7 +34,7 @@ def format_report(report: SimulationReport, devices: bool) -> str:
     for i, r in enumerate(report.results):
         status = "ok" if r.ok else "MISMATCH"
         extra = f", replicas disagree by {r.replica_mismatch:.3g}" if r.replica_mismatch else ""
-        lines.append(f"result {i}: max abs error {r.max_abs_error:.3g} ({r.max_scaled_error:.3g}x tolerance){extra} {status}")
+        lines.append(f"result {i}: {describe_difference(r)}{extra} {status}")
     if report.stats.counts:
         lines.append("collectives (count, max bytes sent by one device, total bytes):")
         for kind in report.stats.kinds():
@@ -46,8 +46,8 @@ def format_report(report: SimulationReport, devices: bool) -> str:
         lines.append("collectives: none")
     if report.implicit_reshards:
         lines.append(f"implicit operand reshards: {report.implicit_reshards}")
+    lines.append(f"ops run globally (gathered operands, fallback): {len(report.fallbacks)}")
     if report.fallbacks:
-        lines.append(f"ops run globally (gathered operands, fallback): {len(report.fallbacks)}")
         for f in report.fallbacks:
             lines.append(f"  {f.op}{' at ' + f.location if f.location else ''}: {f.reason}")
     if devices:

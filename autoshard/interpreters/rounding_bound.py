@@ -1,0 +1,408 @@
+"""A first-order bound on the rounding error of every value of a reference run.
+
+`RoundingBound` listens to the reference interpreter and keeps, per element of every float value, an absolute
+bound `E` on how far any floating-point evaluation of the same program may be from the exact one, when it differs
+only in the order of its sums (how a sharded program differs from the unsharded one). Each op's bound is its
+operands' bounds carried through the op to first order plus the op's own rounding, `eps(dtype) * |result|` per
+rounding step:
+
+- `add`/`subtract`: ``E_a + E_b + eps |a ± b|``; `multiply`: ``|b| E_a + |a| E_b + eps |ab|``; `divide`:
+  ``(E_a + |a/b| E_b) / |b| + eps |a/b|``; a unary `f`: ``|f'(x)| E_x + eps |f(x)|``;
+- sums (`dot_general`, `convolution`, add-`reduce`, add-`reduce_window`, add-`scatter`) of `L` terms:
+  the operands' bounds summed through the same contraction plus ``growth(L) * eps * sum |terms|``;
+- data movement (reshape, transpose, slice, gather, broadcast, ...) moves the bound with the data; `max`/`min`
+  take the larger bound;
+- a comparison of floats that lie within their bounds of each other may go either way: its result is marked
+  *uncertain* there (the bound of a boolean or integer value is 1 where it may differ), and a `select` on an
+  uncertain predicate may take either branch;
+- any other op falls back to a per-tensor rule: the operands' largest relative bound, at the result's largest
+  magnitude, plus one rounding.
+
+`E` is the bound on one evaluation's error; two evaluations may then differ by up to `2 E` (see
+`simulate.PASS_THRESHOLD`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import numpy as np
+from xdsl.interpreter import Interpreter, PythonValues
+from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
+
+from autoshard.interpreters.kernels import KERNELS, KernelContext, conv_dims, dot_dims, simple_reducer
+from autoshard.interpreters.values import BFLOAT16
+from autoshard.rules.attrs import get_attr, op_ints, op_name
+
+
+def is_float(dtype: np.dtype) -> bool:
+    return np.issubdtype(dtype, np.floating) or dtype == BFLOAT16
+
+
+def unit_roundoff(dtype: np.dtype) -> float:
+    """eps(dtype): the spacing of floats at 1 (2^-7 for bfloat16, 2^-23 for float32); 0 for exact types."""
+    if dtype == BFLOAT16:
+        return 2.0**-7
+    if np.issubdtype(dtype, np.floating):
+        return float(np.finfo(dtype).eps)
+    return 0.0
+
+
+def growth(length: int) -> float:
+    """How many roundings a sum of `length` terms may accumulate, as a multiple of eps * sum |terms|.
+
+    ``ceil(log2 L) + 1``: numpy sums contiguous runs pairwise and BLAS in short blocks; a sharded sum is local
+    sums followed by a cross-device tree (depth log2 of the device count). The worst case of a linear order,
+    ``L - 1``, holds for adversarial terms only; rounding errors of independent terms add up like a random walk,
+    ``~sqrt(L) * eps * rms(term)``, which ``log2(L) * eps * sum |terms|`` exceeds for every `L` (``sum |t| >=
+    sqrt(L) rms(t)`` fails only when few terms dominate, and then the sum is short in effect). The linear bound
+    would hide a real 1e-3 relative error in any contraction longer than ~100 terms.
+    """
+    return math.ceil(math.log2(length)) + 1.0 if length > 1 else 1.0
+
+
+def _abs(x: np.ndarray) -> np.ndarray:
+    return np.abs(np.asarray(x, dtype=np.float64))
+
+
+#: d f(x) / d x as a function of (x, f(x)), for unary ops; with the number of roundings the op performs.
+_DERIVATIVES: dict[str, tuple[Callable[[np.ndarray, np.ndarray], np.ndarray], float]] = {
+    "stablehlo.negate": (lambda x, r: np.ones_like(x), 0.0),
+    "stablehlo.abs": (lambda x, r: np.ones_like(x), 0.0),
+    "stablehlo.copy": (lambda x, r: np.ones_like(x), 0.0),
+    "stablehlo.exponential": (lambda x, r: r, 1.0),
+    "stablehlo.exponential_minus_one": (lambda x, r: r + 1.0, 1.0),
+    "stablehlo.log": (lambda x, r: 1.0 / x, 1.0),
+    "stablehlo.log_plus_one": (lambda x, r: 1.0 / (1.0 + x), 1.0),
+    "stablehlo.logistic": (lambda x, r: r * (1.0 - r), 3.0),
+    "stablehlo.sqrt": (lambda x, r: 0.5 / r, 1.0),
+    "stablehlo.rsqrt": (lambda x, r: 0.5 * r**3, 2.0),
+    "stablehlo.cbrt": (lambda x, r: 1.0 / (3.0 * r * r), 1.0),
+    "stablehlo.tanh": (lambda x, r: 1.0 - r * r, 1.0),
+    "stablehlo.sine": (lambda x, r: np.cos(x), 1.0),
+    "stablehlo.cosine": (lambda x, r: np.sin(x), 1.0),
+    "stablehlo.tan": (lambda x, r: 1.0 + r * r, 1.0),
+    "chlo.tan": (lambda x, r: 1.0 + r * r, 1.0),
+    "chlo.square": (lambda x, r: 2.0 * x, 1.0),
+    "chlo.sinh": (lambda x, r: np.cosh(x), 1.0),
+    "chlo.cosh": (lambda x, r: np.sinh(x), 1.0),
+    "chlo.atan": (lambda x, r: 1.0 / (1.0 + x * x), 1.0),
+    "chlo.erf": (lambda x, r: 2.0 / math.sqrt(math.pi) * np.exp(-x * x), 1.0),
+    "chlo.erfc": (lambda x, r: 2.0 / math.sqrt(math.pi) * np.exp(-x * x), 2.0),
+}
+
+#: ops whose bound is the op itself applied to the operands' bounds (non-float operands as they are).
+_MOVEMENT = frozenset({
+    "stablehlo.broadcast_in_dim", "chlo.broadcast", "stablehlo.reshape", "stablehlo.transpose", "stablehlo.reverse",
+    "stablehlo.slice", "stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice", "stablehlo.concatenate",
+    "stablehlo.pad", "stablehlo.gather", "stablehlo.optimization_barrier", "stablehlo.custom_call",
+    "stablehlo.maximum", "chlo.broadcast_maximum",
+    "sdy.sharding_constraint", "sdy.reshard", "sdy.all_gather", "sdy.all_slice", "sdy.all_reduce",
+    "sdy.reduce_scatter", "sdy.all_to_all", "sdy.collective_permute", "sdy.replicated_to_unreduced",
+    "sdy.sharded_to_unreduced", "sdy.propagation_barrier",
+})  # fmt: skip
+
+#: the first operand of a data-movement op that holds indices (moved as values, not as bounds)
+_INDEX_OPERANDS = {"stablehlo.gather": 1, "stablehlo.dynamic_slice": 1, "stablehlo.dynamic_update_slice": 2}
+
+#: ops that compute nothing inexact from their operands (their bound is zero).
+_EXACT_SOURCES = frozenset({"stablehlo.constant", "sdy.constant", "stablehlo.iota"})
+
+
+class RoundingBound(Interpreter.Listener):
+    """Keeps `bounds[value]`: a float64 array of the value's shape bounding its rounding error (see module doc).
+
+    Region bodies run elementwise inside an op (reduce, scatter, sort) are accounted for by the op itself.
+    """
+
+    def __init__(self, interpreter: Interpreter) -> None:
+        self.interpreter = interpreter
+        self.bounds: dict[SSAValue, np.ndarray] = {}
+        self._values: dict[SSAValue, np.ndarray] = {}
+        self._inputs: list[PythonValues] = []
+
+    # -- listener ------------------------------------------------------------------------------------
+
+    def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
+        self._inputs.append(args)
+        if op_name(op) == "func.call" and getattr(self.interpreter, "vectorized_depth", 0) == 0:
+            entry = self._callee_block(op)
+            for arg, operand, value in zip(entry.args, op.operands, args):
+                self.bounds[arg] = self.bound(operand, np.asarray(value))
+
+    def did_interpret_op(self, op: Operation, results: PythonValues) -> None:
+        args = self._inputs.pop()
+        if getattr(self.interpreter, "vectorized_depth", 0) > 0 or not op.results:
+            return
+        inputs = [np.asarray(a) for a in args]
+        outputs = [np.asarray(r) for r in results]
+        for operand, value in zip(op.operands, inputs):
+            self._values[operand] = value
+        try:
+            bounds = self._op_bounds(op, inputs, outputs)
+        except Exception:  # a rule that cannot handle this op's form: the conservative fallback
+            bounds = self._fallback(op, inputs, outputs)
+        for result, value, bound in zip(op.results, outputs, bounds):
+            self._values[result] = value
+            bound = np.broadcast_to(np.asarray(bound, dtype=np.float64), value.shape)
+            if is_float(value.dtype) and not np.isfinite(value).all():
+                # infinities and NaNs are compared exactly: no rounding makes a finite value of them
+                bound = np.where(np.isfinite(value), bound, 0.0)
+            if np.isnan(bound).any():  # an undetermined bound (inf - inf) allows anything
+                bound = np.where(np.isnan(bound), np.inf, bound)
+            self.bounds[result] = bound
+
+    # -- lookup --------------------------------------------------------------------------------------
+
+    def bound(self, value: SSAValue, actual: np.ndarray | None = None) -> np.ndarray:
+        """The bound of `value` (zero for the entry function's arguments); loop-carried block arguments take
+        the larger of the loop's initial value's and the last yielded value's bounds."""
+        shape = np.shape(actual) if actual is not None else None
+        found = self.bounds.get(value)
+        if found is None and isinstance(value, BlockArgument):
+            found = self._block_argument_bound(value)
+        if found is None or (shape is not None and found.shape != shape):
+            return np.zeros(shape if shape is not None else (), dtype=np.float64)
+        return found
+
+    def _callee_block(self, call: Operation, last: bool = False) -> Block:
+        callee = self.interpreter.lookup_function(get_attr(call, "callee").root_reference.data)  # type: ignore[attr-defined, union-attr]
+        block = callee.regions[0].blocks.last if last else callee.regions[0].blocks.first
+        assert block is not None
+        return block
+
+    def _block_argument_bound(self, arg: BlockArgument) -> np.ndarray | None:
+        block: Block = arg.block
+        parent = block.parent_op()
+        if parent is None or op_name(parent) != "stablehlo.while":
+            return None
+        candidates = [self.bounds.get(parent.operands[arg.index])]
+        body = parent.regions[1].blocks.first
+        if body is not None and body.last_op is not None and arg.index < len(body.last_op.operands):
+            yielded = body.last_op.operands[arg.index]
+            if yielded is not arg:
+                candidates.append(self.bounds.get(yielded))
+        present = [c for c in candidates if c is not None]
+        if not present:
+            return None
+        out = present[0]
+        for c in present[1:]:
+            if c.shape == out.shape:
+                out = np.maximum(out, c)
+        return out
+
+    # -- rules ---------------------------------------------------------------------------------------
+
+    def _op_bounds(self, op: Operation, inputs: list[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
+        name = op_name(op)
+        bounds = [self.bound(v, x) for v, x in zip(op.operands, inputs)]
+        out = outputs[0]
+        u = unit_roundoff(out.dtype)
+        r = _abs(out) if is_float(out.dtype) else None
+        if name in _EXACT_SOURCES:
+            return [np.zeros(()) for _ in outputs]
+        if name in _MOVEMENT:
+            first_index = _INDEX_OPERANDS.get(name, len(inputs))
+            if any(b.any() for b in bounds[first_index:]):
+                return self._fallback(op, inputs, outputs)
+            return self._through_kernel(op, [*bounds[:first_index], *inputs[first_index:]], outputs)
+        if name in ("stablehlo.minimum", "chlo.broadcast_minimum"):
+            return [np.maximum(bounds[0], bounds[1])]
+        if name == "stablehlo.clamp":
+            return [np.maximum(np.maximum(bounds[0], bounds[1]), bounds[2])]
+        if name in ("stablehlo.add", "stablehlo.subtract", "chlo.broadcast_add", "chlo.broadcast_subtract") and r is not None:
+            return [bounds[0] + bounds[1] + u * r]
+        if name in ("stablehlo.multiply", "chlo.broadcast_multiply") and r is not None:
+            a, b = _abs(inputs[0]), _abs(inputs[1])
+            return [_times(b, bounds[0]) + _times(a, bounds[1]) + bounds[0] * bounds[1] + u * r]
+        if name in ("stablehlo.divide", "chlo.broadcast_divide") and r is not None:
+            with np.errstate(all="ignore"):
+                b = _abs(inputs[1])
+                carried = (bounds[0] + _times(r, bounds[1])) / b
+            return [np.where(bounds[0] + bounds[1] > 0, carried, 0.0) + u * r]
+        if name in ("stablehlo.power", "chlo.broadcast_power") and r is not None:
+            with np.errstate(all="ignore"):
+                a, b = np.asarray(inputs[0], np.float64), np.asarray(inputs[1], np.float64)
+                da = np.where(bounds[0] > 0, np.abs(b * r / a), 0.0)
+                db = np.where(bounds[1] > 0, np.abs(r * np.log(np.abs(a))), 0.0)
+            return [da * bounds[0] + db * bounds[1] + 2 * u * r]
+        if name in _DERIVATIVES and r is not None:
+            derivative, roundings = _DERIVATIVES[name]
+            with np.errstate(all="ignore"):
+                x = np.asarray(inputs[0], np.float64)
+                carried = np.where(bounds[0] > 0, np.abs(derivative(x, np.asarray(out, np.float64))) * bounds[0], 0.0)
+            return [carried + roundings * u * r]
+        if name == "stablehlo.convert":
+            if r is None:  # to an integer or boolean: uncertain where the operand is
+                return [(bounds[0] > 0).astype(np.float64)]
+            if not _inexact(inputs[0]):
+                return [bounds[0] + u * r]
+            return [bounds[0] + (u * r if u > unit_roundoff(inputs[0].dtype) else 0.0)]
+        if name in ("stablehlo.compare", "chlo.broadcast_compare"):
+            return [self._compare_uncertain(inputs, bounds)]
+        if name in ("stablehlo.select", "chlo.broadcast_select"):
+            return [self._select(inputs, bounds)]
+        if name in ("stablehlo.and", "stablehlo.or", "stablehlo.not") and out.dtype == np.bool_:
+            return [np.maximum.reduce([(b > 0).astype(np.float64) for b in bounds])]
+        if name in ("stablehlo.dot_general", "stablehlo.dot", "stablehlo.convolution"):
+            return [self._contraction(op, inputs, bounds, outputs)]
+        if name == "stablehlo.reduce":
+            return self._reduce(op, inputs, bounds, outputs)
+        if name == "stablehlo.reduce_window":
+            return self._reduce_window(op, inputs, bounds, outputs)
+        if name == "stablehlo.scatter":
+            return self._scatter(op, inputs, bounds, outputs)
+        if name == "func.call":
+            returned = self._callee_block(op, last=True).last_op
+            assert returned is not None
+            return [self.bound(v, x) for v, x in zip(returned.operands, outputs)]
+        if name in ("stablehlo.case", "stablehlo.if"):
+            return [self._branches(op, i, x) for i, x in enumerate(outputs)]
+        if name == "stablehlo.while":
+            body = op.regions[1].blocks.first
+            assert body is not None and body.last_op is not None
+            yielded = body.last_op.operands
+            return [np.maximum(self.bound(y, x), b) for y, x, b in zip(yielded, outputs, bounds)]
+        return self._fallback(op, inputs, outputs)
+
+    def _branches(self, op: Operation, index: int, actual: np.ndarray) -> np.ndarray:
+        """The largest bound any branch yielded for result `index` (the branches that ran have one)."""
+        out = np.zeros(actual.shape)
+        for region in op.regions:
+            block = region.blocks.first
+            if block is not None and block.last_op is not None and index < len(block.last_op.operands):
+                out = np.maximum(out, self.bound(block.last_op.operands[index], actual))
+        return out
+
+    def _fallback(self, op: Operation, inputs: list[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
+        """Per tensor: the operands' largest relative bound at the result's largest magnitude, plus one rounding;
+        non-float results are exact unless computed from uncertain ones."""
+        relative = 0.0
+        uncertain = False
+        for v, x in zip(op.operands, inputs):
+            b = self.bound(v, x)
+            if not b.size or not b.any():
+                continue
+            if _inexact(x):
+                with np.errstate(all="ignore"):
+                    relative += float(b.max()) / max(float(_abs(x).max()), np.finfo(np.float64).tiny)
+            else:
+                uncertain = True
+        out = []
+        for y in outputs:
+            if is_float(y.dtype):
+                top = float(_abs(y).max(initial=0.0)) if y.size else 0.0
+                out.append(np.full(y.shape, top * (relative + unit_roundoff(y.dtype))))
+            else:
+                out.append(np.full(y.shape, 1.0 if uncertain else 0.0))
+        return out
+
+    def _through_kernel(self, op: Operation, args: Sequence[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
+        """Run `op`'s own kernel on substitute operands, computing in float64."""
+        name = op_name(op)
+        if name.startswith("sdy.") or name == "stablehlo.optimization_barrier":
+            return [np.asarray(a, np.float64) for a in args][: len(outputs)]
+        ctx = KernelContext([o.shape for o in outputs], [np.dtype(np.float64)] * len(outputs), _simple_region)
+        cast = [np.asarray(a, np.float64) if is_float(np.asarray(a).dtype) else np.asarray(a) for a in args]
+        return [np.asarray(o, np.float64) for o in KERNELS[name](op, ctx, cast)]
+
+    def _compare_uncertain(self, inputs: list[np.ndarray], bounds: list[np.ndarray]) -> np.ndarray:
+        if not _inexact(inputs[0]):
+            return np.maximum((bounds[0] > 0), (bounds[1] > 0)).astype(np.float64)
+        with np.errstate(all="ignore"):
+            gap = np.abs(np.asarray(inputs[0], np.float64) - np.asarray(inputs[1], np.float64))
+        return (gap <= 2 * (bounds[0] + bounds[1])).astype(np.float64) * ((bounds[0] + bounds[1]) > 0)
+
+    def _select(self, inputs: list[np.ndarray], bounds: list[np.ndarray]) -> np.ndarray:
+        pred, a, b = inputs
+        chosen = np.where(pred, bounds[1], bounds[2])
+        if not bounds[0].any():
+            return chosen
+        with np.errstate(all="ignore"):
+            either = np.abs(np.asarray(a, np.float64) - np.asarray(b, np.float64)) + np.maximum(bounds[1], bounds[2])
+        return np.where(bounds[0] > 0, either, chosen)
+
+    def _contraction(self, op: Operation, inputs: list[np.ndarray], bounds: list[np.ndarray], outputs: list[np.ndarray]) -> np.ndarray:
+        a, b = _abs(inputs[0]), _abs(inputs[1])
+        name = op_name(op)
+        if name == "stablehlo.convolution":
+            d = conv_dims(op)
+            spatial = [int(s) for s in d["kernel_spatial_dimensions"]]  # type: ignore[union-attr]
+            length = int(np.prod([inputs[1].shape[s] for s in spatial], dtype=np.int64)) * inputs[1].shape[int(d["kernel_input_feature_dimension"])]  # type: ignore[arg-type]
+        elif name == "stablehlo.dot":
+            length = inputs[0].shape[-1]
+        else:
+            length = int(np.prod([inputs[0].shape[i] for i in dot_dims(op)[2]], dtype=np.int64))
+        magnitude = np.maximum(np.sqrt(self._through_kernel(op, [a * a, b * b], outputs)[0]), _abs(outputs[0]))
+        carried = np.sqrt(self._through_kernel(op, [a * a, bounds[1] ** 2], outputs)[0] + self._through_kernel(op, [bounds[0] ** 2, b * b], outputs)[0])
+        # the kernels accumulate bfloat16 and float16 products in float32 (`kernels._accumulate_dtype`)
+        low = inputs[0].dtype in (BFLOAT16, np.float16)
+        accumulate = unit_roundoff(np.dtype(np.float32) if low else inputs[0].dtype)
+        u = unit_roundoff(outputs[0].dtype)
+        final = u * _abs(outputs[0]) if u > accumulate else 0.0
+        return carried + growth(length) * accumulate * magnitude + final
+
+    def _reduce(self, op: Operation, inputs: list[np.ndarray], bounds: list[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
+        reducer = simple_reducer(op.regions[0]) if len(inputs) == 2 else None
+        if reducer is None or not is_float(outputs[0].dtype):
+            return self._fallback(op, inputs, outputs)
+        dims = tuple(op_ints(op, "dimensions"))
+        x, init = inputs
+        bx, binit = bounds
+        if reducer in ("stablehlo.maximum", "stablehlo.minimum"):
+            return [np.maximum(bx.max(axis=dims) if dims else bx, binit.reshape(()))]
+        if reducer != "stablehlo.add":
+            return self._fallback(op, inputs, outputs)
+        length = int(np.prod([x.shape[d] for d in dims], dtype=np.int64)) + 1
+        magnitude = np.maximum(np.sqrt((_abs(x) ** 2).sum(axis=dims) + float(_abs(init).reshape(())) ** 2), _abs(outputs[0]))
+        return [np.sqrt((bx**2).sum(axis=dims)) + float(binit.reshape(())) + growth(length) * unit_roundoff(outputs[0].dtype) * magnitude]
+
+    def _reduce_window(self, op: Operation, inputs: list[np.ndarray], bounds: list[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
+        reducer = simple_reducer(op.regions[0]) if len(inputs) == 2 else None
+        if reducer is None or not is_float(outputs[0].dtype):
+            return self._fallback(op, inputs, outputs)
+        if reducer in ("stablehlo.maximum", "stablehlo.minimum"):
+            # the bound of a max (or min) is at most the largest bound in its window: pad with the init's bound
+            return [np.maximum(self._window(op, bounds[0], bounds[1], outputs, "max"), bounds[1].reshape(()))]
+        if reducer != "stablehlo.add":
+            return self._fallback(op, inputs, outputs)
+        length = int(np.prod(op_ints(op, "window_dimensions"), dtype=np.int64)) + 1
+        magnitude = np.maximum(np.sqrt(self._through_kernel(op, [_abs(inputs[0]) ** 2, _abs(inputs[1]) ** 2], outputs)[0]), _abs(outputs[0]))
+        carried = np.sqrt(self._through_kernel(op, [bounds[0] ** 2, bounds[1] ** 2], outputs)[0])
+        return [carried + growth(length) * unit_roundoff(outputs[0].dtype) * magnitude]
+
+    def _window(self, op: Operation, x: np.ndarray, init: np.ndarray, outputs: list[np.ndarray], how: str) -> np.ndarray:
+        assert how == "max"
+        if simple_reducer(op.regions[0]) == "stablehlo.maximum":
+            return self._through_kernel(op, [x, init], outputs)[0]
+        # a min-window: the same windows, reduced with max (negated min of negated values)
+        return -self._through_kernel(op, [-x, -init], outputs)[0]
+
+    def _scatter(self, op: Operation, inputs: list[np.ndarray], bounds: list[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
+        if len(inputs) != 3 or simple_reducer(op.regions[0]) != "stablehlo.add" or not is_float(outputs[0].dtype):
+            return self._fallback(op, inputs, outputs)
+        operand, indices, updates = inputs
+        count = self._through_kernel(op, [np.ones(operand.shape), indices, np.ones(updates.shape)], outputs)[0]
+        magnitude = np.maximum(np.sqrt(self._through_kernel(op, [_abs(operand) ** 2, indices, _abs(updates) ** 2], outputs)[0]), _abs(outputs[0]))
+        carried = np.sqrt(self._through_kernel(op, [bounds[0] ** 2, indices, bounds[2] ** 2], outputs)[0])
+        roundings = np.vectorize(growth, otypes=[np.float64])(count.astype(np.int64)) if count.size else count
+        return [carried + roundings * unit_roundoff(outputs[0].dtype) * magnitude]
+
+
+def _times(magnitude: np.ndarray, bound: np.ndarray) -> np.ndarray:
+    """magnitude * bound, zero where the bound is (an infinite value with an exact operand carries no error)."""
+    with np.errstate(invalid="ignore"):
+        return np.where(bound == 0, 0.0, magnitude * bound)
+
+
+def _inexact(x: np.ndarray) -> bool:
+    return is_float(np.asarray(x).dtype)
+
+
+def _simple_region(region: Region, args: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """Run a one-op combiner body (add, max, ...) on bounds; other bodies are not rerun (the op falls back)."""
+    name = simple_reducer(region)
+    if name not in ("stablehlo.add", "stablehlo.maximum"):
+        raise NotImplementedError(f"a region body other than add or maximum ({name})")
+    return [np.add(args[0], args[1]) if name == "stablehlo.add" else np.maximum(args[0], args[1])]
