@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from autoshard.interpreters.simulate import simulate
 from autoshard.ir.parse import parse_module
 from autoshard.ir.verify import verify_ops
@@ -108,3 +110,18 @@ def test_scan_layers_explicit_form_is_the_program_in_f64() -> None:
     report = simulate_f64(text)
     assert report.ok, report.first_mismatch and report.first_mismatch.describe()
     assert report.implicit_reshards == 0
+
+
+@pytest.mark.xla
+def test_shardy_in_jaxlib_accepts_the_explicit_form_and_xla_cannot_compile_it() -> None:
+    """README (Emit): jaxlib's Shardy parser and verifier take the partitioned form; XLA's MLIR-to-HLO
+    conversion (Shardy's round-trip export, before any partitioning) leaves the collectives without their mesh."""
+    pytest.importorskip("jax")
+    from autoshard.errors import UserError
+    from autoshard.xla import jaxlib_mlir
+    from autoshard.xla.compile_run import compile_and_run
+
+    text = explicit_text(SUM_OVER_MODEL_THEN_DATA, HEAVY)
+    jaxlib_mlir.parse_with_jaxlib(text, jaxlib_mlir.make_jaxlib_context(), "explicit.mlir")
+    with pytest.raises(UserError, match="'sdy.all_reduce' op unknown mesh: @mesh"):
+        compile_and_run(text, 8, seed=0, filename="explicit.mlir")
