@@ -112,7 +112,7 @@ def within(r: dict, key: str, tolerance: float) -> bool:
 
 
 def _us(seconds: float) -> str:
-    return f"{seconds * 1e6:10.1f}"
+    return f"{seconds * 1e6:10.4g}"
 
 
 def _ratio(value: float | None) -> str:

@@ -2,12 +2,14 @@
 kernel XLA runs, priced with a profile's roofline. Pure text processing, like `hlo_loops`.
 
 What counts as a kernel, per device per step:
-- a `fusion` is one kernel: the FLOPs of the ops of its fused computation; its bytes are what it reads of its
-  operands plus what it writes. An operand the fusion uses only through slice / dynamic-slice / gather is read
-  only as far as those ops take; the buffer operand of an in-place dynamic-update-slice (or scatter) the fusion
-  returns is not read, and only the update is written;
+- a `fusion` is one kernel. XLA's loop emitter computes each output element from just the elements it needs,
+  so a fused op counts the FLOPs of the fraction of its elements the outputs need (all of them, unless a slice,
+  dynamic-slice or gather downstream takes only part), and an operand is read only as far as it is needed; the
+  buffer of an in-place dynamic-update-slice (or scatter) the fusion returns is not read, only its update is
+  written; otherwise the fusion writes its outputs;
 - outside fusions, dot, convolution, custom-call, copy and every elementwise / reduce / data-movement op is a
-  kernel of its own, with the same byte rules (a standalone dynamic-slice reads its slice, ...);
+  kernel of its own, reading its operands and writing its result (a dynamic-slice reads only its slice, an
+  in-place update writes only its update);
 - parameters, constants, tuples, get-tuple-element, bitcasts, partition-id, control flow (while, call,
   conditional: their computations are priced themselves) cost nothing, and collectives are communication
   (`plan_vs_xla` prices them);
@@ -16,15 +18,17 @@ What counts as a kernel, per device per step:
 
 FLOPs follow `costmodel.compute` (a multiply-add is 2 FLOPs, elementwise ops 1 per element, a reduce one per
 folded element, transcendentals counted apart, data movement none); a reduce-window folds window - 1 elements
-into each output (as XLA runs it: a cumulative sum written as one costs far more than a reduce). Each kernel's time is the roofline of `costmodel.compute.roofline_time`:
-max(matrix FLOPs / peak(dtype) + vector FLOPs and transcendentals / vector rate, bytes / memory bandwidth).
+into each output (as XLA runs it: a cumulative sum written as one costs far more than a reduce). Each kernel's
+time is the roofline of `costmodel.compute.roofline_time`: max(matrix FLOPs / peak(dtype) + vector FLOPs and
+transcendentals / vector rate, bytes / memory bandwidth).
 
 Against XLA's own `compiled.cost_analysis()` (HloCostAnalysis): it counts a while body once, not once per
-iteration, and it charges an all-reduce one FLOP per element for its combine and its buffer as bytes read and
-written (here the all-reduce is communication, priced by `plan_vs_xla`). Otherwise the conventions agree
-(compare, select, convert, clamp one FLOP per element; reduce-window window - 1 per output; custom-calls none;
-a fusion's operand read as far as the fusion uses it): on a loop-free partitioned MLP, FLOPs, transcendentals
-and bytes equal XLA's once the all-reduce is taken out (`tests/xla/test_hlo_cost.py`).
+iteration; it counts every fused op over its whole shape even where a slice downstream needs part of it; and it
+charges an all-reduce one FLOP per element for its combine and its buffer as bytes read and written (here the
+all-reduce is communication, priced by `plan_vs_xla`). Otherwise the conventions agree (compare, select,
+convert, clamp one FLOP per element; reduce-window window - 1 per output; custom-calls none; a fusion's operand
+read as far as the fusion uses it): on a loop-free partitioned MLP, FLOPs, transcendentals and bytes equal
+XLA's once the all-reduce is taken out (`tests/xla/test_hlo_cost.py`).
 """
 
 from __future__ import annotations
@@ -134,57 +138,141 @@ def _bytes(shape: str) -> int:
     return nbytes(shape_list(shape))
 
 
+def _elements(shape: str) -> int:
+    return sum(math.prod(dims) for _, dims in shape_list(shape))
+
+
 def _kernel(program: HloProgram, inst: HloInstruction, by_name: dict[str, HloInstruction],
             config: CostConfig | HardwareSpec, runs: int) -> KernelCost | None:
     if inst.opcode in FREE_OPCODES:
         return None
     operand_shapes = [by_name[o].shape if o in by_name else "" for o in inst.operands]
-    if inst.opcode == "fusion" and (m := _CALLS.search(inst.attrs)) and m.group(1) in program.computations:
+    if inst.opcode == "fusion" and (m := _CALLS.search(inst.attrs)) and program.computations.get(m.group(1)):
         fused = program.computations[m.group(1)]
-        work, matmul_flops, dtype = _computation_work(program, fused)
-        nbytes_ = _fusion_bytes(fused, [_bytes(s) for s in operand_shapes])
-        root = next((i for i in fused if i.is_root), fused[-1])
-        opcode = f"fusion:{root.opcode}"
+        work, matmul_flops, dtype = _fusion_work(program, fused, [_bytes(s) for s in operand_shapes])
+        opcode = "fusion:" + _root(fused).opcode
     else:
-        work = _op_work(program, inst, operand_shapes)
+        work = _op_work(inst, operand_shapes)
+        work = OpWork(work.flops, _op_bytes(inst, operand_shapes), work.transcendentals, work.matmul)
         matmul_flops = work.flops if work.matmul else 0.0
         dtype = _op_dtype(inst, operand_shapes)
-        nbytes_ = _op_bytes(inst, operand_shapes)
         opcode = inst.opcode
-    vector_flops = work.flops - matmul_flops
     compute = (roofline_time(config, matmul_flops, 0.0, dtype, matmul=True)
-               + roofline_time(config, vector_flops, 0.0, dtype, matmul=False,
+               + roofline_time(config, work.flops - matmul_flops, 0.0, dtype, matmul=False,
                                transcendentals=work.transcendentals))
-    time_s = max(compute, roofline_time(config, 0.0, nbytes_, dtype))
-    return KernelCost(inst.name, inst.computation, opcode, runs, work.flops, work.transcendentals, float(nbytes_),
-                      matmul_flops, dtype, time_s)
+    time_s = max(compute, roofline_time(config, 0.0, work.bytes_accessed, dtype))
+    return KernelCost(inst.name, inst.computation, opcode, runs, work.flops, work.transcendentals,
+                      work.bytes_accessed, matmul_flops, dtype, time_s)
+
+
+def _root(instructions: Sequence[HloInstruction]) -> HloInstruction:
+    return next((i for i in instructions if i.is_root), instructions[-1])
 
 
 # ----------------------------------------------------------------------------------------------------------
-# FLOPs
+# Fusions
 
 
-def _computation_work(program: HloProgram, instructions: Sequence[HloInstruction]) -> tuple[OpWork, float, str]:
-    """Summed work of a fused computation's ops, its matrix-unit FLOPs, and the dtype its rate is read for (the
-    first dot's or convolution's operand dtype, else the root's)."""
-    by_name = {i.name: i for i in instructions}
-    total, matmul_flops, matmul_dtype = OpWork(), 0.0, None
-    for inst in instructions:
+def _fusion_work(program: HloProgram, fused: Sequence[HloInstruction], operand_bytes: Sequence[int]
+                 ) -> tuple[OpWork, float, str]:
+    """One fusion's work (FLOPs of the elements it evaluates, bytes it reads and writes), its matrix-unit FLOPs,
+    and the dtype its rate is read for (the first dot's or convolution's operand dtype, else the root's)."""
+    by_name = {i.name: i for i in fused}
+    written, in_place_buffers = _fusion_writes(fused, by_name)
+    evaluated = _evaluated_fractions(fused, by_name, in_place_buffers)
+    flops = transcendentals = matmul_flops = read = 0.0
+    matmul_dtype = None
+    for inst in fused:
+        fraction = evaluated.get(inst.name, 0.0)
         operand_shapes = [by_name[o].shape if o in by_name else "" for o in inst.operands]
-        if inst.opcode == "fusion" and (m := _CALLS.search(inst.attrs)) and m.group(1) in program.computations:
-            work, inner_matmul, inner_dtype = _computation_work(program, program.computations[m.group(1)])
-            matmul_flops += inner_matmul
-            matmul_dtype = matmul_dtype or (inner_dtype if inner_matmul else None)
+        if inst.opcode == "parameter":
+            index = int(inst.operands[0]) if inst.operands and inst.operands[0].isdigit() else -1
+            read += fraction * (operand_bytes[index] if 0 <= index < len(operand_bytes) else _bytes(inst.shape))
+            continue
+        if inst.opcode == "fusion" and (m := _CALLS.search(inst.attrs)) and program.computations.get(m.group(1)):
+            inner, inner_matmul, inner_dtype = _fusion_work(program, program.computations[m.group(1)],
+                                                            [_bytes(s) for s in operand_shapes])
+            work = OpWork(inner.flops, 0.0, inner.transcendentals, inner_matmul > 0)
+            matmul = inner_matmul
+            dtype = inner_dtype
         else:
-            work = _op_work(program, inst, operand_shapes)
-            if work.matmul:
-                matmul_flops += work.flops
-                matmul_dtype = matmul_dtype or _op_dtype(inst, operand_shapes)
-        total = OpWork(total.flops + work.flops, 0.0, total.transcendentals + work.transcendentals,
-                       total.matmul or work.matmul)
-    root = next((i for i in instructions if i.is_root), instructions[-1] if instructions else None)
-    dtype = matmul_dtype or (_op_dtype(root, []) if root is not None else "f32")
-    return total, matmul_flops, dtype
+            work = _op_work(inst, operand_shapes)
+            matmul = work.flops if work.matmul else 0.0
+            dtype = _op_dtype(inst, operand_shapes)
+        flops += fraction * work.flops
+        transcendentals += fraction * work.transcendentals
+        matmul_flops += fraction * matmul
+        if matmul and matmul_dtype is None:
+            matmul_dtype = dtype
+    dtype = matmul_dtype or _op_dtype(_root(fused), [])
+    return OpWork(flops, read + written, transcendentals, matmul_flops > 0), matmul_flops, dtype
+
+
+def _source(name: str, by_name: dict[str, HloInstruction]) -> HloInstruction | None:
+    """The instruction `name` is a bitcast (chain) of."""
+    inst = by_name.get(name)
+    while inst is not None and inst.opcode == "bitcast" and inst.operands:
+        inst = by_name.get(inst.operands[0])
+    return inst
+
+
+def _fusion_outputs(fused: Sequence[HloInstruction], by_name: dict[str, HloInstruction]) -> list[HloInstruction]:
+    root = _root(fused)
+    return [by_name[o] for o in root.operands if o in by_name] if root.opcode == "tuple" else [root]
+
+
+def _fusion_writes(fused: Sequence[HloInstruction], by_name: dict[str, HloInstruction]) -> tuple[float, set[str]]:
+    """Bytes a fusion writes, and the parameters it updates in place: an output that is a dynamic-update-slice
+    or scatter of a parameter writes only its update, into that parameter's buffer."""
+    written = 0.0
+    in_place: set[str] = set()
+    for out in _fusion_outputs(fused, by_name):
+        producer = _source(out.name, by_name) or out
+        if producer.opcode in IN_PLACE_OPCODES:
+            buffers, updates = _in_place_operands(producer)
+            sources = [_source(producer.operands[i], by_name) for i in buffers if i < len(producer.operands)]
+            if sources and all(b is not None and b.opcode == "parameter" for b in sources):
+                in_place.update(b.name for b in sources)
+                written += sum(_bytes(by_name[producer.operands[i]].shape) for i in updates
+                               if i < len(producer.operands) and producer.operands[i] in by_name)
+                continue
+        written += _bytes(out.shape)
+    return written, in_place
+
+
+def _evaluated_fractions(fused: Sequence[HloInstruction], by_name: dict[str, HloInstruction],
+                         in_place_buffers: set[str]) -> dict[str, float]:
+    """Per instruction of a fused computation, the fraction of its elements the fusion evaluates (or, for a
+    parameter, reads). XLA's loop emitter computes each output element from the elements it needs: outputs are
+    evaluated whole; a slice, dynamic-slice or gather needs only the elements it returns of its first operand; a
+    broadcast needs one operand element per element it evaluates, at most all of them (a row broadcast to a
+    matrix of which a few rows are kept is read whole); an in-place update never reads its buffer; any other op
+    (elementwise, reduce, transpose, ...) needs the same fraction of its operands as it evaluates of itself. An
+    element several users need is evaluated once (the largest fraction any user needs)."""
+    fraction: dict[str, float] = {out.name: 1.0 for out in _fusion_outputs(fused, by_name)}
+    root = _root(fused)
+    fraction[root.name] = 1.0
+    for inst in reversed(fused):  # users before the operands they read (HLO lists definitions first)
+        own = fraction.get(inst.name, 0.0)
+        if own == 0.0:
+            continue
+        for k, operand in enumerate(inst.operands):
+            if operand not in by_name:
+                continue
+            if (inst.opcode in SLICING_OPCODES and k == 0) or inst.opcode == "broadcast":
+                total = _elements(by_name[operand].shape)
+                need = min(1.0, own * _elements(inst.shape) / total) if total else own
+            elif (inst.opcode in IN_PLACE_OPCODES and k in _in_place_operands(inst)[0]
+                  and (_source(operand, by_name) or by_name[operand]).name in in_place_buffers):
+                need = 0.0
+            else:
+                need = own
+            fraction[operand] = max(fraction.get(operand, 0.0), need)
+    return fraction
+
+
+# ----------------------------------------------------------------------------------------------------------
+# One op
 
 
 def _op_dtype(inst: HloInstruction, operand_shapes: Sequence[str]) -> str:
@@ -199,24 +287,26 @@ def _dims(attrs: str, key: str) -> list[int]:
     return [int(d) for d in m.group(1).split(",") if d] if m else []
 
 
-def _op_work(program: HloProgram, inst: HloInstruction, operand_shapes: Sequence[str]) -> OpWork:
-    """FLOPs and transcendentals of one op (its bytes are the kernel's business)."""
+def _op_work(inst: HloInstruction, operand_shapes: Sequence[str]) -> OpWork:
+    """FLOPs and transcendentals of one op on all its elements (its bytes are the kernel's business)."""
     if inst.opcode in FREE_OPCODES or inst.opcode == "custom-call":
         return OpWork()
     operands = [a for s in operand_shapes for a in shape_list(s)]
     results = shape_list(inst.shape)
     if inst.opcode == "dot" and len(operands) >= 2:
         (lhs_dtype, lhs), (_, rhs) = operands[0], operands[1]
-        return dot_general_work(lhs, rhs, _dims(inst.attrs, "lhs_batch_dims"), _dims(inst.attrs, "rhs_batch_dims"),
+        work = dot_general_work(lhs, rhs, _dims(inst.attrs, "lhs_batch_dims"), _dims(inst.attrs, "rhs_batch_dims"),
                                 _dims(inst.attrs, "lhs_contracting_dims"),
                                 _dims(inst.attrs, "rhs_contracting_dims"), lhs_dtype)
+        return OpWork(work.flops, 0.0, 0.0, True)
     if inst.opcode == "convolution" and len(operands) >= 2 and results:
         labels = _DIM_LABELS.search(inst.attrs)
         kernel_labels = labels.group(1) if labels else ""
         if "i" in kernel_labels:
             spatial = [i for i, c in enumerate(kernel_labels) if c.isdigit()]
-            return convolution_work(operands[0][1], operands[1][1], results[0][1], kernel_labels.index("i"),
+            work = convolution_work(operands[0][1], operands[1][1], results[0][1], kernel_labels.index("i"),
                                     spatial, operands[0][0])
+            return OpWork(work.flops, 0.0, 0.0, True)
     if inst.opcode == "reduce-window" and results:
         window = _WINDOW_SIZE.search(inst.attrs)
         size = math.prod(int(x) for x in window.group(1).split("x")) if window else 1
@@ -227,10 +317,6 @@ def _op_work(program: HloProgram, inst: HloInstruction, operand_shapes: Sequence
     work = generic_op_work(inst.opcode.replace("-", "_"), [(d, t) for t, d in operands],
                            [(d, t) for t, d in results])
     return OpWork(work.flops, 0.0, work.transcendentals, work.matmul)
-
-
-# ----------------------------------------------------------------------------------------------------------
-# Bytes
 
 
 def _op_bytes(inst: HloInstruction, operand_shapes: Sequence[str]) -> float:
@@ -252,65 +338,3 @@ def _in_place_operands(inst: HloInstruction) -> tuple[list[int], list[int]]:
         return [0], [1]
     n = max((len(inst.operands) - 1) // 2, 1)  # scatter(buffers..., indices, updates...)
     return list(range(n)), list(range(n + 1, 2 * n + 1))
-
-
-def _fusion_bytes(fused: Sequence[HloInstruction], operand_bytes: Sequence[int]) -> float:
-    """Bytes a fusion reads of its operands plus what it writes (module docstring)."""
-    by_name = {i.name: i for i in fused}
-    users: dict[str, list[HloInstruction]] = {}
-    for inst in fused:
-        for o in inst.operands:
-            users.setdefault(o, []).append(inst)
-
-    def through_bitcasts(name: str) -> list[tuple[HloInstruction, str]]:
-        """The users of `name` (as (user, the operand name it uses)), looking through bitcasts."""
-        found = []
-        for user in users.get(name, []):
-            if user.opcode == "bitcast":
-                found.extend(through_bitcasts(user.name))
-            else:
-                found.append((user, next(o for o in user.operands if o == name)))
-        return found
-
-    def source(name: str) -> HloInstruction | None:
-        inst = by_name.get(name)
-        while inst is not None and inst.opcode == "bitcast" and inst.operands:
-            inst = by_name.get(inst.operands[0])
-        return inst
-
-    root = next((i for i in fused if i.is_root), fused[-1] if fused else None)
-    outputs = [] if root is None else (
-        [by_name[o] for o in root.operands if o in by_name] if root.opcode == "tuple" else [root])
-    written = 0.0
-    in_place_buffers: set[str] = set()
-    for out in outputs:
-        producer = source(out.name) or out
-        if producer.opcode in IN_PLACE_OPCODES:
-            buffers, updates = _in_place_operands(producer)
-            buffer_sources = [source(producer.operands[i]) for i in buffers if i < len(producer.operands)]
-            if buffer_sources and all(b is not None and b.opcode == "parameter" for b in buffer_sources):
-                in_place_buffers.update(b.name for b in buffer_sources)
-                written += sum(_bytes(by_name[producer.operands[i]].shape) for i in updates
-                               if i < len(producer.operands) and producer.operands[i] in by_name)
-                continue
-        written += _bytes(out.shape)
-
-    read = 0.0
-    for param in (i for i in fused if i.opcode == "parameter"):
-        index = int(param.operands[0]) if param.operands and param.operands[0].isdigit() else -1
-        full = operand_bytes[index] if 0 <= index < len(operand_bytes) else _bytes(param.shape)
-        uses = through_bitcasts(param.name)
-        if not uses:
-            continue
-        part = 0.0
-        for user, used_as in uses:
-            if user.opcode in SLICING_OPCODES and source(user.operands[0]) is param:
-                part += _bytes(user.shape)
-            elif (user.opcode in IN_PLACE_OPCODES and param.name in in_place_buffers
-                  and source(user.operands[0]) is param and user.operands.count(used_as) == 1):
-                continue
-            else:
-                part = full
-                break
-        read += min(part, full)
-    return read + written

@@ -48,6 +48,41 @@ def test_a_fusion_is_one_kernel_reading_its_operands_and_writing_its_result():
     assert cost.compute_s == pytest.approx(fusion.time_s + copy.time_s)
 
 
+#: an elementwise chain over [64,64] of which the fusion returns an [8,64] slice; a broadcast row feeding it
+SLICED_ROOT = """HloModule m, num_partitions=8
+
+%fused (p0: f32[64,64], p1: f32[64,64], p2: f32[64]) -> f32[8,64] {
+  %p0 = f32[64,64]{1,0} parameter(0)
+  %p1 = f32[64,64]{1,0} parameter(1)
+  %p2 = f32[64]{0} parameter(2)
+  %b = f32[64,64]{1,0} broadcast(%p2), dimensions={1}
+  %m = f32[64,64]{1,0} multiply(%p0, %p1)
+  %a = f32[64,64]{1,0} add(%m, %b)
+  %e = f32[64,64]{1,0} exponential(%a)
+  ROOT %s = f32[8,64]{1,0} slice(%e), slice={[8:16], [0:64]}
+}
+
+ENTRY %main (x: f32[64,64], y: f32[64,64], z: f32[64]) -> (f32[8,64], f32[16,64]) {
+  %x = f32[64,64]{1,0} parameter(0)
+  %y = f32[64,64]{1,0} parameter(1)
+  %z = f32[64]{0} parameter(2)
+  %i = s32[] constant(3)
+  %f = f32[8,64]{1,0} fusion(%x, %y, %z), kind=kLoop, calls=%fused
+  %ds = f32[16,64]{1,0} dynamic-slice(%x, %i, %i), dynamic_slice_sizes={16,64}
+  ROOT %t = (f32[8,64]{1,0}, f32[16,64]{1,0}) tuple(%f, %ds)
+}
+"""
+
+
+def test_a_fusion_computes_and_reads_only_what_its_sliced_output_needs():
+    kernels = {k.name: k for k in hlo_cost(SLICED_ROOT, HW).kernels}
+    fusion = kernels["f"]
+    assert fusion.flops == 2 * 8 * 64 and fusion.transcendentals == 8 * 64  # 1/8 of the [64,64] chain
+    # an eighth of x and y, the broadcast row read whole (each output row needs all of it), the slice written
+    assert fusion.bytes_accessed == (2 * 8 * 64 + 64 + 8 * 64) * 4
+    assert kernels["ds"].bytes_accessed == 2 * 16 * 64 * 4 + 4 + 4  # slice read and written, two indices
+
+
 #: a loop of 4 iterations that slices one [1,64,64] layer of a [4,64,64] stack per iteration (fused into the dot's
 #: operand), and writes one row per iteration into a [4,64] buffer in place
 LOOP = """HloModule m, num_partitions=8
