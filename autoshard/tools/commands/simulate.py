@@ -46,6 +46,8 @@ def format_report(report: SimulationReport, devices: bool) -> str:
         lines.append("collectives: none")
     if report.implicit_reshards:
         lines.append(f"implicit operand reshards: {report.implicit_reshards}")
+    if report.closest is not None:
+        lines.append(f"closest to its rounding bound: {report.closest.describe()}")
     lines.append(f"ops run globally (gathered operands, fallback): {len(report.fallbacks)}")
     if report.fallbacks:
         for f in report.fallbacks:
