@@ -25,8 +25,10 @@ def apply_step(
     current: TensorSharding,
     meshes: Mesh | Mapping[str, Mesh],
     stats: CollectiveStats | None = None,
+    combiner: coll.Combiner = np.add,
 ) -> Shards:
-    """Run one `CollectiveStep` on shards that currently have sharding `current`."""
+    """Run one `CollectiveStep` on shards that currently have sharding `current` (`combiner`: an all-reduce's
+    reduction, a sum by default)."""
     dmesh = _dmesh(current, meshes)
     kind = step.kind
     if kind == "all_gather":
@@ -34,7 +36,7 @@ def apply_step(
     if kind == "all_slice":
         return coll.all_slice(shards, step.axes_per_dim, dmesh, stats)
     if kind == "all_reduce":
-        return coll.all_reduce(shards, step.axes, dmesh, stats)
+        return coll.all_reduce(shards, step.axes, dmesh, stats, combiner)
     if kind == "reduce_scatter":
         return coll.reduce_scatter(shards, step.axes_per_dim, dmesh, stats)
     if kind == "all_to_all":

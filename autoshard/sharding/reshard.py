@@ -667,3 +667,88 @@ def reshard_is_noop(src: TensorSharding, dst: TensorSharding, mesh: MeshLookup) 
         return not reshard_collectives(src, dst, mesh)
     except ReshardNotLowerable:
         return False
+
+
+# -- what one collective does to a sharding --------------------------------------------------------------
+
+
+def _cut_suffix(axes: Sequence[AxisRef], removed: Sequence[AxisRef], mesh: Mesh, what: str, dim: int) -> list[AxisRef]:
+    """`axes` without `removed` at its minor end (a sub-axis may be cut off the end of a bigger ref)."""
+    out = list(axes)
+    for ref in reversed(removed):
+        last = out[-1] if out else None
+        if last == ref:
+            out.pop()
+        elif (last is not None and last.name == ref.name and last.pre_size < ref.pre_size
+              and last.next_pre_size(mesh) == ref.next_pre_size(mesh)):
+            out[-1] = AxisRef.make(last.name, last.pre_size, ref.pre_size // last.pre_size, mesh)
+        else:
+            raise UserError(f"{what} axis {ref} is not minor-most in dimension {dim} {{{', '.join(map(str, axes))}}}")
+    return out
+
+
+def _check_free(sharding: TensorSharding, added: Sequence[AxisRef], mesh: Mesh, what: str) -> None:
+    taken = list(sharding.all_axes()) + list(sharding.unreduced)
+    for ref in added:
+        if any(ref.overlaps(t, mesh) for t in taken):
+            raise UserError(f"{what} axis {ref} is already used by {sharding}")
+        taken.append(ref)
+
+
+def _check_unreduced(sharding: TensorSharding, reduced: Sequence[AxisRef], what: str) -> tuple[AxisRef, ...]:
+    missing = [r for r in reduced if r not in sharding.unreduced]
+    if missing:
+        raise UserError(f"{what} axes {', '.join(map(str, missing))} are not unreduced in {sharding}")
+    return tuple(r for r in sharding.unreduced if r not in reduced)
+
+
+def collective_result_sharding(step: CollectiveStep, src: TensorSharding, mesh: MeshLookup) -> TensorSharding:
+    """The sharding `step` (its kind and axes; `out_sharding` is read only for a collective_permute) gives a
+    tensor sharded `src`, by the collective's semantics: an all-gather (sharded-to-unreduced) removes its axes
+    from the minor end of each dimension, an all-slice appends them, an all-to-all moves them, an all-reduce or
+    reduce-scatter removes unreduced axes (the latter appending them to dimensions). Raises `UserError`, stating
+    the inconsistency, where the step does not apply to `src` (an axis not minor-most, already used, not
+    unreduced; a permute that changes a dimension's shard count)."""
+    m = resolve_mesh(src, mesh)
+    dims = [list(d.axes) for d in src.dims]
+    unreduced = tuple(src.unreduced)
+    kind = step.kind.replace("_", "-")
+    if step.kind in ("all_gather", "all_slice", "reduce_scatter", "sharded_to_unreduced") and len(step.axes_per_dim) != src.rank:
+        raise UserError(f"{kind} has {len(step.axes_per_dim)} dimension axis lists for a tensor of rank {src.rank}")
+    if step.kind in ("all_gather", "sharded_to_unreduced"):
+        dims = [_cut_suffix(d, removed, m, kind, i) for i, (d, removed) in enumerate(zip(dims, step.axes_per_dim))]
+        if step.kind == "sharded_to_unreduced":
+            unreduced = sort_axis_refs(list(unreduced) + [a for d in step.axes_per_dim for a in d], m)
+    elif step.kind in ("all_slice", "reduce_scatter"):
+        added = [a for d in step.axes_per_dim for a in d]
+        if step.kind == "reduce_scatter":
+            unreduced = _check_unreduced(src, added, kind)
+            _check_free(TensorSharding(src.mesh_name, src.dims, (), unreduced, src.inline_mesh), added, m, kind)
+        else:
+            _check_free(src, added, m, kind)
+        for d, axes in zip(dims, step.axes_per_dim):
+            for ref in axes:
+                add_or_merge(d, ref, m)
+    elif step.kind == "all_reduce":
+        unreduced = _check_unreduced(src, step.axes, kind)
+    elif step.kind == "replicated_to_unreduced":
+        _check_free(src, step.axes, m, kind)
+        unreduced = sort_axis_refs(list(unreduced) + list(step.axes), m)
+    elif step.kind == "all_to_all":
+        for p in step.all_to_all:
+            if not (0 <= p.src_dim < src.rank and 0 <= p.tgt_dim < src.rank) or p.src_dim == p.tgt_dim:
+                raise UserError(f"all-to-all dimensions {p.src_dim}->{p.tgt_dim} do not fit rank {src.rank}")
+            dims[p.src_dim] = _cut_suffix(dims[p.src_dim], p.axes, m, kind, p.src_dim)
+            for ref in p.axes:
+                add_or_merge(dims[p.tgt_dim], ref, m)
+    elif step.kind == "collective_permute":
+        out = step.out_sharding
+        out_mesh = resolve_mesh(out, mesh)
+        if out.rank != src.rank or any(
+            sharded_size(a.axes, m) != sharded_size(b.axes, out_mesh) for a, b in zip(src.dims, out.dims)
+        ):
+            raise UserError(f"collective-permute from {src} to {out} changes a dimension's shard count")
+        if {r.size(m) for r in src.unreduced} != {r.size(out_mesh) for r in out.unreduced} or len(src.unreduced) != len(out.unreduced):
+            raise UserError(f"collective-permute from {src} to {out} changes the unreduced axes")
+        return out
+    return TensorSharding(src.mesh_name, tuple(DimSharding(tuple(d)) for d in dims), (), unreduced, src.inline_mesh)

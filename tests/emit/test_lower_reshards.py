@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from autoshard.emit.lower_reshards import lower_reshards
+from autoshard.errors import UserError
+from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
+from autoshard.sharding.axis_list import merged
+from autoshard.sharding.axis_ref import sort_axis_refs
+from autoshard.sharding.reshard import CollectiveStep, collective_result_sharding, reshard_collectives
 from autoshard.ir.printing import print_module
 from autoshard.ir.verify import check_text, verify_ops
 from autoshard.tools.cli import main
@@ -118,3 +125,58 @@ func.func @f(%a: tensor<8x8xf32>) -> tensor<8x8xf32> {
 def test_command_missing_file(missing, tmp_path, capsys):
     assert main(["lower-reshards", str(tmp_path / missing)]) == 1
     assert "no such file" in capsys.readouterr().err
+
+
+# -- every lowered step is what its collective does (the simulator checks programs against the same semantics) --
+
+MESHES_FOR_STEPS = (
+    Mesh.from_sizes({"data": 2, "model": 4}),
+    Mesh.from_sizes({"a": 2, "b": 2, "c": 2}),
+    Mesh.from_sizes({"p": 4, "q": 2, "r": 4}),
+)
+
+
+@st.composite
+def sharding_pairs(draw) -> tuple[Mesh, TensorSharding, TensorSharding]:
+    """A mesh and two shardings of one rank-1..3 tensor: full axes and halves of size-4 axes spread over the
+    dimensions in random order, the mesh's other axes unreduced or not."""
+    mesh = draw(st.sampled_from(MESHES_FOR_STEPS))
+    rank = draw(st.integers(1, 3))
+
+    def sharding() -> TensorSharding:
+        dims: list[list[AxisRef]] = [[] for _ in range(rank)]
+        unreduced: list[AxisRef] = []
+        for axis in draw(st.permutations(mesh.axes)):
+            choice = draw(st.sampled_from(["dim", "half", "unreduced", "none"]))
+            if choice == "dim" or (choice == "half" and axis.size != 4):
+                dims[draw(st.integers(0, rank - 1))].append(AxisRef(axis.name))
+            elif choice == "half":
+                dims[draw(st.integers(0, rank - 1))].append(AxisRef.make(axis.name, draw(st.sampled_from([1, 2])), 2, mesh))
+            elif choice == "unreduced":
+                unreduced.append(AxisRef(axis.name))
+        return TensorSharding("m", tuple(DimSharding(merged(d, mesh)) for d in dims), (), sort_axis_refs(unreduced, mesh))
+
+    return mesh, sharding(), sharding()
+
+
+@settings(max_examples=300, deadline=None)
+@given(sharding_pairs())
+def test_each_lowered_step_gives_its_out_sharding_by_the_collectives_semantics(case) -> None:
+    mesh, src, dst = case
+    current = src
+    for step in reshard_collectives(src, dst, mesh, (64,) * src.rank):
+        produced = collective_result_sharding(step, current, mesh)
+        assert produced.dim_axes() == step.out_sharding.dim_axes(), (src, dst, step)
+        assert set(produced.unreduced) == set(step.out_sharding.unreduced), (src, dst, step)
+        current = step.out_sharding
+
+
+def test_a_collective_that_does_not_fit_its_operand_is_refused() -> None:
+    mesh = Mesh.from_sizes({"data": 2, "model": 4})
+    operand = TensorSharding("m", (DimSharding((AxisRef("data"), AxisRef("model"))), DimSharding()))
+    gather_data = CollectiveStep("all_gather", operand, axes_per_dim=((AxisRef("data"),), ()))
+    with pytest.raises(UserError, match='all-gather axis "data" is not minor-most in dimension 0'):
+        collective_result_sharding(gather_data, operand, mesh)
+    reduce_model = CollectiveStep("all_reduce", operand, axes=(AxisRef("model"),))
+    with pytest.raises(UserError, match='all-reduce axes "model" are not unreduced'):
+        collective_result_sharding(reduce_model, operand, mesh)
