@@ -409,10 +409,10 @@ def conv_dims(op: Operation) -> dict[str, object]:
     return {n: struct_field(dn, n) for n in names}
 
 
-def window_padding(op: Operation, ctx: KernelContext, rank: int) -> list[list[int]]:
+def window_padding(op: Operation, rank: int, overrides: dict[str, object] | None = None) -> list[list[int]]:
     """(low, high) padding per windowed dimension of a convolution or reduce_window (or its local override)."""
-    if "padding" in ctx.overrides:
-        return [list(p) for p in ctx.overrides["padding"]]  # type: ignore[union-attr]
+    if overrides and "padding" in overrides:
+        return [list(p) for p in overrides["padding"]]  # type: ignore[union-attr]
     pad_attr = get_attr(op, "padding")
     return dense_to_array(pad_attr).reshape(rank, 2).tolist() if pad_attr is not None else [[0, 0]] * rank
 
@@ -433,7 +433,7 @@ def _convolution(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     strides = op_ints(op, "window_strides", [1] * nsp)
     lhs_dil = op_ints(op, "lhs_dilation", [1] * nsp)
     rhs_dil = op_ints(op, "rhs_dilation", [1] * nsp)
-    padding = window_padding(op, ctx, nsp)
+    padding = window_padding(op, nsp, ctx.overrides)
     reversal = get_attr(op, "window_reversal")
     if reversal is not None and any(int_list(reversal) if not hasattr(reversal, "get_values") else [bool(v) for v in reversal.get_values()]):
         w = np.flip(w, axis=[i for i, r in enumerate(int_list(reversal)) if r])
@@ -532,7 +532,7 @@ def _reduce_window(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     strides = op_ints(op, "window_strides", [1] * rank)
     base_dil = op_ints(op, "base_dilations", [1] * rank)
     win_dil = op_ints(op, "window_dilations", [1] * rank)
-    padding = window_padding(op, ctx, rank)
+    padding = window_padding(op, rank, ctx.overrides)
     prepared = []
     for x, init in zip(xs, inits):
         if any(b != 1 for b in base_dil):

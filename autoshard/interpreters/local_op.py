@@ -1,17 +1,18 @@
 """One op about to run on every device's local shards: what a local implementation (a localizer) reads.
 
-A localizer turns an op whose operands already carry the shardings of the op's local plan (its rule's factor
+A localizer turns an op whose operands carry the shardings of the op's local plan (its rule's factor
 shardings projected onto every operand) into one list of local results per device. It may localize the op's
 attributes for the kernel (`run_kernel(inputs, overrides)`), translate indices to a device's block, exchange
-halos with neighbours (collectives counted in `stats`), and mask what a device does not own. It returns a
-string to say the case is not supported on local shards (the op then runs globally, listed with that reason)
-and raises `SimulationError` for a plan its op's sharding rule forbids.
+halos with neighbours (collectives counted in `stats`), and mask what a device does not own. Its
+`unsupported` check runs first, before any operand is resharded, and names a case it cannot run on local
+shards (the op then runs globally, listed with that reason); a plan its op's sharding rule forbids raises
+`SimulationError`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from xdsl.ir import Operation
@@ -32,7 +33,6 @@ class LocalOp:
 
     op: Operation
     rule: OpShardingRule
-    operand_shards: list[Shards]
     operand_shardings: list[TensorSharding]
     operand_shapes: list[tuple[int, ...]]
     result_shardings: list[TensorSharding]
@@ -42,6 +42,8 @@ class LocalOp:
     dmesh: DeviceMesh
     stats: CollectiveStats
     run_kernel: RunKernel
+    #: Each operand's shards under `operand_shardings`; empty while `Localizer.unsupported` runs.
+    operand_shards: list[Shards] = field(default_factory=list)
 
     def inputs(self, device: int) -> list[np.ndarray]:
         return [shards[device] for shards in self.operand_shards]
@@ -63,10 +65,19 @@ class LocalOp:
         return {device: fn(device) for device in self.dmesh.device_ids}
 
 
-Localizer = Callable[[LocalOp], "dict[int, list[np.ndarray]] | str"]
+def _supported(call: LocalOp) -> str | None:
+    return None
 
 
 def run_everywhere(call: LocalOp) -> dict[int, list[np.ndarray]]:
-    """The default: the kernel on each device's shards with the op's own attributes (every sharded factor is
+    """The kernel on each device's shards with the op's own attributes (right when every sharded factor is
     one whose local result is the kernel of the local operands)."""
     return call.per_device(lambda device: call.run_kernel(call.inputs(device), {}))
+
+
+@dataclass(frozen=True)
+class Localizer:
+    """How an op runs on local shards, and which plans it cannot run so (a reason, checked first)."""
+
+    run: Callable[[LocalOp], dict[int, list[np.ndarray]]] = run_everywhere
+    unsupported: Callable[[LocalOp], str | None] = _supported

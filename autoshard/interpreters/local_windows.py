@@ -12,14 +12,12 @@ from __future__ import annotations
 import numpy as np
 
 from autoshard.interpreters.halo import exchange_halo
-from autoshard.interpreters.kernels import KernelContext, window_padding
+from autoshard.interpreters.kernels import window_padding
 from autoshard.interpreters.local_op import LocalOp
 from autoshard.interpreters.shards import Shards
 from autoshard.rules.attrs import op_int, op_ints
 from autoshard.rules.convolution import conv_dims
 from autoshard.rules.rule import FactorType
-
-_NO_OVERRIDES = KernelContext([], [], lambda region, args: [])
 
 
 def _halo_range(block: int, outputs: int, stride: int, window: int, dilation: int, pad_low: int) -> tuple[int, int]:
@@ -35,23 +33,30 @@ def _widen(call: LocalOp, shards: Shards, operand: int, dim: int, out_dim_local:
     )  # fmt: skip
 
 
-def local_reduce_window(call: LocalOp) -> dict[int, list[np.ndarray]] | str:
+def _sharded_windows(call: LocalOp) -> list[int]:
+    return [d for d, dim in enumerate(call.result_shardings[0].dims) if dim.axes]
+
+
+def reduce_window_unsupported(call: LocalOp) -> str | None:
+    rank = len(call.operand_shapes[0])
+    base_dil = op_ints(call.op, "base_dilations", [1] * rank)
+    if any(base_dil[d] != 1 for d in _sharded_windows(call)):
+        return "reduce_window with a base dilation along a sharded dimension"
+    return None
+
+
+def local_reduce_window(call: LocalOp) -> dict[int, list[np.ndarray]]:
     op = call.op
     n = len(call.operand_shards) // 2
     rank = len(call.operand_shapes[0])
     window = op_ints(op, "window_dimensions")
     strides = op_ints(op, "window_strides", [1] * rank)
-    base_dil = op_ints(op, "base_dilations", [1] * rank)
     win_dil = op_ints(op, "window_dilations", [1] * rank)
-    padding = window_padding(op, _NO_OVERRIDES, rank)
+    padding = window_padding(op, rank)
     out_local = call.result_local_shape(0)
     inputs = list(call.operand_shards)
-    sharded = [d for d in range(rank) if call.result_shardings[0].dims[d].axes]
-    for d in sharded:
-        if base_dil[d] != 1:
-            return "reduce_window with a base dilation along a sharded dimension"
-        if call.operand_shardings[0].dims[d].axes != call.result_shardings[0].dims[d].axes:
-            return "reduce_window operand and result sharded differently along a windowed dimension"
+    sharded = _sharded_windows(call)
+    for d in sharded:  # the rule's one factor per dimension shards operand and result alike
         for i in range(n):
             fill = next(iter(call.operand_shards[n + i].values())).reshape(())
             inputs[i] = _widen(call, inputs[i], i, d, out_local[d], strides[d], window[d], win_dil[d], padding[d][0], fill)
@@ -59,27 +64,34 @@ def local_reduce_window(call: LocalOp) -> dict[int, list[np.ndarray]] | str:
     return call.per_device(lambda device: call.run_kernel([x[device] for x in inputs], {"padding": local_padding}))
 
 
-def local_convolution(call: LocalOp) -> dict[int, list[np.ndarray]] | str:
+def convolution_unsupported(call: LocalOp) -> str | None:
     op = call.op
     dims = conv_dims(op)
     lhs_s, rhs_s = call.operand_shardings
-    nsp = len(dims.input_spatial)
-    strides = op_ints(op, "window_strides", [1] * nsp)
-    lhs_dil = op_ints(op, "lhs_dilation", [1] * nsp)
-    rhs_dil = op_ints(op, "rhs_dilation", [1] * nsp)
-    padding = window_padding(op, _NO_OVERRIDES, nsp)
+    lhs_dil = op_ints(op, "lhs_dilation", [1] * len(dims.input_spatial))
     if op_int(op, "batch_group_count", 1) != 1:
         return "convolution with batch_group_count > 1"
+    for i, (ld, kd) in enumerate(zip(dims.input_spatial, dims.kernel_spatial)):
+        if rhs_s.dims[kd].axes:
+            return "convolution with a sharded window (kernel spatial dimension)"
+        if lhs_s.dims[ld].axes and lhs_dil[i] != 1:
+            return "convolution with an lhs dilation along a sharded spatial dimension"
+    return None
+
+
+def local_convolution(call: LocalOp) -> dict[int, list[np.ndarray]]:
+    op = call.op
+    dims = conv_dims(op)
+    nsp = len(dims.input_spatial)
+    strides = op_ints(op, "window_strides", [1] * nsp)
+    rhs_dil = op_ints(op, "rhs_dilation", [1] * nsp)
+    padding = window_padding(op, nsp)
     out_local = call.result_local_shape(0)
     lhs = call.operand_shards[0]
     sharded = []
     for i, (ld, kd, od) in enumerate(zip(dims.input_spatial, dims.kernel_spatial, dims.output_spatial)):
-        if rhs_s.dims[kd].axes:
-            return "convolution with a sharded window (kernel spatial dimension)"
-        if not lhs_s.dims[ld].axes:
+        if not call.operand_shardings[0].dims[ld].axes:
             continue
-        if lhs_dil[i] != 1:
-            return "convolution with an lhs dilation along a sharded spatial dimension"
         window = call.operand_shapes[1][kd]
         lhs = _widen(call, lhs, 0, ld, out_local[od], strides[i], window, rhs_dil[i], padding[i][0], np.zeros((), next(iter(lhs.values())).dtype))
         sharded.append(i)

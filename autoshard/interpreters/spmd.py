@@ -32,8 +32,8 @@ from autoshard.interpreters.collectives import CollectiveStats
 from autoshard.interpreters.device_mesh import DeviceMesh
 from autoshard.interpreters.framework import AutoshardInterpreter, SimulationError, impl_op, impl_op_terminator
 from autoshard.interpreters.kernels import BINARY, KERNELS, UNARY, KernelContext, simple_reducer
-from autoshard.interpreters.local_op import LocalOp, run_everywhere
-from autoshard.interpreters.localizers import HALO_OPS, LOCALIZERS, PARTIAL_RESULT_OPS
+from autoshard.interpreters.local_op import LocalOp
+from autoshard.interpreters.localizers import HALO_OPS, KERNEL_LOCAL, LOCALIZERS, PARTIAL_RESULT_OPS
 from autoshard.interpreters.reference import case_branch, reference_interpreter, run_region_vectorized
 from autoshard.interpreters.reshard_exec import reshard
 from autoshard.interpreters.shards import Shards, is_evenly_sharded, local_shape, shard, unshard
@@ -390,12 +390,6 @@ def run_local(interp: SpmdInterpreter, op: Operation, operands: Sequence[Distrib
             combiner = _REDUCE_COMBINERS[reducer]
         elif name not in PARTIAL_RESULT_OPS:
             return run_fallback(interp, op, operands, declared, "a reduction factor is sharded")
-    # operands resharded to what the op needs (implicit reshards are counted in the stats like any other)
-    needed = []
-    for value, s in zip(operands, plan.operand_shardings):
-        if not _same(value.sharding, s):
-            interp.state.implicit_reshards += 1
-        needed.append(interp.reshard_value(value, s))
     local_shapes = [local_shape(shape, s, dmesh) for shape, s in zip(shapes, plan.result_shardings)]
     ctx = _kernel_ctx(interp, op, local_shapes)
 
@@ -403,13 +397,19 @@ def run_local(interp: SpmdInterpreter, op: Operation, operands: Sequence[Distrib
         return KERNELS[name](op, dataclasses.replace(ctx, overrides=overrides), list(inputs))
 
     call = LocalOp(
-        op, rule, [v.shards for v in needed], list(plan.operand_shardings), [v.shape for v in operands],
-        list(plan.result_shardings), shapes, plan.factor_axes, plan.reduction_axes, dmesh, interp.state.stats, run_kernel,
+        op, rule, list(plan.operand_shardings), [v.shape for v in operands], list(plan.result_shardings), shapes,
+        plan.factor_axes, plan.reduction_axes, dmesh, interp.state.stats, run_kernel,
     )  # fmt: skip
-    localizer = LOCALIZERS.get(name)
-    per_device = (localizer or run_everywhere)(call)
-    if isinstance(per_device, str):
-        return run_fallback(interp, op, operands, declared, per_device)
+    localizer = LOCALIZERS.get(name, KERNEL_LOCAL)
+    reason = localizer.unsupported(call)
+    if reason is not None:
+        return run_fallback(interp, op, operands, declared, reason)
+    # operands resharded to what the op needs (implicit reshards are counted in the stats like any other)
+    for value, s in zip(operands, plan.operand_shardings):
+        if not _same(value.sharding, s):
+            interp.state.implicit_reshards += 1
+        call.operand_shards.append(interp.reshard_value(value, s).shards)
+    per_device = localizer.run(call)
     results = []
     for i, (shape, s, target) in enumerate(zip(shapes, plan.result_shardings, declared)):
         shards = {d: np.asarray(outs[i]) for d, outs in per_device.items()}

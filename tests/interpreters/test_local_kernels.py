@@ -148,6 +148,23 @@ def test_gather_with_batching_dims_equals_global(mesh, data):
     run(text, [floats(rng, (b, s, v)), rng.integers(-2, v + 2, (b, s, 1, 1)).astype(np.int32)])
 
 
+@SETTINGS
+@given(st.sampled_from(sorted(MESHES)), st.data())
+def test_gather_of_one_row_kept_as_an_offset_dim_equals_global(mesh, data):
+    """slice_sizes 1 on an uncollapsed dimension: Shardy's reduction factor on the operand (masked lookups),
+    a need-replication factor of size 1 on the result."""
+    v, h, b = data.draw(st.sampled_from([8, 16])), 4, 4
+    table, idx, out = data.draw(dim_axes(mesh, [v, h])), data.draw(dim_axes(mesh, [b])), data.draw(dim_axes(mesh, [b, 1, h], [0, 2]))
+    dn = "#stablehlo.gather<offset_dims = [1, 2], start_index_map = [0], index_vector_dim = 1>"
+    body = (
+        f'    %r = "stablehlo.gather"(%t, %i) <{{dimension_numbers = {dn}, indices_are_sorted = false, slice_sizes = array<i64: 1, {h}>}}> '
+        f"{result_attr(out)} : ({tensor([v, h])}, {tensor([b, 1], 'i32')}) -> {tensor([b, 1, h])}"
+    )
+    text = module(mesh, [arg("t", [v, h], table), arg("i", [b, 1], idx + [()], "i32")], body, tensor([b, 1, h]))
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**16)))
+    run(text, [floats(rng, (v, h)), rng.integers(-3, v + 3, (b, 1)).astype(np.int32)])
+
+
 # -- scatter ------------------------------------------------------------------------------------------
 
 
@@ -223,6 +240,20 @@ def test_dynamic_update_slice_equals_global(mesh, data):
     rng = np.random.default_rng(data.draw(st.integers(0, 2**16)))
     starts = [np.asarray(rng.integers(-3, 20), np.int32), np.asarray(rng.integers(-2, 3), np.int32)]
     run(text, [floats(rng, shape), floats(rng, update_shape), *starts])
+
+
+def test_dynamic_update_slice_with_constant_starts_and_a_sharded_update_equals_global():
+    """Constant starts make the update's sliced dimension a pass-through factor of its own (Shardy); the update
+    is gathered along it and each operand block writes its part."""
+    body = (
+        '    %a = "stablehlo.constant"() <{value = dense<5> : tensor<i32>}> : () -> tensor<i32>\n'
+        '    %b = "stablehlo.constant"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>\n'
+        f"    %r = stablehlo.dynamic_update_slice %t, %u, %a, %b {result_attr([('y',), ('x',)])} : "
+        f"({tensor([16, 8])}, {tensor([8, 8])}, tensor<i32>, tensor<i32>) -> {tensor([16, 8])}"
+    )
+    text = module("2x4", [arg("t", [16, 8], [("y",), ("x",)]), arg("u", [8, 8], [("y",), ()])], body, tensor([16, 8]))
+    rng = np.random.default_rng(0)
+    run(text, [floats(rng, (16, 8)), floats(rng, (8, 8))])
 
 
 def sort_text(mesh: str, operand: list[Axes], out: list[Axes]) -> str:
@@ -357,3 +388,15 @@ def test_convolution_sharded_along_height_and_groups_exchanges_halos():
     report = run(text, [floats(rng, (2, 16, 8, 8)), floats(rng, (3, 3, 2, 8))])
     assert report.stats.counts["collective_permute"] == 2  # one row from each neighbour along "x"
     assert not report.stats.counts.get("all_gather")
+
+
+def test_convolution_with_a_sharded_window_runs_globally_and_says_why():
+    """A window longer than the output (kernel 6 over 8 rows): Shardy's window-size reduction factor, sharded
+    on the kernel, has no local run here."""
+    text = convolution_text("2x4", 1, (2, 8, 8, 2), (6, 3, 2, 2), (2, 3, 6, 2), (1, 1), (1, 1), ((0, 0), (0, 0)),
+                            [(), (), (), ()], [("x",), (), (), ()], [(), (), (), ()])  # fmt: skip
+    rng = np.random.default_rng(0)
+    report = simulate(parse_module(text, "local.mlir"), inputs=[floats(rng, (2, 8, 8, 2)), floats(rng, (6, 3, 2, 2))])
+    assert report.ok
+    assert [(f.op, f.reason) for f in report.fallbacks] == [("stablehlo.convolution", "convolution with a sharded window (kernel spatial dimension)")]
+    assert dict(report.stats.counts) == {"all_gather": 1}  # the fallback's gather of the kernel, no local-plan reshard
