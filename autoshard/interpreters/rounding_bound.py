@@ -4,12 +4,14 @@
 bound `E` on how far any floating-point evaluation of the same program may be from the exact one, when it differs
 only in the order of its sums (how a sharded program differs from the unsharded one). Each op's bound is its
 operands' bounds carried through the op to first order plus the op's own rounding, `eps(dtype) * |result|` per
-rounding step:
+rounding step (worst case within an op, random walk across the terms of a sum; transcendentals as many steps as
+numpy's float32 implementations err by, `EXP_LOG_ROUNDINGS`; a subnormal spacing at least):
 
 - `add`/`subtract`: ``E_a + E_b + eps |a ± b|``; `multiply`: ``|b| E_a + |a| E_b + eps |ab|``; `divide`:
   ``(E_a + |a/b| E_b) / |b| + eps |a/b|``; a unary `f`: ``|f'(x)| E_x + eps |f(x)|``;
-- sums (`dot_general`, `convolution`, add-`reduce`, add-`reduce_window`, add-`scatter`) of `L` terms:
-  the operands' bounds summed through the same contraction plus ``growth(L) * eps * sum |terms|``;
+- sums (`dot_general`, `convolution`, add-`reduce`, add-`reduce_window`, add-`scatter`) of `L` terms: the
+  operands' bounds carried through the same contraction in quadrature (independent errors of the terms add like a
+  random walk: ``sqrt(|a|^2 . E_b^2 + E_a^2 . |b|^2)``), plus ``growth(L) * eps * max(|sum|, sqrt(sum t^2))``;
 - data movement (reshape, transpose, slice, gather, broadcast, ...) moves the bound with the data; `max`/`min`
   take the larger bound;
 - a comparison of floats that lie within their bounds of each other may go either way: its result is marked
@@ -61,16 +63,17 @@ def smallest_subnormal(dtype: np.dtype) -> float:
 
 
 def growth(length: int) -> float:
-    """How many roundings a sum of `length` terms may accumulate, as a multiple of eps * sum |terms|.
+    """The rounding of a sum of `length` terms, as a multiple of eps * max(|sum|, sqrt(sum of squared terms)).
 
-    ``ceil(log2 L) + 1``: numpy sums contiguous runs pairwise and BLAS in short blocks; a sharded sum is local
-    sums followed by a cross-device tree (depth log2 of the device count). The worst case of a linear order,
-    ``L - 1``, holds for adversarial terms only; rounding errors of independent terms add up like a random walk,
-    ``~sqrt(L) * eps * rms(term)``, which ``log2(L) * eps * sum |terms|`` exceeds for every `L` (``sum |t| >=
-    sqrt(L) rms(t)`` fails only when few terms dominate, and then the sum is short in effect). The linear bound
-    would hide a real 1e-3 relative error in any contraction longer than ~100 terms.
+    ``sqrt(L)``: numpy's einsum and strided reductions add in a linear order (contiguous ones pairwise), a sharded
+    sum adds local sums in yet another. In a linear order the k-th addition rounds by up to eps |s_k| (s_k the
+    partial sum), and independent roundings add like a random walk: sqrt(sum_k s_k^2) <= sqrt(L) max_k |s_k|, with
+    max_k |s_k| ~ sqrt(sum t^2) for terms of mixed signs and = |sum| for terms of one sign. Pairwise orders need
+    only log2(L), but einsum's linear order exceeded that bound in practice (1.4 log2-units on a 1024-long sharded
+    dot); the worst case of a linear order, (L - 1) eps sum |t|, would hide a 1e-3 relative error in any sum of
+    cancelling terms longer than ~100.
     """
-    return math.ceil(math.log2(length)) + 1.0 if length > 1 else 1.0
+    return math.sqrt(length) if length > 1 else 1.0
 
 
 def _abs(x: np.ndarray) -> np.ndarray:
