@@ -106,6 +106,7 @@ def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bo
     _ensure_mesh(module, plan.mesh_name, plan.mesh)
     _set_num_partitions(module, plan.mesh.num_devices)
     func = op_map[plan.func]
+    gathered_reductions: list[tuple[Operation, object]] = []
     for node in graph.nodes:
         s = node.strategies[plan.assignment[node.index]]
         if node.kind == "argument":
@@ -125,14 +126,19 @@ def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bo
             op = op_map[node.ir]
             outputs = list(s.outputs)
             if explicit_collectives and s.settle is not None:
-                outputs = [_with_unreduced(o, s.settle, plan.mesh) for o in s.outputs]
-                _insert_after_settle(op, s, outputs, plan.mesh_name)
+                if _sums_partials(op):
+                    outputs = [_with_unreduced(o, s.settle, plan.mesh) for o in s.outputs]
+                    _insert_after_settle(op, s, outputs, plan.mesh_name)
+                else:
+                    gathered_reductions.append((op, s))
             op.attributes[SHARDING_ATTR] = _per_value(
                 o if info is not None else _replicated_like(r, plan.mesh_name)
                 for o, info, r in zip(outputs, node.outputs, op.results)
             )
         # "constraint" nodes keep the user's sharding_constraint as written
     _insert_reshards(plan, op_map, explicit_collectives)
+    for op, strategy in gathered_reductions:
+        _gather_reduced_dimensions(op, strategy)
     if not explicit_collectives:
         pin_op_results(module)
     if explicit_collectives and lower_reshards:
@@ -150,6 +156,36 @@ def _with_unreduced(s: TensorSharding, settle, mesh: Mesh) -> TensorSharding:
         dim = dims[settle.dim]
         dims[settle.dim] = DimSharding(dim.axes[: len(dim.axes) - len(settle.axes)], dim.is_closed, dim.priority)
     return TensorSharding(s.mesh_name, tuple(dims), s.replicated, sort_axis_refs(settle.axes, mesh), s.inline_mesh)
+
+
+def _sums_partials(op: Operation) -> bool:
+    """Whether `op`'s partial results over a sharded reduction factor are partial sums (`unreduced` in Shardy
+    means sum): contractions, and reduces whose body only adds."""
+    if op_name(op) != "stablehlo.reduce":
+        return True
+    body = [op_name(inner) for inner in op.regions[0].walk()]
+    return "stablehlo.add" in body and all(n in ("stablehlo.add", "stablehlo.return") for n in body)
+
+
+def _gather_reduced_dimensions(op: Operation, strategy) -> None:
+    """A reduce whose reducer is not a sum (max, min, ...) and whose strategy shards reduced dimensions: Shardy's
+    `unreduced` (jaxlib 0.10) only holds partial sums, so the explicit form reshards each input to its planned
+    sharding without the settle's axes (appended instead to the dimension a reduce-scatter settle scatters
+    onto), reduces locally, and the result has the planned (settled) sharding: the same values, moved by an
+    all-gather (or all-to-all) of the input instead of the all-reduce of partial results the plan priced."""
+    settle = strategy.settle
+    dims = tuple(op.properties["dimensions"].get_values())  # type: ignore[union-attr]
+    kept = [d for d in range(len(strategy.inputs[0].dims)) if d not in dims]
+    count = len(op.results)
+    for index, sharding in enumerate(strategy.inputs[:count]):
+        new_dims = [DimSharding(tuple(a for a in d.axes if a not in settle.axes)) for d in sharding.dims]
+        if settle.kind == "reduce_scatter" and settle.dim is not None:
+            target = kept[settle.dim]
+            new_dims[target] = DimSharding(strategy.outputs[index].dims[settle.dim].axes)
+        gathered = TensorSharding(sharding.mesh_name, tuple(new_dims), (), (), sharding.inline_mesh)
+        reshard = ReshardOp(op.operands[index], TensorShardingAttr.from_sharding(gathered))
+        Rewriter.insert_op(reshard, InsertPoint.before(op))
+        op.operands = [reshard.result if i == index else v for i, v in enumerate(op.operands)]
 
 
 def _insert_after_settle(op: Operation, strategy, unreduced_outputs, mesh_name: str) -> None:

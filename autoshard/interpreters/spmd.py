@@ -35,13 +35,13 @@ from autoshard.interpreters.kernels import BINARY, KERNELS, UNARY, KernelContext
 from autoshard.interpreters.local_op import LocalOp
 from autoshard.interpreters.localizers import HALO_OPS, KERNEL_LOCAL, LOCALIZERS, PARTIAL_RESULT_OPS
 from autoshard.interpreters.reference import case_branch, reference_interpreter, run_region_vectorized
-from autoshard.interpreters.reshard_exec import reshard
+from autoshard.interpreters.reshard_exec import apply_step, reshard
 from autoshard.interpreters.shards import Shards, is_evenly_sharded, local_shape, shard, unshard
 from autoshard.interpreters.values import tensor_dtype, tensor_shape
 from autoshard.rules.attrs import get_attr, op_int, op_name
 from autoshard.rules.rule import FactorType, OpShardingRule
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
-from autoshard.sharding.reshard import resolve_mesh
+from autoshard.sharding.reshard import AllToAllParam, CollectiveStep, collective_result_sharding, resolve_mesh
 
 SHARDING_ATTR = "sdy.sharding"
 
@@ -504,6 +504,27 @@ def _axes_per_dim(attr: Attribute) -> tuple[tuple[AxisRef, ...], ...]:
     return attr.to_axis_ref_lists()  # type: ignore[attr-defined]
 
 
+def _collective_step(op: Operation) -> CollectiveStep:
+    """An sdy collective op as plain data: its kind, axes and (closed) out_sharding."""
+    kind = op_name(op).removeprefix("sdy.")
+    out = _closed(_to_sharding(get_attr(op, "out_sharding")))
+    if kind == "all_to_all":
+        params = tuple(AllToAllParam(tuple(a.to_axis_ref() for a in p.axis_refs), p.src_dim, p.tgt_dim)
+                       for p in get_attr(op, "params").params)  # type: ignore[union-attr]  # fmt: skip
+        return CollectiveStep(kind, out, all_to_all=params)
+    if kind == "collective_permute":
+        return CollectiveStep(kind, out)
+    axes = get_attr(op, _COLLECTIVE_AXES[kind])
+    if kind in ("all_reduce", "replicated_to_unreduced"):
+        return CollectiveStep(kind, out, axes=tuple(axes.to_axis_refs()))  # type: ignore[union-attr]
+    return CollectiveStep(kind, out, axes_per_dim=tuple(tuple(d) for d in _axes_per_dim(axes)))  # type: ignore[arg-type]
+
+
+#: the property holding each collective's axes
+_COLLECTIVE_AXES = {"all_gather": "gathering_axes", "all_slice": "slicing_axes", "all_reduce": "reduction_axes",
+                    "reduce_scatter": "reduce_scatter_axes", "replicated_to_unreduced": "axes",
+                    "sharded_to_unreduced": "axes"}  # fmt: skip
+
 _COMBINERS = {"sum": np.add, "max": np.maximum, "min": np.minimum, "prod": np.multiply, "product": np.multiply}
 
 
@@ -516,34 +537,22 @@ class SpmdSdyFunctions(InterpreterFunctions):
     @impl_op("sdy.all_gather", "sdy.all_slice", "sdy.all_reduce", "sdy.reduce_scatter", "sdy.all_to_all",
              "sdy.collective_permute", "sdy.replicated_to_unreduced", "sdy.sharded_to_unreduced")  # fmt: skip
     def run_collective(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        """Run the collective on the operand's actual shards, after checking that its axes apply to the operand's
+        actual sharding and give its `out_sharding` (else the program is inconsistent: a SimulationError)."""
         value: DistributedValue = args[0]
-        out = _closed(_to_sharding(get_attr(op, "out_sharding")))
-        dmesh = interp.dmesh(value.sharding)
-        stats = interp.state.stats
         name = op_name(op)
-        if name == "sdy.all_gather":
-            shards = coll.all_gather(value.shards, _axes_per_dim(get_attr(op, "gathering_axes")), dmesh, stats)
-        elif name == "sdy.all_slice":
-            shards = coll.all_slice(value.shards, _axes_per_dim(get_attr(op, "slicing_axes")), dmesh, stats)
-        elif name == "sdy.all_reduce":
-            kind = getattr(get_attr(op, "reduction_kind"), "data", "sum")
-            shards = coll.all_reduce(value.shards, get_attr(op, "reduction_axes").to_axis_refs(), dmesh, stats, _COMBINERS[kind])  # type: ignore[union-attr]
-        elif name == "sdy.reduce_scatter":
-            shards = coll.reduce_scatter(value.shards, _axes_per_dim(get_attr(op, "reduce_scatter_axes")), dmesh, stats)
-        elif name == "sdy.all_to_all":
-            from autoshard.sharding.reshard import AllToAllParam
-
-            params = [
-                AllToAllParam(tuple(a.to_axis_ref() for a in p.axis_refs), p.src_dim, p.tgt_dim)
-                for p in get_attr(op, "params").params  # type: ignore[union-attr]
-            ]
-            shards = coll.all_to_all(value.shards, params, dmesh, stats)
-        elif name == "sdy.collective_permute":
-            shards = coll.collective_permute(value.shards, value.sharding, out, dmesh, interp.dmesh(out), stats)
-        elif name == "sdy.replicated_to_unreduced":
-            shards = coll.replicated_to_unreduced(value.shards, get_attr(op, "axes").to_axis_refs(), dmesh, stats)  # type: ignore[union-attr]
-        else:
-            shards = coll.sharded_to_unreduced(value.shards, _axes_per_dim(get_attr(op, "axes")), dmesh, stats)
+        step = _collective_step(op)
+        try:
+            produced = collective_result_sharding(step, value.sharding, interp.state.meshes)
+        except UserError as e:
+            raise SimulationError(f"'{name}' does not apply to its operand, sharded {value.sharding}: {e}") from None
+        if not _same(_closed(produced), step.out_sharding):
+            raise SimulationError(
+                f"'{name}' on a value sharded {value.sharding} gives {_closed(produced)}, not its out_sharding {step.out_sharding}"
+            )
+        kind = getattr(get_attr(op, "reduction_kind"), "data", "sum") if name == "sdy.all_reduce" else "sum"
+        shards = apply_step(value.shards, step, value.sharding, interp.state.meshes, interp.state.stats, _COMBINERS[kind])
+        out = step.out_sharding
         expected = local_shape(value.shape, out, interp.dmesh(out))
         got = next(iter(shards.values())).shape
         if got != expected:

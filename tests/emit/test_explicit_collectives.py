@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from mutation_bench import mutate
 
 from autoshard.interpreters.simulate import simulate
 from autoshard.ir.parse import parse_module
@@ -23,7 +24,6 @@ from autoshard.planner.api import plan as make_plan
 
 REPO = Path(__file__).resolve().parents[2]
 HEAVY = REPO / "tests/data/profiles/sharding_heavy.yaml"
-F64_RTOL = 1e-9
 
 #: a sum over both dimensions of a tensor sharded model-major: the partial sums are unreduced over
 #: {model, data} in the op's factor order, {data, model} in the mesh's
@@ -65,16 +65,10 @@ def verify_errors(text: str) -> list[str]:
     return [str(d) for d in verify_ops(parse_module(text)) if d.severity == "error"]
 
 
-def as_f64(text: str) -> str:
-    """The module with every f32 tensor made f64 (for modules whose f32 constants are all decimal literals)."""
-    assert "0x7fc00000" not in text and "0xff800000" not in text
-    return text.replace("xf32>", "xf64>").replace("<f32>", "<f64>")
-
-
 def simulate_f64(text: str):
     """The strict simulation of `text` in f64, where rounding is far below the allowance (a wrong collective
     errs by the size of the values)."""
-    return simulate(parse_module(as_f64(text)), rtol=F64_RTOL, atol=F64_RTOL)
+    return simulate(parse_module(mutate.as_f64(text)), rtol=mutate.F64_ALLOWANCE, atol=mutate.F64_ALLOWANCE)
 
 
 def test_settled_partial_sums_list_unreduced_axes_in_mesh_order() -> None:
@@ -125,3 +119,19 @@ def test_shardy_in_jaxlib_accepts_the_explicit_form_and_xla_cannot_compile_it() 
     jaxlib_mlir.parse_with_jaxlib(text, jaxlib_mlir.make_jaxlib_context(), "explicit.mlir")
     with pytest.raises(UserError, match="'sdy.all_reduce' op unknown mesh: @mesh"):
         compile_and_run(text, 8, seed=0, filename="explicit.mlir")
+
+
+def test_a_max_reduce_over_a_sharded_dimension_is_not_settled_as_a_sum() -> None:
+    """Fuzz repro /tmp/w/fuzz_bugs/01 (moe, random plan seed 1, 2x4): the routing max over experts is sharded
+    on "data" and settled by a reduce-scatter. `unreduced` holds partial sums only (jaxlib 0.10's Shardy has no
+    `unreduced=max`), so the explicit form gathers the reduced dimension (here an all-to-all onto the scatter
+    dimension) and reduces locally; it wrote `unreduced={"data"}` + `sdy.reduce_scatter` before, adding the
+    per-shard maxima (max abs error 25.9)."""
+    from autoshard.planner.random_plans import random_plan
+
+    text = random_plan(REPO / "examples/moe.mlir", "data=2,model=4", seed=1).to_mlir(explicit_collectives=True)
+    max_reduces = [line for line in text.splitlines() if "applies stablehlo.maximum" in line]
+    assert max_reduces and not any("unreduced" in line for line in max_reduces)
+    assert verify_errors(text) == []
+    report = simulate_f64(text)
+    assert report.ok, report.first_mismatch and report.first_mismatch.describe()
