@@ -61,11 +61,16 @@ def ratio(predicted: float | None, compiled: float) -> float | None:
     return predicted / compiled
 
 
+def model_path(model: str) -> Path:
+    """A zoo model's file (`mlp` -> examples/mlp.mlir) or the .mlir path given."""
+    return Path(model) if model.endswith(".mlir") else REPO_ROOT / "examples" / f"{model}.mlir"
+
+
 def run_cell(model: str, mesh_spec: str, layout: str, config: str, time_limit: float, kernels: int = 0) -> dict:
     """Plan one (model, mesh, layout), compile the written text with XLA, price and compare both sides; a
     JSON-able record."""
     mesh = parse_mesh_spec(mesh_spec)
-    path = Path(model) if model.endswith(".mlir") else REPO_ROOT / "examples" / f"{model}.mlir"
+    path = model_path(model)
     text = path.read_text()
     record = {"model": model, "mesh": mesh_spec, "layout": layout, "config": config}
     if layout != PLANNER:
@@ -177,6 +182,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     models, meshes = args.models.split(","), args.meshes.split(",")
+    missing = [m for m in models if not model_path(m).is_file()]
+    if missing:
+        print(f"error: no model file for {', '.join(missing)} (zoo names: {', '.join(ZOO)}, or .mlir paths)",
+              file=sys.stderr)
+        return 2
 
     all_records = []
     for config in args.config.split(","):

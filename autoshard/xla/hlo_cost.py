@@ -25,8 +25,9 @@ transcendentals / vector rate, bytes / memory bandwidth).
 Against XLA's own `compiled.cost_analysis()` (HloCostAnalysis): it counts a while body once, not once per
 iteration; it counts every fused op over its whole shape even where a slice downstream needs part of it; and it
 charges an all-reduce one FLOP per element for its combine and its buffer as bytes read and written (here the
-all-reduce is communication, priced by `plan_vs_xla`). Otherwise the conventions agree (compare, select,
-convert, clamp one FLOP per element; reduce-window window - 1 per output; custom-calls none; a fusion's operand
+all-reduce is communication, priced by `plan_vs_xla`); a custom-call (TopK on CPU) costs its bytes and no
+FLOPs here, while XLA reports FLOPs and bytes of such a program as unknown (-1). Otherwise the conventions agree
+(compare, select, convert, clamp one FLOP per element; reduce-window window - 1 per output; a fusion's operand
 read as far as the fusion uses it): on a loop-free partitioned MLP, FLOPs, transcendentals and bytes equal
 XLA's once the all-reduce is taken out (`tests/xla/test_hlo_cost.py`).
 """
