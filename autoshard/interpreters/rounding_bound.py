@@ -139,7 +139,6 @@ class RoundingBound(Interpreter.Listener):
     def __init__(self, interpreter: Interpreter) -> None:
         self.interpreter = interpreter
         self.bounds: dict[SSAValue, np.ndarray] = {}
-        self._values: dict[SSAValue, np.ndarray] = {}
         self._inputs: list[PythonValues] = []
 
     # -- listener ------------------------------------------------------------------------------------
@@ -157,14 +156,11 @@ class RoundingBound(Interpreter.Listener):
             return
         inputs = [np.asarray(a) for a in args]
         outputs = [np.asarray(r) for r in results]
-        for operand, value in zip(op.operands, inputs):
-            self._values[operand] = value
         try:
             bounds = self._op_bounds(op, inputs, outputs)
         except Exception:  # a rule that cannot handle this op's form: the conservative fallback
             bounds = self._fallback(op, inputs, outputs)
         for result, value, bound in zip(op.results, outputs, bounds):
-            self._values[result] = value
             bound = np.broadcast_to(np.asarray(bound, dtype=np.float64), value.shape)
             if is_float(value.dtype) and op_name(op) not in _MOVEMENT and op_name(op) not in _EXACT_SOURCES:
                 # the roundings above are relative; near zero (subnormal results) each is up to one spacing
@@ -387,7 +383,7 @@ class RoundingBound(Interpreter.Listener):
             return self._fallback(op, inputs, outputs)
         if reducer in ("stablehlo.maximum", "stablehlo.minimum"):
             # the bound of a max (or min) is at most the largest bound in its window: pad with the init's bound
-            return [np.maximum(self._window(op, bounds[0], bounds[1], outputs, "max"), bounds[1].reshape(()))]
+            return [np.maximum(self._window_max(op, bounds[0], bounds[1], outputs), bounds[1].reshape(()))]
         if reducer != "stablehlo.add":
             return self._fallback(op, inputs, outputs)
         length = int(np.prod(op_ints(op, "window_dimensions"), dtype=np.int64)) + 1
@@ -395,8 +391,8 @@ class RoundingBound(Interpreter.Listener):
         carried = np.sqrt(self._through_kernel(op, [bounds[0] ** 2, bounds[1] ** 2], outputs)[0])
         return [carried + growth(length) * unit_roundoff(outputs[0].dtype) * magnitude]
 
-    def _window(self, op: Operation, x: np.ndarray, init: np.ndarray, outputs: list[np.ndarray], how: str) -> np.ndarray:
-        assert how == "max"
+    def _window_max(self, op: Operation, x: np.ndarray, init: np.ndarray, outputs: list[np.ndarray]) -> np.ndarray:
+        """The largest of `x` in each of `op`'s windows (padding with `init`)."""
         if simple_reducer(op.regions[0]) == "stablehlo.maximum":
             return self._through_kernel(op, [x, init], outputs)[0]
         # a min-window: the same windows, reduced with max (negated min of negated values)
