@@ -22,6 +22,7 @@ from autoshard.planner.factor_strategies import (
     project_tensor,
     reduction_axes,
 )
+from autoshard.planner.fusion_groups import NodeTraffic, plan_fusion
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, Settle, TensorInfo
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.sharding.axis_ref import sort_axis_refs
@@ -31,7 +32,8 @@ from costmodel.hardware import DEFAULT_RESHARD_LOWERING
 class CostOracle(Protocol):
     """Prices what a strategy does on its own (the planner's link to `costmodel`)."""
 
-    def compute_s(self, node: PlanNode, flops_fraction: float) -> float: ...
+    def compute_s(self, node: PlanNode, flops_fraction: float, inputs: Sequence[TensorSharding] | None = None,
+                  outputs: Sequence[TensorSharding] | None = None, traffic: NodeTraffic | None = None) -> float: ...
 
     def settle_s(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> float: ...
 
@@ -79,9 +81,11 @@ def _reduce_scatter_variants(
 
 
 def op_strategies(node: PlanNode, rule, mesh: Mesh, mesh_name: str, oracle: CostOracle, allow_sub_axes: bool = True,
-                  unreduced: bool = False) -> list[NodeStrategy]:
+                  unreduced: bool = False, traffic: NodeTraffic | None = None) -> list[NodeStrategy]:
     """Strategies of an op node under its factor rule; with `unreduced`, also those that leave partial sums
-    unreduced (a sum-reduction op) or add unreduced operands (an add/subtract), see `partial_sum_nodes`."""
+    unreduced (a sum-reduction op) or add unreduced operands (an add/subtract), see `partial_sum_nodes`. Each pays
+    its compute on its own local shapes, moving through memory what its fusion `traffic` says (None: all of its
+    tensors, as a kernel of its own)."""
     total = math.prod(max(s, 1) for s in rule.factor_sizes)
     reduction = frozenset(rule.reduction_factors)
     out: list[NodeStrategy] = []
@@ -89,7 +93,7 @@ def op_strategies(node: PlanNode, rule, mesh: Mesh, mesh_name: str, oracle: Cost
         inputs = tuple(project_tensor(m, fs, mesh_name) for m in rule.operand_mappings)
         results = tuple(project_tensor(m, fs, mesh_name, reduction) for m in rule.result_mappings)
         local = math.prod(max(s, 1) for s in local_factor_sizes(rule, fs, mesh))
-        compute = oracle.compute_s(node, local / total)
+        compute = oracle.compute_s(node, local / total, inputs, results, traffic)
         partial = reduction_axes(rule, fs)
         if not partial:
             out.append(NodeStrategy(inputs, results, compute, 0.0, fs))
@@ -198,12 +202,16 @@ def _replicated_under_xla(node: PlanNode, oracle: CostOracle) -> bool:
             and getattr(config.hardware, "reshard_lowering", DEFAULT_RESHARD_LOWERING) == "xla")
 
 
-def value_strategies(node: PlanNode, mesh: Mesh, mesh_name: str, allow_sub_axes: bool = True) -> list[NodeStrategy]:
-    """Strategies of a value node: one per candidate sharding, every input wanting that same sharding."""
+def value_strategies(node: PlanNode, mesh: Mesh, mesh_name: str, allow_sub_axes: bool = True,
+                     oracle: CostOracle | None = None) -> list[NodeStrategy]:
+    """Strategies of a value node: one per candidate sharding, every input wanting that same sharding; an argument
+    pays the oracle's input-feeding tie-break (`input_feed_s`) as its own cost."""
     info = node.outputs[0] if node.outputs else node.inputs[0]
+    feed = getattr(oracle, "input_feed_s", None) if node.kind == "argument" else None
     out = []
     for s in candidate_shardings(info, mesh, mesh_name, allow_sub_axes):
-        out.append(NodeStrategy(tuple(s for _ in node.inputs), tuple(s for _ in node.outputs)))
+        out.append(NodeStrategy(tuple(s for _ in node.inputs), tuple(s for _ in node.outputs),
+                                collective_s=feed(s, info) if feed is not None else 0.0))
     return out
 
 
@@ -216,19 +224,23 @@ def fill_strategies(graph: PlanGraph, rules: dict[int, object], mesh: Mesh, orac
     """
     cache: dict[tuple, list[NodeStrategy]] = {}
     partial_sums = partial_sum_nodes(graph)
+    fusion = plan_fusion(graph, getattr(oracle, "group_memory_bound", None))
     for node in graph.nodes:
         if node.kind == "manual":
             continue  # the user's shardings: autoshard.planner.manual_computation
         if node.kind == "op":
             node.rule = rules[node.index]
             unreduced = node.index in partial_sums
-            key = ("op", node.label, node.rule, tuple(node.inputs), tuple(node.outputs), unreduced)
+            traffic = fusion.traffic[node.index]
+            key = ("op", node.label, node.rule, tuple(node.inputs), tuple(node.outputs), unreduced, traffic)
             if key not in cache:
-                cache[key] = op_strategies(node, node.rule, mesh, graph.mesh_name, oracle, allow_sub_axes, unreduced)
+                cache[key] = op_strategies(node, node.rule, mesh, graph.mesh_name, oracle, allow_sub_axes, unreduced,
+                                           traffic)
                 if _replicated_under_xla(node, oracle):
                     cache[key] = [s for s in cache[key] if s.factor_strategy is None or s.factor_strategy.is_replicated()]
         else:
-            key = ("value", node.kind == "constraint", tuple(node.inputs), tuple(node.outputs))
+            key = ("value", node.kind in ("constraint", "argument") and node.kind, tuple(node.inputs),
+                   tuple(node.outputs))
             if key not in cache:
-                cache[key] = value_strategies(node, mesh, graph.mesh_name, allow_sub_axes)
+                cache[key] = value_strategies(node, mesh, graph.mesh_name, allow_sub_axes, oracle)
         node.strategies = cache[key]

@@ -10,6 +10,7 @@ from typing import Any
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 
+from autoshard.planner.fusion_groups import plan_fusion
 from autoshard.planner.plan_graph import NodeStrategy, PlanEdge, PlanGraph
 from autoshard.sharding import DimSharding, Mesh, SpecEntry, TensorSharding
 
@@ -29,6 +30,9 @@ class CostBreakdown:
     penalty_s: float = 0.0
     flops: float = 0.0
     bytes_accessed: float = 0.0
+    #: bytes of arguments each device is given and holds, and their tie-break price (in the objective, not the step)
+    input_feed_bytes: int = 0
+    input_feed_s: float = 0.0
 
     @property
     def step_time_s(self) -> float:
@@ -41,6 +45,8 @@ class CostBreakdown:
             "communication_s": self.communication_s,
             "flops": self.flops,
             "bytes_accessed": self.bytes_accessed,
+            "input_feed_bytes": self.input_feed_bytes,
+            "input_feed_s": self.input_feed_s,
             "collectives_s": dict(sorted(self.collectives_s.items())),
             "peak_memory_bytes": self.peak_memory_bytes,
             "memory_budget_bytes": self.memory_budget_bytes,
@@ -256,13 +262,18 @@ def evaluate_assignment(graph: PlanGraph, assignment: list[int], model) -> CostB
     solver problem."""
     cost = CostBreakdown()
     by_kind: dict[str, float] = defaultdict(float)
+    fusion = plan_fusion(graph, model.group_memory_bound)
     for node, choice in zip(graph.nodes, assignment):
         s = node.strategies[choice]
         cost.compute_s += s.compute_s * node.multiplier
-        flops, bytes_accessed = model.strategy_work(node, s)
-        cost.flops += flops * node.multiplier
-        cost.bytes_accessed += bytes_accessed * node.multiplier
+        work = model.strategy_work(node, s, fusion.traffic[node.index])
+        cost.flops += work.flops * node.multiplier
+        cost.bytes_accessed += work.bytes_accessed * node.multiplier
         own = 0.0
+        if node.kind == "argument":
+            cost.input_feed_bytes += model.input_feed_bytes(s.outputs[0], node.outputs[0])
+            own = model.input_feed_s(s.outputs[0], node.outputs[0])
+            cost.input_feed_s += own
         for c in s.own_collectives:
             by_kind[c.kind] += c.time_s * node.multiplier
             own += c.time_s

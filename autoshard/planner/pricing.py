@@ -17,6 +17,7 @@ from functools import partial
 from autoshard.errors import UserError
 from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.factor_strategies import local_factor_sizes
+from autoshard.planner.fusion_groups import NodeTraffic
 from autoshard.planner.plan_graph import NodeStrategy, PlanNode, Settle, TensorInfo
 from autoshard.sharding import TensorSharding
 from autoshard.sharding.axis_renaming import interchangeable_axis_renamings, rename_axes
@@ -24,13 +25,14 @@ from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable
 from autoshard.sharding.reshard_cost import StepTraffic, lowering_for, performed_kind, step_cost, step_traffic
 from autoshard.sharding.reshard_involved_dims import expand_steps, involved_dims, restrict
 from costmodel import collectives as cc
-from costmodel.compute import dtype_bytes, roofline_time
+from costmodel.compute import DATA_MOVEMENT_OPS, FREE_OPS, TRANSCENDENTAL_OPS, OpWork, dtype_bytes, op_time
 from costmodel.hardware import CostConfig
 
-#: FLOPs per element of elementwise ops beyond one (transcendentals cost more on every device).
-_TRANSCENDENTAL = ("exponential", "log", "tanh", "logistic", "sine", "cosine", "power", "rsqrt", "sqrt", "erf",
-                   "atan2", "cbrt", "exponential_minus_one", "log_plus_one", "tan")
 
+#: the input-feeding tie-break (`PlanCostModel.input_feed_s`): a whole argument costs this share of reading it
+#: once, and at least `INPUT_FEED_TIE_S` (ten of the solver's cost units, so shards of small arguments still differ)
+INPUT_FEED_WEIGHT = 0.01
+INPUT_FEED_TIE_S = 1e-9
 
 #: collectives a manual computation's body runs (priced as communication, not compute)
 _BODY_COLLECTIVES = frozenset({"stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.reduce_scatter",
@@ -39,6 +41,11 @@ _BODY_COLLECTIVES = frozenset({"stablehlo.all_reduce", "stablehlo.all_gather", "
 
 def _numel(shape: Sequence[int]) -> int:
     return math.prod(shape) if shape else 1
+
+
+def _dtype(node: PlanNode) -> str:
+    """The element type a node computes in: its first tensor's."""
+    return next((t.dtype for t in (*node.inputs, *node.outputs) if t is not None), "f32")
 
 
 class PlanCostModel:
@@ -70,47 +77,93 @@ class PlanCostModel:
         return interchangeable_axis_renamings(self.mesh, self.config.link)
 
     # -- compute ----------------------------------------------------------------------------------
-    def op_global_work(self, node: PlanNode) -> tuple[float, float, str]:
-        """(FLOPs, bytes accessed, dtype) of the whole op, unsharded."""
+    def op_global_work(self, node: PlanNode) -> OpWork:
+        """FLOPs and transcendentals of the whole op, unsharded (bytes come from `NodeTraffic`): dots and
+        convolutions 2 per multiply-add on the matrix units, elementwise ops one FLOP (or one transcendental) per
+        result element, reductions one per folded element, data movement and layout ops none."""
         name = node.label.split(".", 1)[-1]
-        tensors = [t for t in (*node.inputs, *node.outputs) if t is not None]
-        bytes_accessed = float(sum(_numel(t.shape) * dtype_bytes(t.dtype) for t in tensors))
-        dtype = tensors[0].dtype if tensors else "f32"
+        outputs = [t for t in node.outputs if t is not None]
         rule = node.rule
         if name in ("dot_general", "dot") and rule is not None:
-            flops = 2.0 * math.prod(max(s, 1) for s in rule.factor_sizes)
-        elif name == "convolution" and node.outputs and node.inputs[1] is not None:
+            return OpWork(2.0 * math.prod(max(s, 1) for s in rule.factor_sizes), matmul=True)
+        if name == "convolution" and outputs and len(node.inputs) > 1 and node.inputs[1] is not None:
             kernel = node.inputs[1].shape
-            out_features = node.outputs[0].shape[-1] if node.outputs[0].shape else 1
-            flops = 2.0 * _numel(node.outputs[0].shape) * _numel(kernel) / max(out_features, 1)
-        else:
-            biggest = max((_numel(t.shape) for t in tensors), default=1)
-            flops = float(biggest) * (4 if name in _TRANSCENDENTAL else 1)
-        return flops, bytes_accessed, dtype
+            out_features = outputs[0].shape[-1] if outputs[0].shape else 1
+            return OpWork(2.0 * _numel(outputs[0].shape) * _numel(kernel) / max(out_features, 1), matmul=True)
+        if name in FREE_OPS or name in DATA_MOVEMENT_OPS:
+            return OpWork()
+        if name == "reduce":
+            n_in = sum(_numel(t.shape) for t in node.inputs[: len(outputs)] if t is not None)
+            return OpWork(float(max(n_in - sum(_numel(t.shape) for t in outputs), 0)))
+        n = max((_numel(t.shape) for t in (outputs or [t for t in node.inputs if t is not None])), default=1)
+        if name in TRANSCENDENTAL_OPS:
+            return OpWork(transcendentals=float(n))
+        return OpWork(float(n))
 
-    def compute_s(self, node: PlanNode, flops_fraction: float) -> float:
-        flops, bytes_accessed, dtype = self.op_global_work(node)
-        return roofline_time(self.config, flops * flops_fraction, bytes_accessed * flops_fraction, dtype)
+    def node_work(self, node: PlanNode, flops_fraction: float, inputs: Sequence[TensorSharding] | None = None,
+                  outputs: Sequence[TensorSharding] | None = None, traffic: NodeTraffic | None = None) -> OpWork:
+        """Per-device work of `node` under a strategy: `flops_fraction` of its global FLOPs, and the bytes its
+        `traffic` reads and writes on the local shapes of `inputs` and `outputs` (the strategy's shardings; None:
+        the shapes as written, e.g. a manual computation's body). No traffic: the node is a kernel of its own."""
+        traffic = traffic or NodeTraffic.unfused(node)
+        shapes = {"in": self._local_shapes(node.inputs, inputs), "out": self._local_shapes(node.outputs, outputs)}
+        nbytes = 0
+        for ref, info in (*zip(traffic.reads, node.inputs), *zip(traffic.writes, node.outputs)):
+            if ref is not None and info is not None:
+                nbytes += _numel(shapes[ref[0]][ref[1]]) * dtype_bytes(info.dtype)
+        work = self.op_global_work(node)
+        return OpWork(work.flops * flops_fraction, float(nbytes), work.transcendentals * flops_fraction, work.matmul)
 
-    def strategy_work(self, node: PlanNode, strategy: NodeStrategy) -> tuple[float, float]:
-        """(FLOPs, bytes accessed) per device of one run of `node` under `strategy`: the work `compute_s` prices.
-        Value nodes do no work; a manual computation's body works on its local shapes as written."""
+    def _local_shapes(self, infos: Sequence[TensorInfo | None], shardings: Sequence[TensorSharding] | None
+                      ) -> list[tuple[int, ...]]:
+        if shardings is None:
+            return [info.shape if info is not None else () for info in infos]
+        return [tuple(s.local_shape(info.shape, self.mesh)) if info is not None else ()
+                for s, info in zip(shardings, infos)]
+
+    def work_s(self, work: OpWork, dtype: str, memory_bound: bool | None = None) -> float:
+        """Seconds of `work`: its roofline, or only its bytes (`memory_bound`) or only its arithmetic (False), as
+        its fusion group is priced (`NodeTraffic.memory_bound`)."""
+        if memory_bound is True:
+            return work.bytes_accessed / self.config.hardware.memory_bandwidth
+        if memory_bound is False:
+            work = OpWork(work.flops, 0.0, work.transcendentals, work.matmul)
+        return op_time(self.config, work, dtype)
+
+    def compute_s(self, node: PlanNode, flops_fraction: float, inputs: Sequence[TensorSharding] | None = None,
+                  outputs: Sequence[TensorSharding] | None = None, traffic: NodeTraffic | None = None) -> float:
+        """Seconds `node` computes on one device under a strategy (see `node_work`, `work_s`)."""
+        work = self.node_work(node, flops_fraction, inputs, outputs, traffic)
+        return self.work_s(work, _dtype(node), traffic.memory_bound if traffic is not None else None)
+
+    def group_memory_bound(self, members: Sequence[tuple[PlanNode, NodeTraffic]]) -> bool:
+        """Whether a fusion group, on global shapes, spends longer moving bytes than computing."""
+        total = OpWork()
+        for node, traffic in members:
+            total = total + self.node_work(node, 1.0, None, None, traffic)
+        memory = total.bytes_accessed / self.config.hardware.memory_bandwidth
+        arithmetic = op_time(self.config, OpWork(total.flops, 0.0, total.transcendentals, total.matmul),
+                             _dtype(members[0][0]))
+        return memory >= arithmetic
+
+    def strategy_work(self, node: PlanNode, strategy: NodeStrategy, traffic: NodeTraffic | None = None) -> OpWork:
+        """Per-device work of one run of `node` under `strategy`: the work `compute_s` prices. Value nodes do no
+        work; a manual computation's body works on its local shapes as written."""
         if node.kind == "manual":
             return self._manual_body_work(node)
         if node.kind != "op" or node.rule is None or strategy.factor_strategy is None:
-            return 0.0, 0.0
+            return OpWork()
         total = math.prod(max(s, 1) for s in node.rule.factor_sizes)
         local = math.prod(max(s, 1) for s in local_factor_sizes(node.rule, strategy.factor_strategy, self.mesh))
-        flops, bytes_accessed, _ = self.op_global_work(node)
-        return flops * local / total, bytes_accessed * local / total
+        return self.node_work(node, local / total, strategy.inputs, strategy.outputs, traffic)
 
-    def _manual_body_work(self, node: PlanNode) -> tuple[float, float]:
+    def _manual_body_work(self, node: PlanNode) -> OpWork:
         """The body ops `manual_computation.body_cost` prices (its own collectives aside), on their shapes."""
         from autoshard.planner.program import tensor_info
         from autoshard.rules.registry import rule_for
 
         op = node.ir
-        flops = bytes_accessed = 0.0
+        total = OpWork()
         for inner in op.regions[0].walk():
             if inner is op or not inner.results or inner.parent_op() is not op or inner.name in _BODY_COLLECTIVES:
                 continue
@@ -122,9 +175,24 @@ class PlanCostModel:
                 local.rule = rule_for(inner)
             except UserError:
                 local.rule = None
-            f, b, _ = self.op_global_work(local)
-            flops, bytes_accessed = flops + f, bytes_accessed + b
-        return flops, bytes_accessed
+            total = total + self.node_work(local, 1.0)
+        return total
+
+    # -- arguments ----------------------------------------------------------------------------------
+    def input_feed_bytes(self, sharding: TensorSharding, info: TensorInfo) -> int:
+        """Bytes of an argument each device must be given and hold under `sharding`."""
+        return _numel(sharding.local_shape(info.shape, self.mesh)) * dtype_bytes(info.dtype)
+
+    def input_feed_s(self, sharding: TensorSharding, info: TensorInfo) -> float:
+        """A tie-break price for feeding an argument: a device holding the whole argument pays
+        max(`INPUT_FEED_WEIGHT` of reading it once, `INPUT_FEED_TIE_S`), one holding a shard the shard's fraction,
+        so that where shardings otherwise price the same, arguments are given to each device as its shard (a
+        data-parallel batch sharded on input, not replicated and sliced inside)."""
+        whole = _numel(info.shape) * dtype_bytes(info.dtype)
+        if whole == 0:
+            return 0.0
+        price = max(INPUT_FEED_WEIGHT * whole / self.config.hardware.memory_bandwidth, INPUT_FEED_TIE_S)
+        return price * self.input_feed_bytes(sharding, info) / whole
 
     # -- collectives --------------------------------------------------------------------------------
     def settle_costs(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> list[cc.CollectiveCost]:

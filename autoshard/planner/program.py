@@ -5,7 +5,7 @@ groups*: one value node whose
 sharding all the tied values share (Shardy's data-flow edges). Calls of private functions are
 inlined before planning (`autoshard.ir.inline_calls`). Scalar bodies (reduce, sort, scatter, ...)
 are not planned. Ops inside a loop body are weighted by the loop's trip count when it can be read off the
-condition (`iter < N` with a constant start), else by 1.
+condition and body (`i < N` or `i <= N` from a constant start by a constant step, `while_trip_count`), else by 1.
 """
 
 from __future__ import annotations
@@ -239,8 +239,10 @@ def _constant_int(value: SSAValue) -> int | None:
 
 
 def while_trip_count(op: Operation) -> int:
-    """The trip count of a counted loop `while (i < N)` starting from a constant, else 1."""
-    cond = op.regions[0].blocks[0]
+    """The trip count of a counted loop: the condition compares a carried counter with a constant (`i < N`,
+    `i <= N`, `N > i`, `N >= i`), the counter starts from a constant and the body adds a constant step to it (1 when
+    the step cannot be read); 1 when the loop is not counted so."""
+    cond, body = op.regions[0].blocks[0], op.regions[1].blocks[0]
     ret = cond.last_op
     if ret is None or not ret.operands:
         return 1
@@ -249,11 +251,32 @@ def while_trip_count(op: Operation) -> int:
         return 1
     direction = str(cmp.properties.get("comparison_direction") or cmp.attributes.get("comparison_direction") or "")
     lhs, rhs = cmp.operands
-    if not (isinstance(lhs, SSAValue) and lhs in cond.args):
+    flipped = {"GT": "LT", "GE": "LE"}
+    if rhs in cond.args and lhs not in cond.args:  # N > i is i < N
+        lhs, rhs = rhs, lhs
+        direction = next((flipped[d] for d in flipped if d in direction), "")
+    kind = "LE" if "LE" in direction else "LT" if "LT" in direction else None
+    if kind is None or not (isinstance(lhs, SSAValue) and lhs in cond.args):
         return 1
     index = list(cond.args).index(lhs)
     bound = _constant_int(rhs)
     start = _constant_int(op.operands[index])
-    if bound is None or start is None or "LT" not in direction:
+    if bound is None or start is None:
         return 1
-    return max(1, bound - start)
+    step = _counter_step(body, index) or 1
+    span = bound - start + (1 if kind == "LE" else 0)
+    return max(1, -(-span // step))
+
+
+def _counter_step(body: Block, index: int) -> int | None:
+    """The constant the body adds to carried value `index` (`i + k` yielded), None when it does not."""
+    yielded = body.last_op
+    if yielded is None or len(yielded.operands) <= index:
+        return None
+    update = yielded.operands[index].owner
+    if not isinstance(update, Operation) or op_name(update) != "stablehlo.add":
+        return None
+    counter = body.args[index]
+    a, b = update.operands
+    step = _constant_int(b) if a is counter else _constant_int(a) if b is counter else None
+    return step if step is not None and step > 0 else None

@@ -1,0 +1,175 @@
+"""Compute priced the way XLA runs it: fusion groups, slices, in-place updates, loops, and the input-feeding
+tie-break (issue 18). Bytes are checked by hand on small programs."""
+
+from __future__ import annotations
+
+import pytest
+
+import autoshard
+from autoshard.ir.parse import parse_module
+from autoshard.planner.build_graph import build_plan_graph
+from autoshard.planner.fusion_groups import plan_fusion
+from autoshard.planner.pricing import PlanCostModel
+from autoshard.planner.user_constraints import PlanOptions
+from costmodel.hardware import resolve_config
+
+F32 = 4
+
+
+def _built(text: str, mesh: str = "data=8", config: str = "h100-8"):
+    cost_config = resolve_config(mesh, config)
+    model = PlanCostModel(cost_config)
+    built = build_plan_graph(parse_module(text, "t.mlir"), cost_config.mesh, "mesh", model, PlanOptions())
+    return built.graph, model
+
+
+def _replicated_work(text: str):
+    """Per-node (label, bytes) of the all-replicated strategy (the first of every node)."""
+    graph, model = _built(text)
+    fusion = plan_fusion(graph, model.group_memory_bound)
+    return graph, fusion, [(n.label, model.strategy_work(n, n.strategies[0], fusion.traffic[n.index]).bytes_accessed)
+                           for n in graph.nodes]
+
+
+BIAS_GELU_CHAIN = """
+func.func @main(%x: tensor<64x128xf32>, %w: tensor<128x256xf32>, %b: tensor<256xf32>) -> tensor<64x256xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x256xf32>) -> tensor<64x256xf32>
+  %1 = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<256xf32>) -> tensor<64x256xf32>
+  %2 = stablehlo.add %0, %1 : tensor<64x256xf32>
+  %3 = stablehlo.multiply %2, %2 : tensor<64x256xf32>
+  %4 = stablehlo.tanh %3 : tensor<64x256xf32>
+  %5 = stablehlo.multiply %2, %4 : tensor<64x256xf32>
+  return %5 : tensor<64x256xf32>
+}
+"""
+
+
+def test_elementwise_chain_reads_its_inputs_and_writes_its_output_once():
+    graph, fusion, work = _replicated_work(BIAS_GELU_CHAIN)
+    labels = [label for label, _ in work]
+    chain = [i for i, label in enumerate(labels) if label in (
+        "stablehlo.broadcast_in_dim", "stablehlo.add", "stablehlo.multiply", "stablehlo.tanh")]
+    assert len({fusion.group[i] for i in chain}) == 1  # one loop kernel
+    dot = labels.index("stablehlo.dot_general")
+    assert fusion.group[dot] != fusion.group[chain[0]]  # the dot is a kernel of its own
+    activation = 64 * 256 * F32
+    # the chain reads the dot's result and the bias once and writes its result once (unfused: 6 reads + 5 writes)
+    assert sum(work[i][1] for i in chain) == activation + 256 * F32 + activation
+    assert work[dot][1] == (64 * 128 + 128 * 256 + 64 * 256) * F32
+
+
+def test_fused_chain_is_priced_at_its_memory_roofline():
+    graph, model = _built(BIAS_GELU_CHAIN)
+    fusion = plan_fusion(graph, model.group_memory_bound)
+    chain = [n for n in graph.nodes if n.kind == "op" and n.label != "stablehlo.dot_general"]
+    assert all(fusion.traffic[n.index].memory_bound for n in chain)
+    seconds = sum(n.strategies[0].compute_s for n in chain)
+    bandwidth = model.config.hardware.memory_bandwidth
+    assert seconds == pytest.approx((2 * 64 * 256 + 256) * F32 / bandwidth)
+
+
+def test_expensive_value_read_twice_is_written_once():
+    """A transcendental with two consumers is not recomputed in each: written once, read by both."""
+    text = """
+func.func @main(%x: tensor<1024xf32>) -> (tensor<1024xf32>, tensor<f32>) {
+  %e = stablehlo.exponential %x : tensor<1024xf32>
+  %c = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%e init: %c) applies stablehlo.add across dimensions = [0] : (tensor<1024xf32>, tensor<f32>) -> tensor<f32>
+  %n = stablehlo.negate %e : tensor<1024xf32>
+  return %n, %s : tensor<1024xf32>, tensor<f32>
+}
+"""
+    graph, fusion, work = _replicated_work(text)
+    by_label = dict(work)
+    assert by_label["stablehlo.exponential"] == 2 * 1024 * F32  # reads x, writes e
+    assert by_label["stablehlo.reduce"] == 1024 * F32 + 4 + F32  # reads e (and the init), writes the sum
+    assert by_label["stablehlo.negate"] == 2 * 1024 * F32
+
+
+SCAN_OF_STACKED_WEIGHTS = """
+func.func @main(%ws: tensor<8x512x512xf32>, %x: tensor<16x512xf32>) -> tensor<16x512xf32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %n = stablehlo.constant dense<8> : tensor<i32>
+  %r:3 = stablehlo.while(%i = %c0, %w = %ws, %h = %x) : tensor<i32>, tensor<8x512x512xf32>, tensor<16x512xf32>
+   cond {
+    %p = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %layer = stablehlo.dynamic_slice %w, %i, %c0, %c0, sizes = [1, 512, 512] : (tensor<8x512x512xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x512x512xf32>
+    %m = stablehlo.reshape %layer : (tensor<1x512x512xf32>) -> tensor<512x512xf32>
+    %y = stablehlo.dot_general %h, %m, contracting_dims = [1] x [0] : (tensor<16x512xf32>, tensor<512x512xf32>) -> tensor<16x512xf32>
+    %j = stablehlo.add %i, %c1 : tensor<i32>
+    stablehlo.return %j, %w, %y : tensor<i32>, tensor<8x512x512xf32>, tensor<16x512xf32>
+  }
+  return %r#2 : tensor<16x512xf32>
+}
+"""
+
+
+def test_dynamic_slice_reads_one_layer_not_the_stack():
+    graph, fusion, work = _replicated_work(SCAN_OF_STACKED_WEIGHTS)
+    layer = 512 * 512 * F32
+    # the slice and its reshape are one loop: it reads one layer (and two distinct scalar indices), writes it once
+    sliced = sum(b for label, b in work if label in ("stablehlo.dynamic_slice", "stablehlo.reshape"))
+    assert sliced == layer + 2 * 4 + layer
+    node = next(n for n in graph.nodes if n.label == "stablehlo.dynamic_slice")
+    assert node.multiplier == 8
+
+
+def test_loop_body_compute_counts_per_iteration():
+    plan = autoshard.plan(SCAN_OF_STACKED_WEIGHTS, mesh="data=1", time_limit=5, seed=0)
+    layer = 512 * 512 * F32
+    assert plan.cost.flops >= 8 * 2 * 16 * 512 * 512
+    assert plan.cost.flops < 8 * 2 * 16 * 512 * 512 * 1.01
+    # eight layers read (and the sliced copy written, and read by the dot) once each: not 8 x the whole stack
+    assert 8 * 3 * layer <= plan.cost.bytes_accessed < 8 * 3.2 * layer
+
+
+def test_in_place_update_writes_only_the_update():
+    text = """
+func.func @main(%buf: tensor<1024x1024xf32>, %u: tensor<1x1024xf32>, %i: tensor<i32>) -> tensor<1024x1024xf32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %r = stablehlo.dynamic_update_slice %buf, %u, %i, %c0 : (tensor<1024x1024xf32>, tensor<1x1024xf32>, tensor<i32>, tensor<i32>) -> tensor<1024x1024xf32>
+  return %r : tensor<1024x1024xf32>
+}
+"""
+    _, _, work = _replicated_work(text)
+    assert dict(work)["stablehlo.dynamic_update_slice"] == 2 * 1024 * F32 + 2 * 4
+
+
+DATA_PARALLEL = """
+func.func @main(%x: tensor<64x256xf32>) -> tensor<64xf32> {
+  %t = stablehlo.tanh %x : tensor<64x256xf32>
+  %c = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%t init: %c) applies stablehlo.add across dimensions = [1] : (tensor<64x256xf32>, tensor<f32>) -> tensor<64xf32>
+  return %s : tensor<64xf32>
+}
+"""
+
+
+def test_batch_argument_is_fed_sharded_where_cost_is_otherwise_equal():
+    plan = autoshard.plan(DATA_PARALLEL, mesh="data=8", time_limit=5, seed=0)
+    assert plan.partition_specs()[0] == ("data", None)
+    assert plan.cost.input_feed_bytes == 64 * 256 * F32 // 8
+    report = plan.report()["cost"]
+    assert report["input_feed_bytes"] == 64 * 256 * F32 // 8 and report["input_feed_s"] > 0
+    assert plan.cost.step_time_s == pytest.approx(plan.cost.compute_s + plan.cost.communication_s)
+
+
+def test_update_of_a_buffer_computed_in_its_loop_writes_the_whole_buffer():
+    """A zero buffer broadcast into a dynamic_update_slice is one loop with it: the whole buffer is written once, and
+    the broadcast alone writes nothing (so sharding it cannot pay for a gather XLA never does)."""
+    text = """
+func.func @main(%u: tensor<1x1024xf32>, %i: tensor<i32>) -> tensor<1024x1024xf32> {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %buf = stablehlo.broadcast_in_dim %z, dims = [] : (tensor<f32>) -> tensor<1024x1024xf32>
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %r = stablehlo.dynamic_update_slice %buf, %u, %i, %c0 : (tensor<1024x1024xf32>, tensor<1x1024xf32>, tensor<i32>, tensor<i32>) -> tensor<1024x1024xf32>
+  return %r : tensor<1024x1024xf32>
+}
+"""
+    _, _, work = _replicated_work(text)
+    by_label = dict(work)
+    assert by_label["stablehlo.broadcast_in_dim"] == 4  # reads the scalar
+    assert by_label["stablehlo.dynamic_update_slice"] == 1024 * F32 + 2 * 4 + 1024 * 1024 * F32
