@@ -38,7 +38,7 @@ from autoshard.interpreters.reference import case_branch, reference_interpreter,
 from autoshard.interpreters.reshard_exec import apply_step, reshard
 from autoshard.interpreters.shards import Shards, is_evenly_sharded, local_shape, shard, unshard
 from autoshard.interpreters.values import tensor_dtype, tensor_shape
-from autoshard.rules.attrs import get_attr, op_int, op_name
+from autoshard.rules.attrs import get_attr, op_name
 from autoshard.rules.rule import FactorType, OpShardingRule
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.sharding.reshard import AllToAllParam, CollectiveStep, collective_result_sharding, resolve_mesh
