@@ -8,7 +8,7 @@ rounding step (worst case within an op, random walk across the terms of a sum; t
 numpy's float32 implementations err by, `EXP_LOG_ROUNDINGS`; a subnormal spacing at least):
 
 - `add`/`subtract`: ``E_a + E_b + eps |a ± b|``; `multiply`: ``|b| E_a + |a| E_b + eps |ab|``; `divide`:
-  ``(E_a + |a/b| E_b) / |b| + eps |a/b|``; a unary `f`: ``|f'(x)| E_x + eps |f(x)|``;
+  ``(E_a + |a/b| E_b) / |b| + eps |a/b|``; a unary `f`: ``max(|f'(x)| E_x, |f(x ± E_x) - f(x)|) + eps |f(x)|``;
 - sums (`dot_general`, `convolution`, add-`reduce`, add-`reduce_window`, add-`scatter`) of `L` terms: the
   operands' bounds carried through the same contraction in quadrature (independent errors of the terms add like a
   random walk: ``sqrt(|a|^2 . E_b^2 + E_a^2 . |b|^2)``), plus ``growth(L) * eps * max(|sum|, sqrt(sum t^2))``;
@@ -33,7 +33,7 @@ import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 
-from autoshard.interpreters.kernels import KERNELS, KernelContext, conv_dims, dot_dims, simple_reducer
+from autoshard.interpreters.kernels import KERNELS, UNARY, KernelContext, conv_dims, dot_dims, simple_reducer
 from autoshard.interpreters.values import BFLOAT16
 from autoshard.rules.attrs import get_attr, op_ints, op_name
 
@@ -234,7 +234,7 @@ class RoundingBound(Interpreter.Listener):
             return [bounds[0] + bounds[1] + u * r]
         if name in ("stablehlo.multiply", "chlo.broadcast_multiply") and r is not None:
             a, b = _abs(inputs[0]), _abs(inputs[1])
-            return [_times(b, bounds[0]) + _times(a, bounds[1]) + bounds[0] * bounds[1] + u * r]
+            return [_times(b, bounds[0]) + _times(a, bounds[1]) + _times(bounds[0], bounds[1]) + u * r]
         if name in ("stablehlo.divide", "chlo.broadcast_divide") and r is not None:
             with np.errstate(all="ignore"):
                 b = _abs(inputs[1])
@@ -249,8 +249,14 @@ class RoundingBound(Interpreter.Listener):
         if name in _DERIVATIVES and r is not None:
             derivative, roundings = _DERIVATIVES[name]
             with np.errstate(all="ignore"):
-                x = np.asarray(inputs[0], np.float64)
-                carried = np.where(bounds[0] > 0, np.abs(derivative(x, np.asarray(out, np.float64))) * bounds[0], 0.0)
+                x, e = np.asarray(inputs[0], np.float64), bounds[0]
+                tangent = np.abs(derivative(x, np.asarray(out, np.float64))) * e
+                # large input errors (bfloat16 logits off by whole units) leave the tangent's reach: take the
+                # secants to x +- E too; outside the function's domain (log, sqrt of x - E < 0) nothing is bounded
+                f = UNARY[name]
+                fx = f(x)
+                secant = np.maximum(np.abs(f(x + e) - fx), np.abs(f(x - e) - fx))
+                carried = np.where(e > 0, np.where(np.isnan(secant), np.inf, np.maximum(tangent, secant)), 0.0)
             return [carried + roundings * u * r]
         if name == "stablehlo.convert":
             if r is None:  # to an integer or boolean: uncertain where the operand is
@@ -355,12 +361,12 @@ class RoundingBound(Interpreter.Listener):
             length = int(np.prod([inputs[0].shape[i] for i in dot_dims(op)[2]], dtype=np.int64))
         magnitude = np.maximum(np.sqrt(self._through_kernel(op, [a * a, b * b], outputs)[0]), _abs(outputs[0]))
         carried = np.sqrt(self._through_kernel(op, [a * a, bounds[1] ** 2], outputs)[0] + self._through_kernel(op, [bounds[0] ** 2, b * b], outputs)[0])
-        # the kernels accumulate bfloat16 and float16 products in float32 (`kernels._accumulate_dtype`)
+        # the kernels accumulate bfloat16 and float16 products in float32 (`kernels._accumulate_dtype`), but a
+        # sharded contraction rounds each device's partial sum to the result type before adding them up
         low = inputs[0].dtype in (BFLOAT16, np.float16)
         accumulate = unit_roundoff(np.dtype(np.float32) if low else inputs[0].dtype)
-        u = unit_roundoff(outputs[0].dtype)
-        final = u * _abs(outputs[0]) if u > accumulate else 0.0
-        return carried + growth(length) * accumulate * magnitude + final
+        u = max(accumulate, unit_roundoff(outputs[0].dtype))
+        return carried + growth(length) * u * magnitude
 
     def _reduce(self, op: Operation, inputs: list[np.ndarray], bounds: list[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
         reducer = simple_reducer(op.regions[0]) if len(inputs) == 2 else None
