@@ -176,3 +176,14 @@ def test_integer_differences_count_unless_uncertain():
     a, b = np.array([1, 2, 3]), np.array([1, 2, 4])
     assert not difference(a, b).ok
     assert difference(a, b, np.array([0.0, 0.0, 1.0])).ok  # an uncertain comparison may flip
+
+
+def test_the_command_prints_ulp_scale_and_the_ops_run_globally(tmp_path: Path, capsys):
+    from autoshard.tools.cli import main
+
+    path = tmp_path / "softmax.mlir"
+    path.write_text(SOFTMAX)
+    assert main(["simulate", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "ops run globally (gathered operands, fallback): 0" in out
+    assert "closest to its rounding bound: op #" in out and "ulp-scale" in out
