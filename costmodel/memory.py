@@ -7,8 +7,15 @@ Conventions:
   `def_index` is the op that writes it, `last_use_index` the last op that reads it (equal to `def_index`
   when nothing reads it: a temporary that lives only during its op). A value is live at op i when
   def_index <= i <= last_use_index: an op's operands and results are live together while it runs.
-- Parameters (`kind="parameter"`) are live for the whole program whatever their indices say; program results
-  should use `last_use_index = num_ops - 1` (they stay until the end).
+- Held for the whole step whatever their indices say, as XLA lays buffers out: parameters (`kind="parameter"`,
+  the caller's argument buffers) and outputs (`kind="output"`: XLA allocates each result buffer for the whole
+  step and the program writes into it). An output written into a donated argument's buffer adds nothing of
+  its own: give it as an `activation` (def to last use), an over-count where XLA writes in place.
+- Everything else is a temporary from its definition to its last use in program order. XLA's compiled total
+  (arguments + outputs + temporaries - aliased, `compiled.memory_analysis()`) is bounded by `StepMemory.total_bytes`
+  as long as XLA's schedule and fusion keep fewer temporaries live than program order does (fusion removes
+  intermediates; XLA's scheduler orders to reduce memory): an upper-bound-ish estimate, checked by
+  `bench/memory_vs_xla.py`.
 """
 
 from __future__ import annotations
@@ -21,6 +28,8 @@ from costmodel.compute import dtype_bytes
 from costmodel.hardware import CostConfig, HardwareSpec
 
 VALUE_KINDS = ("parameter", "activation", "temporary", "output")
+#: kinds held for the whole step
+WHOLE_STEP_KINDS = ("parameter", "output")
 
 
 def local_shape(shape: Sequence[int], shard_counts: Sequence[int] | None = None) -> tuple[int, ...]:
@@ -73,7 +82,7 @@ class LiveValue:
             raise ValueError(f"value kind '{self.kind}' is not one of {', '.join(VALUE_KINDS)}")
         if self.size_bytes < 0:
             raise ValueError(f"value '{self.name}' has negative size {self.size_bytes}")
-        if self.kind != "parameter" and self.last_use_index < self.def_index:
+        if self.kind not in WHOLE_STEP_KINDS and self.last_use_index < self.def_index:
             raise ValueError(f"value '{self.name}' is last used at op {self.last_use_index}, before its "
                              f"definition at op {self.def_index}")
 
@@ -93,15 +102,15 @@ class PeakMemory:
 
 
 def live_bytes_timeline(values: Iterable[LiveValue], num_ops: int | None = None) -> list[int]:
-    """Live bytes at each op index 0..num_ops-1 (parameters included everywhere); `num_ops` defaults to one
-    past the last use of any non-parameter value."""
+    """Live bytes at each op index 0..num_ops-1 (parameters and outputs included everywhere); `num_ops` defaults
+    to one past the last use of any temporary."""
     values = list(values)
     if num_ops is None:
-        num_ops = 1 + max((v.last_use_index for v in values if v.kind != "parameter"), default=-1)
+        num_ops = 1 + max((v.last_use_index for v in values if v.kind not in WHOLE_STEP_KINDS), default=-1)
     delta = [0] * (num_ops + 1)
     params = 0
     for v in values:
-        if v.kind == "parameter":
+        if v.kind in WHOLE_STEP_KINDS:
             params += v.size_bytes
             continue
         lo, hi = max(v.def_index, 0), min(v.last_use_index, num_ops - 1)
@@ -117,16 +126,17 @@ def live_bytes_timeline(values: Iterable[LiveValue], num_ops: int | None = None)
 
 
 def peak_live_memory(values: Sequence[LiveValue], num_ops: int | None = None) -> PeakMemory:
-    """The highest live bytes over the program (parameters live throughout), in O(values + ops)."""
+    """The highest live bytes over the program (parameters and outputs live throughout), in O(values + ops)."""
     values = list(values)
     params = sum(v.size_bytes for v in values if v.kind == "parameter")
     timeline = live_bytes_timeline(values, num_ops)
     if not timeline:
-        return PeakMemory(params, -1, params, tuple(v.name for v in values if v.kind == "parameter"))
+        held = sum(v.size_bytes for v in values if v.kind in WHOLE_STEP_KINDS)
+        return PeakMemory(held, -1, params, tuple(v.name for v in values if v.kind in WHOLE_STEP_KINDS))
     peak = max(timeline)
     index = timeline.index(peak)
     live = tuple(v.name for v in values
-                 if v.kind == "parameter" or v.def_index <= index <= v.last_use_index)
+                 if v.kind in WHOLE_STEP_KINDS or v.def_index <= index <= v.last_use_index)
     return PeakMemory(peak, index, params, live)
 
 
@@ -134,3 +144,39 @@ def peak_live_bytes(values: Sequence[LiveValue], num_ops: int | None = None) -> 
     """(peak live bytes, op index of the first peak): `peak_live_memory` without the breakdown."""
     peak = peak_live_memory(values, num_ops)
     return peak.peak_bytes, peak.peak_index
+
+
+@dataclass(frozen=True)
+class StepMemory:
+    """Per-device memory of one step split the way XLA reports a compiled program's (`memory_analysis()`):
+    argument buffers, output buffers (both held for the whole step) and the peak of temporaries live together
+    in program order. `total_bytes` is their sum, the figure to hold against XLA's arguments + outputs +
+    temporaries - aliased; `note` says how sure it is."""
+
+    argument_bytes: int
+    output_bytes: int
+    temporary_bytes: int
+    peak_index: int
+    note: str = ""
+
+    @property
+    def total_bytes(self) -> int:
+        return self.argument_bytes + self.output_bytes + self.temporary_bytes
+
+    def to_json(self) -> dict:
+        return {"total_bytes": self.total_bytes, "argument_bytes": self.argument_bytes,
+                "output_bytes": self.output_bytes, "temporary_bytes": self.temporary_bytes,
+                "peak_index": self.peak_index, "note": self.note}
+
+
+def step_memory(values: Sequence[LiveValue], num_ops: int | None = None, note: str = "") -> StepMemory:
+    """Arguments, outputs and the temporaries' peak (program order) of `values`; the total equals
+    `peak_live_memory(values).peak_bytes`."""
+    values = list(values)
+    arguments = sum(v.size_bytes for v in values if v.kind == "parameter")
+    outputs = sum(v.size_bytes for v in values if v.kind == "output")
+    timeline = live_bytes_timeline(values, num_ops)
+    held = arguments + outputs
+    peak = max(timeline, default=held)
+    index = timeline.index(peak) if timeline else -1
+    return StepMemory(arguments, outputs, peak - held, index, note)

@@ -17,6 +17,7 @@ from autoshard.ir.parse import SourceMap, parse_module_with_locations
 from autoshard.ir.verify import verify_ops
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
 from autoshard.planner.explain_infeasible import explain_infeasible
+from autoshard.planner.memory_accounting import plan_memory
 from autoshard.planner.plan import Plan, SolverStats, evaluate_assignment
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph, least_sharded_start
@@ -26,6 +27,7 @@ from autoshard.solver.bounds import forest_seconds, spanning_forest_bound
 from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolverConfig, solve
 from autoshard.solver.validate import peak_usage
 from autoshard.tools.fileio import read_text
+from autoshard.units import fmt_bytes
 from costmodel.hardware import resolve_config
 
 DEFAULT_MESH_NAME = "mesh"
@@ -102,6 +104,36 @@ def plan(
     )  # fmt: skip
 
 
+#: searches with a tightened memory limit when buffers the solver does not see push a plan over the budget
+MEMORY_RETRIES = 4
+
+
+def _fit_full_accounting(graph, mesh, problem, result, memory, budget: int, config: SolverConfig, on_progress):
+    """Search again with tighter node-local limits until a plan's full accounting (`plan_memory`: reshard,
+    settle and layout-copy buffers included) fits `budget`: each failed plan lowers the limit by what the
+    solver's node-local figure missed in it; a limit with no plan moves halfway back to the last one that had
+    one. Returns (problem, result, memory, searches) of the fitting plan, or raises `InfeasibleError`."""
+    has_plan = problem.usage_limit  # the tightest limit known to have a plan (over budget)
+    searches = 1
+    limit = min(budget - (memory.total_bytes - peak_usage(problem, result.assignment)[0]), has_plan - 1)
+    best = memory.total_bytes
+    for _ in range(MEMORY_RETRIES):
+        searches += 1
+        trial = dataclasses.replace(problem, usage_limit=limit)
+        found = solve(trial, config, on_progress=on_progress, starts=[least_sharded_start(graph)])
+        if found.status not in (OPTIMAL, FEASIBLE) or found.assignment is None:
+            limit = (limit + has_plan) // 2
+            continue
+        found_memory = plan_memory(graph, [int(x) for x in found.assignment], mesh)
+        if found_memory.total_bytes <= budget:
+            return trial, found, found_memory, searches
+        best = min(best, found_memory.total_bytes)
+        has_plan = limit
+        limit = min(budget - (found_memory.total_bytes - peak_usage(trial, found.assignment)[0]), limit - 1)
+    raise InfeasibleError(
+        f"no plan found whose memory fits the budget of {fmt_bytes(budget)} per device once reshard, settle and "
+        f"layout-copy buffers are counted (best: {fmt_bytes(best)} after {searches} searches); raise "
+        f"--memory-budget or use a larger mesh")
 #: a solver's gap above which the spanning-forest bound is computed too (it rarely beats a tighter one)
 WEAK_GAP = 0.5
 
@@ -123,24 +155,36 @@ def solve_plan_graph(
         config = dataclasses.replace(config, max_time_in_seconds=search_limit, fallback_bound_s=limit - search_limit)
     t0 = time.perf_counter()
     result = solve(problem, config, on_progress=on_progress, starts=[least_sharded_start(graph)])
-    wall = time.perf_counter() - t0
     if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
         raise InfeasibleError(
             explain_infeasible(graph, problem, budget, result.status, result.explanation, limit)
         )
+    first_bound = result.best_bound
+    memory = plan_memory(graph, [int(x) for x in result.assignment], mesh)
+    searches = 1
+    if budget and memory.total_bytes > budget:
+        problem, result, memory, searches = _fit_full_accounting(
+            graph, mesh, problem, result, memory, int(budget), config, on_progress)
+    wall = time.perf_counter() - t0
     assignment = [int(x) for x in result.assignment]
-    best_bound, gap = result.best_bound, result.gap
-    if result.status != OPTIMAL and not result.stats.get("fallback_bound_used") and (gap is None or gap > WEAK_GAP):
+    best_bound, gap, status = result.best_bound, result.gap, result.status
+    if problem.usage_limit != (int(budget) if budget else None):
+        # a tightened search's bound holds only for its tighter limit; the first search's holds for the budget
+        best_bound = first_bound
+        gap = None if best_bound is None else (result.cost - best_bound) / max(1, abs(result.cost))
+        status = OPTIMAL if gap == 0 else FEASIBLE
+    if status != OPTIMAL and not result.stats.get("fallback_bound_used") and (gap is None or gap > WEAK_GAP):
         # no phase proved a useful bound (CP-SAT proves none on large graphs): try the forest relaxation's
         forest = spanning_forest_bound(problem)
         if best_bound is None or forest > best_bound:
             best_bound = min(forest, result.cost)
             gap = (result.cost - best_bound) / max(1, abs(result.cost))
     cost = evaluate_assignment(graph, assignment, model)
-    cost.peak_memory_bytes = peak_usage(problem, assignment)[0]
+    cost.memory = memory
+    cost.peak_memory_bytes = memory.total_bytes
     cost.memory_budget_bytes = int(budget) if budget else None
     stats = SolverStats(
-        status=result.status,
+        status=status,
         objective_s=result.cost * COST_UNIT_S,
         best_bound_s=(best_bound or 0) * COST_UNIT_S,
         gap=gap if gap is not None else float("nan"),
@@ -148,7 +192,8 @@ def solve_plan_graph(
         num_nodes=problem.num_nodes,
         num_strategies=sum(problem.num_strategies(i) for i in range(problem.num_nodes)),
         num_edges=len(problem.edges),
-        extra={k: v for k, v in (result.stats or {}).items() if isinstance(v, (int, float, str))},
+        extra={**{k: v for k, v in (result.stats or {}).items() if isinstance(v, (int, float, str))},
+               "memory_searches": searches},
     )
     return Plan(built.module, built.func, mesh, mesh_name, graph, assignment, cost, stats, built.warnings,
                 model.config)

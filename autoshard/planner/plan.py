@@ -10,6 +10,8 @@ from typing import Any
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 
+from costmodel.memory import StepMemory
+
 from autoshard.planner.fusion_groups import plan_fusion
 from autoshard.planner.plan_graph import NodeStrategy, PlanEdge, PlanGraph
 from autoshard.sharding import DimSharding, Mesh, SpecEntry, TensorSharding
@@ -33,6 +35,8 @@ class CostBreakdown:
     #: bytes of arguments each device is given and holds, and their tie-break price (in the objective, not the step)
     input_feed_bytes: int = 0
     input_feed_s: float = 0.0
+    #: `peak_memory_bytes` split as XLA reports a compiled step (arguments, outputs, temporaries) with a note
+    memory: StepMemory | None = None
 
     @property
     def step_time_s(self) -> float:
@@ -50,6 +54,7 @@ class CostBreakdown:
             "collectives_s": dict(sorted(self.collectives_s.items())),
             "peak_memory_bytes": self.peak_memory_bytes,
             "memory_budget_bytes": self.memory_budget_bytes,
+            "memory": None if self.memory is None else self.memory.to_json(),
         }
 
 

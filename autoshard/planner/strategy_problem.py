@@ -1,36 +1,23 @@
 """Turn a plan graph into the solver's integer `StrategyGraph` and read a solution back.
 
 Seconds become integer units of `COST_UNIT_S`; node costs and edge matrices are weighted by trip counts;
-memory is bytes per device over each node's live interval; strategies outside a node's `allowed` set cost
-`FORBIDDEN`.
+memory is bytes per device over each node's live interval as XLA lays buffers out (`memory_accounting`:
+arguments and outputs held all step, temporaries from definition to last use); strategies outside a node's
+`allowed` set cost `FORBIDDEN`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from costmodel.compute import dtype_bytes
-
 from autoshard.planner.edge_costs import EdgeCostTable
-from autoshard.planner.plan_graph import PlanGraph, PlanNode
+from autoshard.planner.memory_accounting import GraphLiveness, node_interval, node_usage
+from autoshard.planner.plan_graph import PlanGraph
 from autoshard.sharding import Mesh
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 
 #: One solver cost unit in seconds (0.1 ns): fine enough for tiny ops, coarse enough for int64 sums.
 COST_UNIT_S = 1e-10
-
-def local_bytes(node: PlanNode, strategy_index: int, mesh: Mesh) -> int:
-    """Per-device bytes of what `node` defines under one strategy (data-flow aliases counted once)."""
-    s = node.strategies[strategy_index]
-    outputs = node.outputs[:1] if node.kind in ("data_flow", "constraint") else node.outputs
-    total = 0
-    for info, sharding in zip(outputs, s.outputs):
-        if info is None:
-            continue
-        n = int(np.prod(sharding.local_shape(info.shape, mesh), dtype=np.int64)) if info.shape else 1
-        total += n * dtype_bytes(info.dtype)
-    return total
-
 
 def to_units(seconds: float) -> int:
     return int(round(seconds / COST_UNIT_S))
@@ -39,9 +26,10 @@ def to_units(seconds: float) -> int:
 def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usage_limit: int | None) -> StrategyGraph:
     """The solver problem of `graph` (one solver node per plan node, same indices)."""
     node_costs, usages, intervals, names = [], [], [], []
+    liveness = GraphLiveness.of(graph)
     seconds_cache: dict[int, np.ndarray] = {}
     cost_cache: dict[tuple[int, float], np.ndarray] = {}  # shared, read-only
-    usage_cache: dict[tuple[int, str], np.ndarray] = {}
+    usage_cache: dict[tuple, np.ndarray] = {}
     for node in graph.nodes:
         key = id(node.strategies)
         if key not in seconds_cache:
@@ -57,19 +45,16 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usa
             mask[node.allowed] = False
             costs[mask] = FORBIDDEN
         node_costs.append(costs)
-        if node.kind == "result":
-            usages.append(np.zeros(len(costs), dtype=np.int64))
-        else:
-            ukey = (key, node.kind)
-            if ukey not in usage_cache:
-                usage = np.array([local_bytes(node, i, mesh) for i in range(len(node.strategies))], dtype=np.int64)
-                usage.setflags(write=False)
-                usage_cache[ukey] = usage
-            usages.append(usage_cache[ukey])
-        if node.kind == "argument":
-            intervals.append((0, graph.num_positions))
-        else:
-            intervals.append((node.position, max(node.last_use, node.position) + 1))
+        # the facts `node_usage` reads besides the strategy
+        ukey = (key, node.kind, node.label, node.index in liveness.aliased_results, node.index in liveness.invariant,
+                tuple((node.index, p) in liveness.returned for p in range(len(node.outputs))),
+                tuple((node.index, p) in liveness.fused for p in range(len(node.outputs))))
+        if ukey not in usage_cache:
+            usage = np.array([node_usage(node, s, mesh, liveness) for s in node.strategies], dtype=np.int64)
+            usage.setflags(write=False)
+            usage_cache[ukey] = usage
+        usages.append(usage_cache[ukey])
+        intervals.append(node_interval(node, graph, liveness))
         names.append(f"{node.label} (node {node.index})")
     solver_edges = []
     # edge matrices are shared between same-signature edges (`EdgeCostTable`): convert each (matrix, weight) once;

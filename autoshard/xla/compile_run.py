@@ -287,3 +287,37 @@ def _compile_and_run_in_subprocess(text, num_devices, inputs, seed, rtol, atol, 
         error_type, message, location = payload
         raise error_type(message, location)
     return payload
+
+
+# --------------------------------------------------------------------------------------------------------
+# Memory of the compiled program
+
+
+@dataclass(frozen=True)
+class XlaMemoryStats:
+    """Per-device buffer sizes XLA assigned to a compiled program (`compiled.memory_analysis()`)."""
+
+    argument_bytes: int
+    output_bytes: int
+    temp_bytes: int
+    alias_bytes: int
+
+    @property
+    def total_bytes(self) -> int:
+        """What the program needs on one device: arguments + outputs + temporaries - aliased."""
+        return self.argument_bytes + self.output_bytes + self.temp_bytes - self.alias_bytes
+
+
+def compiled_memory_stats(annotated_mlir_text: str, num_devices: int, filename: str = "<input>") -> XlaMemoryStats:
+    """Compile the text as given (only `mhlo.num_partitions` set, as `compile_and_run` does) for `num_devices`
+    host CPU devices without running it, and return XLA's memory analysis. In this process only: jax must
+    already have, or still be able to get, N CPU devices (else `UserError`)."""
+    require_jax("XLA's memory analysis")
+    if not request_host_devices(num_devices):
+        raise UserError(f"this process has {len(host_devices())} host CPU devices, {num_devices} needed")
+    context = jaxlib_mlir.make_jaxlib_context()
+    module = jaxlib_mlir.parse_with_jaxlib(annotated_mlir_text, context, filename)
+    jaxlib_mlir.set_num_partitions(module, context, num_devices)
+    stats = _compile(module, context, host_devices()[:num_devices]).get_compiled_memory_stats()
+    return XlaMemoryStats(stats.argument_size_in_bytes, stats.output_size_in_bytes, stats.temp_size_in_bytes,
+                          stats.alias_size_in_bytes)

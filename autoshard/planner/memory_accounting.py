@@ -1,0 +1,378 @@
+"""Per-device memory of a plan, counted the way XLA lays out a compiled step's buffers.
+
+Rules (`costmodel.memory` holds the arithmetic; this module says which buffer each plan value becomes).
+Held by one node under its own strategy (`node_usage` over `node_interval`, what the solver's limit sees):
+- every argument is held for the whole step (the caller's buffer);
+- every result is an output buffer held for the whole step in the result's sharding, unless the result is
+  aliased to a donated argument (`tf.aliasing_output` on that argument: XLA writes it into the argument's
+  buffer); the op computing a returned value writes into that buffer, so its own copy lives only as long as
+  other ops read it;
+- every other value is a temporary from the op that defines it to its last reader in program order (loop
+  bodies are flattened between the loop's start and end, a loop-carried value is one buffer plus its 8-byte
+  entry in the loop's tuple); each temporary takes a multiple of 64 bytes (XLA:CPU's heap alignment);
+- a value XLA computes inside its consumers' loop fusions (`fusion_groups`: a broadcast or cheap elementwise op
+  whose readers all fuse it) has no buffer; the values it reads are read where its consumers run, so they live
+  until the last of those;
+- a sharding constraint is its operand's buffer (its readers read the operand); a loop-carried value the body
+  passes back unchanged is the loop operand's buffer (XLA copies no invariant
+  state), read until the loop's results are last read;
+- an elementwise op's result takes over the buffer of an operand of its shape that it reads last (XLA's buffer
+  sharing with a dying operand), reached through the elementwise ops fused into it: its own buffer starts after
+  it; an in-place update (`scatter`, `dynamic_update_slice`) takes over the buffer it updates the same way.
+Transient or depending on two nodes (only in `plan_live_values`; `plan()` searches again with a tighter limit
+when they push a plan over its budget):
+- where a result takes over a dying operand's buffer that is smaller (sharded more), the overlap is counted;
+- a reshard writes a new buffer beside its source: one per distinct (value, source, target), live from its
+  first to its last consumer; a returned value resharded for its result keeps its source until the end; a
+  fused value resharded beyond a local slice is written first. A reshard that only slices locally, or moves
+  data only along the outermost dimension of the layout, writes just the target; any other also stages the
+  source in a transposed layout and the result before its copy back (XLA:CPU: `copy`, collective, `copy`),
+  counted as source + 2 x target;
+- a dot_general operand not laid out as a matrix product (batch dims leading; the lhs's contracting dims
+  trailing, the rhs's leading or trailing after the batch dims) is read from a transposed copy XLA makes beside
+  it (layout assignment: a `copy` fusion before the dot kernel);
+- an op that settles partial sums holds the partial buffer (before a reduce-scatter: the unscattered one)
+  beside its result while the collective runs;
+- several results add their tuple (8 bytes each) to the outputs; a program partitioned over more than one
+  device keeps its partition id (a 4-byte scalar) for the whole step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr
+
+from costmodel.compute import dtype_bytes
+from costmodel.memory import LiveValue, StepMemory, step_memory
+
+from autoshard.planner.fusion_groups import IN_PLACE_UPDATES, LOOP_FUSIBLE, TRANSPARENT_KINDS, plan_fusion
+from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, TensorInfo
+from autoshard.rules.dot import dot_dimension_numbers
+from autoshard.sharding import DimSharding, Mesh, TensorSharding
+
+ALIAS_ATTR = "tf.aliasing_output"
+#: XLA's partition-id scalar (u32)
+PARTITION_ID_BYTES = 4
+#: XLA:CPU's alignment of every buffer in its temporary heap
+HEAP_ALIGNMENT = 64
+#: a pointer in a loop's tuple of carried values
+TUPLE_ENTRY_BYTES = 8
+
+
+def aligned(nbytes: int) -> int:
+    """`nbytes` rounded up to `HEAP_ALIGNMENT` (0 stays 0)."""
+    return -(-nbytes // HEAP_ALIGNMENT) * HEAP_ALIGNMENT
+
+
+#: loop-fusible ops that read every operand at the positions they write (buffer-sharing candidates)
+ELEMENTWISE = LOOP_FUSIBLE - {
+    "stablehlo.broadcast_in_dim", "stablehlo.broadcast", "stablehlo.reshape", "stablehlo.transpose",
+    "stablehlo.slice", "stablehlo.dynamic_slice", "stablehlo.gather", "stablehlo.concatenate", "stablehlo.pad",
+    "stablehlo.iota", "stablehlo.reverse",
+}
+
+NOTE = ("upper-bound estimate: arguments and outputs held all step, temporaries from definition to last use in "
+        "program order (XLA fuses elementwise chains and schedules to use less), reshard and settle buffers "
+        "beside their sources")
+
+
+def sharded_bytes(info: TensorInfo | None, sharding: TensorSharding, mesh: Mesh) -> int:
+    """Per-device bytes of one value under `sharding` (uneven shards padded)."""
+    if info is None:
+        return 0
+    n = int(np.prod(sharding.local_shape(info.shape, mesh), dtype=np.int64)) if info.shape else 1
+    return n * dtype_bytes(info.dtype)
+
+
+@dataclass(frozen=True)
+class GraphLiveness:
+    """Facts of a plan graph the accounting needs, independent of the assignment."""
+
+    #: result node indices whose value XLA writes into a donated argument's buffer
+    aliased_results: frozenset[int]
+    #: per (node, output port): returned as a non-aliased result
+    returned: frozenset[tuple[int, int]]
+    #: per (node, output port): computed inside its consumers' fusions, never written to memory
+    fused: frozenset[tuple[int, int]]
+    #: per node: the last position a non-result consumer reads any of its outputs (its own position if none),
+    #: a fused consumer counting as reading where its own consumers run
+    last_non_result_use: tuple[int, ...]
+    #: loop-carried value nodes the body passes back unchanged and sharding constraints (no buffer of their own)
+    invariant: frozenset[int] = frozenset()
+    #: per node: the last position its work is needed (fused and pass-through nodes: where their readers run)
+    runs_until: tuple[int, ...] = ()
+    #: elementwise op node -> the (producer, port) whose dying buffer its result takes over
+    reuses: dict[int, tuple[int, int]] = field(default_factory=dict)
+    #: sharding constraint node -> the (producer, port) it constrains
+    constrains: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+    def origin(self, node: int, port: int) -> tuple[int, int]:
+        """The value behind a chain of sharding constraints."""
+        while node in self.constrains:
+            node, port = self.constrains[node]
+        return node, port
+
+    @staticmethod
+    def of(graph: PlanGraph) -> GraphLiveness:
+        nodes = graph.nodes
+        aliased = _aliased_results(graph)
+        traffic = plan_fusion(graph).traffic
+        fused = {(n.index, j) for n in nodes if n.kind == "op" and traffic[n.index] is not None
+                 for j, info in enumerate(n.outputs) if info is not None and traffic[n.index].writes[j] is None}
+        invariant = {e.producer for e in graph.edges
+                     if e.producer == e.consumer and nodes[e.producer].kind == "data_flow" and e.in_port == 1
+                     and str(nodes[e.producer].label).startswith("while carried value")}
+        invariant |= {n.index for n in nodes if n.kind in TRANSPARENT_KINDS}
+        passed_on = fused | {(i, 0) for i in invariant}  # values read where their readers' readers run
+        returned: set[tuple[int, int]] = set()
+        consumers: dict[int, list[tuple[int, int]]] = {}  # producer -> (consumer, producer's out port)
+        sources: dict[int, list[tuple[int, int, int]]] = {}  # consumer -> (producer, out port, in port)
+        for e in graph.edges:
+            if nodes[e.consumer].kind == "result" and e.consumer not in aliased:
+                returned.add((e.producer, e.out_port))
+            else:
+                consumers.setdefault(e.producer, []).append((e.consumer, e.out_port))
+            sources.setdefault(e.consumer, []).append((e.producer, e.out_port, e.in_port))
+        # a returned sharding constraint returns its operand
+        through = {e.consumer: (e.producer, e.out_port) for e in graph.edges if nodes[e.consumer].kind in TRANSPARENT_KINDS}
+        for node, port in list(returned):
+            while nodes[node].kind in TRANSPARENT_KINDS and node in through:
+                node, port = through[node]
+                returned.add((node, port))
+        # where each node's work runs last: its own position, or its passed-on outputs' readers' (reverse order:
+        # readers come later in the program; a loop's own yield is the one earlier reader and passes nothing on)
+        runs_until = [n.position for n in nodes]
+        for n in sorted(nodes, key=lambda n: n.position, reverse=True):
+            for c, port in consumers.get(n.index, ()):
+                if (n.index, port) in passed_on and c != n.index:
+                    runs_until[n.index] = max(runs_until[n.index], runs_until[c])
+        last = [max([n.position] + [runs_until[c] for c, _ in consumers.get(n.index, ())]) for n in nodes]
+        reuses = _buffer_reuses(nodes, sources, fused, returned, last)
+        return GraphLiveness(frozenset(aliased), frozenset(returned), frozenset(fused), tuple(last),
+                             frozenset(invariant), tuple(runs_until), reuses, through)
+
+
+def _elementwise(node: PlanNode) -> bool:
+    return node.kind == "op" and node.label in ELEMENTWISE and len(node.outputs) == 1 and node.outputs[0] is not None
+
+
+def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
+                   fused: set[tuple[int, int]], returned: set[tuple[int, int]], last: list[int]
+                   ) -> dict[int, tuple[int, int]]:
+    """Per materialized elementwise op: an op-defined operand buffer of its shape and dtype, reached through
+    elementwise fused producers of that shape, that nothing reads after it."""
+    out: dict[int, tuple[int, int]] = {}
+    for node in nodes:
+        in_place = node.kind == "op" and node.label in IN_PLACE_UPDATES and len(node.outputs) == 1
+        if not (_elementwise(node) or in_place) or (node.index, 0) in fused or (node.index, 0) in returned:
+            continue
+        want = node.outputs[0]
+        stack, seen = [node.index], {node.index}
+        while stack and node.index not in out:
+            here = stack.pop()
+            # an in-place update reuses only the buffer it updates (operand 0), not its updates' buffers
+            operands = sources.get(here, ())
+            if in_place and here == node.index:
+                operands = [src for src in operands if src[2] == 0]
+            for producer, port, _ in operands:
+                source = nodes[producer]
+                if source.outputs[port] != want:
+                    continue
+                if (producer, port) in fused or source.kind in TRANSPARENT_KINDS:
+                    if (_elementwise(source) or source.kind in TRANSPARENT_KINDS) and producer not in seen:
+                        seen.add(producer)
+                        stack.append(producer)
+                elif (source.kind == "op" and last[producer] == node.position and (producer, port) not in returned
+                      and len(source.outputs) == 1):
+                    out[node.index] = (producer, port)
+                    break
+    return out
+
+
+def _aliased_results(graph: PlanGraph) -> set[int]:
+    """Result nodes named by an argument's `tf.aliasing_output` (a donated argument XLA reuses)."""
+    func = next((n.ir[0] for n in graph.nodes if n.kind in ("argument", "result") and n.ir), None)
+    if func is None or func.arg_attrs is None:
+        return set()
+    indices = set()
+    for attrs in func.arg_attrs.data:
+        alias = attrs.data.get(ALIAS_ATTR) if isinstance(attrs, DictionaryAttr) else None
+        if isinstance(alias, IntegerAttr):
+            indices.add(alias.value.data)
+    return {n.index for n in graph.nodes if n.kind == "result" and n.ir and n.ir[1] in indices}
+
+
+def held_ports(node: PlanNode) -> range:
+    """The output ports whose buffers a node owns (a data-flow or constraint node aliases one value)."""
+    return range(1) if node.kind in ("data_flow", "constraint") and node.outputs else range(len(node.outputs))
+
+
+def node_usage(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, liveness: GraphLiveness) -> int:
+    """Per-device bytes a node holds over `node_interval` under one strategy: an argument's buffer, a
+    non-aliased result's output buffer, or the outputs of anything else that are not returned."""
+    if node.kind == "result":
+        if node.index in liveness.aliased_results:
+            return 0
+        return sharded_bytes(node.inputs[0], strategy.inputs[0], mesh)
+    if node.index in liveness.invariant:
+        return 0
+    if node.kind == "argument":  # the caller's buffer, outside XLA's temporary heap
+        return sharded_bytes(node.outputs[0], strategy.outputs[0], mesh)
+    carried = TUPLE_ENTRY_BYTES if node.kind == "data_flow" and node.label.startswith("while") else 0
+    return sum(aligned(sharded_bytes(node.outputs[p], strategy.outputs[p], mesh) + carried)
+               for p in held_ports(node)
+               if (node.index, p) not in liveness.returned and (node.index, p) not in liveness.fused)
+
+
+def node_interval(node: PlanNode, graph: PlanGraph, liveness: GraphLiveness) -> tuple[int, int]:
+    """Half-open positions [start, end) over which `node_usage` is held."""
+    if node.kind == "argument" or node.kind == "result":
+        return 0, graph.num_positions
+    start = node.position + (node.index in liveness.reuses)
+    return start, max(liveness.last_non_result_use[node.index], node.position) + 1
+
+
+def _matrix_layout(rank: int, batch: Sequence[int], contract: Sequence[int], trailing_ok: bool,
+                   leading_ok: bool) -> bool:
+    nb, nc = len(batch), len(contract)
+    if list(batch) != list(range(nb)):
+        return False
+    trailing = list(contract) == list(range(rank - nc, rank))
+    leading = list(contract) == list(range(nb, nb + nc))
+    return (trailing_ok and trailing) or (leading_ok and leading)
+
+
+def layout_copy_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> int:
+    """The transposed operand copies a dot_general reads (see module docstring), per device."""
+    if node.kind != "op" or node.label != "stablehlo.dot_general" or node.ir is None or len(node.inputs) != 2:
+        return 0
+    lhs_batch, rhs_batch, lhs_contract, rhs_contract = dot_dimension_numbers(node.ir)
+    lhs, rhs = node.inputs
+    total = 0
+    if lhs is not None and not _matrix_layout(lhs.rank, lhs_batch, lhs_contract, True, False):
+        total += sharded_bytes(lhs, strategy.inputs[0], mesh)
+    if rhs is not None and not _matrix_layout(rhs.rank, rhs_batch, rhs_contract, True, True):
+        total += sharded_bytes(rhs, strategy.inputs[1], mesh)
+    return total
+
+
+def settle_buffer_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> int:
+    """The partial-sum buffers a settling op holds beside its results (unscattered before a reduce-scatter)."""
+    settle = strategy.settle
+    if settle is None:
+        return 0
+    total = 0
+    for sharding, info in zip(strategy.outputs, node.outputs):
+        if info is None:
+            continue
+        if settle.kind == "reduce_scatter" and settle.dim is not None:
+            dims = list(sharding.dims)
+            kept = dims[settle.dim].axes[: len(dims[settle.dim].axes) - len(settle.axes)]
+            dims[settle.dim] = DimSharding(kept)
+            sharding = sharding.with_dims(dims)
+        total += sharded_bytes(info, sharding, mesh)
+    return total
+
+
+def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
+                     liveness: GraphLiveness | None = None) -> list[LiveValue]:
+    """Every buffer of the plan as a `LiveValue` (positions inclusive)."""
+    liveness = liveness or GraphLiveness.of(graph)
+    values: list[LiveValue] = []
+    for node in graph.nodes:
+        strategy = node.strategies[assignment[node.index]]
+        size = node_usage(node, strategy, mesh, liveness)
+        if node.kind == "argument":
+            values.append(LiveValue(node.label, size, 0, 0, kind="parameter"))
+        elif node.kind == "result":
+            if size:
+                values.append(LiveValue(node.label, size, 0, 0, kind="output"))
+        else:
+            lo, hi = node_interval(node, graph, liveness)
+            if size and hi > lo:
+                values.append(LiveValue(node.label, size, lo, hi - 1))
+            donor = liveness.reuses.get(node.index)
+            if size and donor is not None:
+                source = graph.nodes[donor[0]]
+                room = aligned(sharded_bytes(source.outputs[donor[1]],
+                                             source.strategies[assignment[donor[0]]].outputs[donor[1]], mesh))
+                if room < size:  # the dying operand's buffer is too small to take the result over
+                    values.append(LiveValue(f"{node.label} beside its smaller operand", size, node.position,
+                                            node.position))
+            extra = aligned(settle_buffer_bytes(node, strategy, mesh))
+            if extra:
+                values.append(LiveValue(f"{node.label} partial sums", extra, node.position, node.position,
+                                        kind="temporary"))
+            copies = aligned(layout_copy_bytes(node, strategy, mesh))
+            if copies:
+                values.append(LiveValue(f"{node.label} transposed operands", copies, node.position, node.position,
+                                        kind="temporary"))
+    values.extend(_reshard_buffers(graph, assignment, mesh, liveness))
+    results = sum(1 for node in graph.nodes if node.kind == "result")
+    if results > 1:
+        values.append(LiveValue("result tuple", TUPLE_ENTRY_BYTES * results, 0, 0, kind="output"))
+    if mesh.num_devices > 1:
+        values.append(LiveValue("partition id", aligned(PARTITION_ID_BYTES), 0, graph.num_positions - 1,
+                                kind="temporary"))
+    return values
+
+
+def _local_slice(src: TensorSharding, dst: TensorSharding) -> bool:
+    """`dst` keeps a part of every device's `src` shard (no data moves between devices)."""
+    return (src.unreduced == dst.unreduced and len(src.dims) == len(dst.dims)
+            and all(d.axes[: len(s.axes)] == s.axes for s, d in zip(src.dims, dst.dims)))
+
+
+def reshard_buffer_bytes(info: TensorInfo, src: TensorSharding, dst: TensorSharding, mesh: Mesh) -> int:
+    """Per-device bytes a reshard of one value from `src` to `dst` holds beside its source (module docstring)."""
+    target = sharded_bytes(info, dst, mesh)
+    if _local_slice(src, dst):
+        return target
+    if src.unreduced == dst.unreduced and len(src.dims) == len(dst.dims):
+        pairs = list(zip(src.dims, dst.dims))
+        changed = [i for i, (s, d) in enumerate(pairs) if s.axes != d.axes]
+        extents = zip(src.local_shape(info.shape, mesh), dst.local_shape(info.shape, mesh))
+        if len(changed) == 1 and all(a == b == 1 for a, b in list(extents)[: changed[0]]):
+            return target  # data moves along the outermost dimension of the layout
+    return sharded_bytes(info, src, mesh) + 2 * target
+
+
+def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
+                     liveness: GraphLiveness) -> list[LiveValue]:
+    spans: dict[tuple[int, int, TensorSharding, TensorSharding], list[int]] = {}
+    sources: list[LiveValue] = []
+    for e in graph.edges:
+        producer, consumer = graph.nodes[e.producer], graph.nodes[e.consumer]
+        src = producer.strategies[assignment[e.producer]].outputs[e.out_port]
+        dst = consumer.strategies[assignment[e.consumer]].inputs[e.in_port]
+        if src == dst or (liveness.origin(e.producer, e.out_port) in liveness.fused and _local_slice(src, dst)):
+            continue  # a fused value is computed in the part its reader wants
+        if consumer.kind == "result" and (e.producer, e.out_port) in liveness.returned:
+            # the producer's own copy (not counted by node_usage) lives until the reshard into the output
+            sources.append(LiveValue(f"{producer.label} before its result reshard",
+                                     aligned(sharded_bytes(producer.outputs[e.out_port], src, mesh)),
+                                     producer.position, consumer.position))
+            continue
+        # a reshard into a pass-through node (a sharding constraint) is read where that node's readers run
+        until = liveness.runs_until[e.consumer] if e.consumer in liveness.invariant else consumer.position
+        span = spans.setdefault((e.producer, e.out_port, src, dst), [consumer.position, until])
+        span[0], span[1] = min(span[0], consumer.position), max(span[1], until)
+    out = sources
+    for (p, port, src, dst), (lo, hi) in spans.items():
+        producer = graph.nodes[p]
+        out.append(LiveValue(f"{producer.label} resharded",
+                             aligned(reshard_buffer_bytes(producer.outputs[port], src, dst, mesh)), lo, hi,
+                             kind="temporary"))
+    return out
+
+
+def plan_memory(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh) -> StepMemory:
+    """The plan's per-device memory per step: arguments, outputs, peak temporaries, and how sure it is."""
+    liveness = GraphLiveness.of(graph)
+    note = NOTE
+    if liveness.aliased_results:
+        note += f"; {len(liveness.aliased_results)} result(s) written into donated arguments"
+    return step_memory(plan_live_values(graph, assignment, mesh, liveness), graph.num_positions, note)

@@ -1,0 +1,57 @@
+"""The plan's per-device memory against XLA's compiled program of the text the plan writes: arguments and outputs
+equal XLA's byte for byte, and the total (arguments + outputs + temporaries) is within 10% of XLA's arguments +
+outputs + temporaries - aliased and never under it. Small shapes (the zoo's MLP and a dot + elementwise chain
+whose result XLA keeps for the whole step); `bench/memory_vs_xla.py` runs the whole zoo and the large GPT.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("jax")
+
+import autoshard  # noqa: E402
+from autoshard.xla.compile_run import compiled_memory_stats  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+PROFILES = {"default": None, "sharding-heavy": str(REPO / "tests" / "data" / "profiles" / "sharding_heavy.yaml")}
+
+#: a dot, a fused bias + tanh chain, a reduction: the output is written last, a temporary dies first
+CHAIN = """module @chain {
+  func.func public @main(%x: tensor<64x128xf32>, %w: tensor<128x256xf32>, %b: tensor<256xf32>) -> (tensor<64x256xf32>, tensor<64xf32>) {
+    %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x256xf32>) -> tensor<64x256xf32>
+    %1 = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<256xf32>) -> tensor<64x256xf32>
+    %2 = stablehlo.add %0, %1 : tensor<64x256xf32>
+    %3 = stablehlo.tanh %2 : tensor<64x256xf32>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %4 = stablehlo.reduce(%3 init: %cst) applies stablehlo.add across dimensions = [1] : (tensor<64x256xf32>, tensor<f32>) -> tensor<64xf32>
+    %5 = stablehlo.multiply %3, %3 : tensor<64x256xf32>
+    return %5, %4 : tensor<64x256xf32>, tensor<64xf32>
+  }
+}
+"""
+
+pytestmark = pytest.mark.xla
+
+
+#: measured: the chain planned sharding-heavy (x gathered for the dot, an all-to-all into tanh) is predicted
+#: 1.13x XLA's total: XLA's temporaries peak at the gathered x alone (32 KiB + its partition id), the model
+#: also holds the dot's 8 KiB result beside it. An over-count, so it stays safe for budgets; strict, so a fix shows.
+OVER_COUNTED = pytest.mark.xfail(strict=True, reason="over 10% (1.13x): the dot's result counted beside its gathered operand")
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("model", ["mlp", "chain"])
+def test_predicted_memory_is_within_10_percent_of_xla_and_never_under(model, profile, request):
+    if (model, profile) == ("chain", "sharding-heavy"):
+        request.applymarker(OVER_COUNTED)
+    text = CHAIN if model == "chain" else (REPO / "examples" / f"{model}.mlir").read_text()
+    plan = autoshard.plan(text, mesh="data=2,model=4", config=PROFILES[profile], time_limit=3, num_workers=1)
+    xla = compiled_memory_stats(plan.to_mlir(), plan.mesh.num_devices, filename=f"{model}.planned.mlir")
+    memory = plan.cost.memory
+
+    assert (memory.argument_bytes, memory.output_bytes) == (xla.argument_bytes, xla.output_bytes)
+    assert xla.alias_bytes == 0
+    assert xla.total_bytes <= plan.cost.peak_memory_bytes <= 1.10 * xla.total_bytes, (memory, xla)
