@@ -33,10 +33,11 @@ from autoshard.rules.attrs import op_name
 
 
 #: A float value passes when every element's |simulated - reference| is within this many rounding bounds `E`
-#: (`rounding_bound`: a first-order bound on one evaluation's distance from the exact value, eps(dtype) times a
-#: scale that grows with the magnitudes and reduction lengths that fed it). The reference and the simulation are
-#: two evaluations of the same program in different summation orders, each within `E` of the exact value, so
-#: they differ by at most 2 E; anything beyond is not rounding.
+#: (`rounding_bound`: the first-order error of one evaluation, eps(dtype) times a scale that grows with the
+#: magnitudes and reduction lengths that fed it; worst case within an op, a random walk over a sum's terms). The
+#: reference and the simulation are two evaluations of the same program in different summation orders, each within
+#: `E` of the exact value, so they differ by at most 2 E; anything beyond is not rounding. (Measured: correct plans
+#: of the zoo stay below 0.8, a 1e-3 relative error is beyond it wherever E < 5e-4 |value|.)
 PASS_THRESHOLD = 2.0
 
 
@@ -82,6 +83,8 @@ def difference(
 
 @dataclass(frozen=True)
 class OpMismatch:
+    """One op result's comparison (a mismatch where `difference.ok` is false)."""
+
     op: str
     location: str
     result_index: int
