@@ -67,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
     meshes = args.meshes.split(";")
-    cells = [(REPO_ROOT / "examples" / f"{m}.mlir", mesh, None) for m in args.models.split(",") for mesh in meshes]
+    models = [m for m in args.models.split(",") if m]  # --models '' runs only the large GPT
+    cells = [(REPO_ROOT / "examples" / f"{m}.mlir", mesh, None) for m in models for mesh in meshes]
     records = []
     print(f"profile {args.config or 'h100-8'}; MiB per device; predicted = arguments + outputs + temporaries, "
           "XLA = arguments + outputs + temporaries - aliased (compiled.memory_analysis())")

@@ -74,9 +74,12 @@ ELEMENTWISE = LOOP_FUSIBLE - {
     "stablehlo.iota", "stablehlo.reverse",
 }
 
-NOTE = ("upper-bound estimate: arguments and outputs held all step, temporaries from definition to last use in "
-        "program order (XLA fuses elementwise chains and schedules to use less), reshard and settle buffers "
-        "beside their sources")
+NOTE = ("estimate, not a bound: arguments and outputs held all step, temporaries live from definition to last "
+        "use in program order with XLA's fusion, buffer sharing, layout copies and reshard staging")
+#: added when the plan settles partial sums more than once: XLA's all-reduce combiner merges independent
+#: all-reduces, so readers of an early one wait for the last and keep their other operands live longer
+COMBINER_NOTE = ("; may be low: the plan has {n} settling all-reduces XLA can combine, which keeps their readers' "
+                 "operands live longer than program order (bench/memory_vs_xla.py measures)")
 
 
 def sharded_bytes(info: TensorInfo | None, sharding: TensorSharding, mesh: Mesh) -> int:
@@ -373,6 +376,9 @@ def plan_memory(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh) -> Step
     """The plan's per-device memory per step: arguments, outputs, peak temporaries, and how sure it is."""
     liveness = GraphLiveness.of(graph)
     note = NOTE
+    settles = sum(1 for node in graph.nodes if node.strategies and node.strategies[assignment[node.index]].settle)
+    if settles > 1:
+        note += COMBINER_NOTE.format(n=settles)
     if liveness.aliased_results:
         note += f"; {len(liveness.aliased_results)} result(s) written into donated arguments"
     return step_memory(plan_live_values(graph, assignment, mesh, liveness), graph.num_positions, note)

@@ -97,7 +97,8 @@ def test_arguments_and_outputs_all_step_no_copy_of_a_returned_value():
                               "    return %0 : tensor<64x64xf32>"))
     assert (m.argument_bytes, m.output_bytes, m.temporary_bytes) == (F32_64x64, F32_64x64, 0)
     assert plan.cost.peak_memory_bytes == m.total_bytes == 2 * F32_64x64
-    assert plan.report()["cost"]["memory"]["total_bytes"] == m.total_bytes and "upper-bound" in m.note
+    assert plan.report()["cost"]["memory"]["total_bytes"] == m.total_bytes
+    assert m.note.startswith("estimate, not a bound") and "may be low" not in m.note  # nothing settled here
 
 
 def test_a_donated_argument_holds_the_result():
@@ -111,11 +112,13 @@ def test_a_donated_argument_holds_the_result():
 def test_fused_broadcast_and_elementwise_chain_hold_no_buffer():
     body = """    %b = stablehlo.broadcast_in_dim %arg1, dims = [1] : (tensor<64xf32>) -> tensor<64x64xf32>
     %1 = stablehlo.add %arg0, %b : tensor<64x64xf32>
-    %2 = stablehlo.tanh %1 : tensor<64x64xf32>
-    %3 = stablehlo.dot_general %2, %arg0, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
-    return %3 : tensor<64x64xf32>"""
+    %2 = stablehlo.multiply %1, %b : tensor<64x64xf32>
+    %3 = stablehlo.tanh %2 : tensor<64x64xf32>
+    %4 = stablehlo.dot_general %3, %arg0, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+    return %4 : tensor<64x64xf32>"""
     _, m = _memory(_module(body, args="%arg0: tensor<64x64xf32>, %arg1: tensor<64xf32>"))
-    # the broadcast and the add run inside tanh's loop: only tanh's result (the dot's operand) is a buffer
+    # the broadcast (read twice), the add and the multiply run inside tanh's loop: only tanh's result (the dot's
+    # operand) is a buffer; written out, the broadcast would sit beside the add's result
     assert (m.argument_bytes, m.output_bytes, m.temporary_bytes) == (F32_64x64 + 256, F32_64x64, F32_64x64)
 
 
