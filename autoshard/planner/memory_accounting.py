@@ -30,7 +30,10 @@ when they push a plan over its budget):
   counted as source + 2 x target;
 - a dot_general operand not laid out as a matrix product (batch dims leading; the lhs's contracting dims
   trailing, the rhs's leading or trailing after the batch dims) is read from a transposed copy XLA makes beside
-  it (layout assignment: a `copy` fusion before the dot kernel);
+  it (layout assignment: a `copy` fusion, fused with the operand's producer), live from that producer to the dot;
+- XLA's all-reduce combiner merges independent all-reduces over the same axes: an op settling partial sums,
+  and everything reading its result, reads its operands no earlier than the last all-reduce merged with its
+  own (`combined_positions`; its operands' lifetimes extend, nothing starts earlier);
 - an op that settles partial sums holds the partial buffer (before a reduce-scatter: the unscattered one)
   beside its result while the collective runs;
 - several results add their tuple (8 bytes each) to the outputs; a program partitioned over more than one
@@ -111,6 +114,9 @@ class GraphLiveness:
     reuses: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: sharding constraint node -> the (producer, port) it constrains
     constrains: dict[int, tuple[int, int]] = field(default_factory=dict)
+    #: per node: the position it reads its operands at (its own, or later where XLA combines the all-reduce it
+    #: waits for with a later one: `combined_positions`)
+    runs_at: tuple[int, ...] = ()
 
     def origin(self, node: int, port: int) -> tuple[int, int]:
         """The value behind a chain of sharding constraints."""
@@ -119,8 +125,9 @@ class GraphLiveness:
         return node, port
 
     @staticmethod
-    def of(graph: PlanGraph) -> GraphLiveness:
+    def of(graph: PlanGraph, runs_at: Sequence[int] | None = None) -> GraphLiveness:
         nodes = graph.nodes
+        runs_at = tuple(runs_at) if runs_at is not None else tuple(n.position for n in nodes)
         aliased = _aliased_results(graph)
         traffic = plan_fusion(graph).traffic
         fused = {(n.index, j) for n in nodes if n.kind == "op" and traffic[n.index] is not None
@@ -147,15 +154,15 @@ class GraphLiveness:
                 returned.add((node, port))
         # where each node's work runs last: its own position, or its passed-on outputs' readers' (reverse order:
         # readers come later in the program; a loop's own yield is the one earlier reader and passes nothing on)
-        runs_until = [n.position for n in nodes]
-        for n in sorted(nodes, key=lambda n: n.position, reverse=True):
+        runs_until = list(runs_at)
+        for n in sorted(nodes, key=lambda n: runs_at[n.index], reverse=True):
             for c, port in consumers.get(n.index, ()):
                 if (n.index, port) in passed_on and c != n.index:
                     runs_until[n.index] = max(runs_until[n.index], runs_until[c])
         last = [max([n.position] + [runs_until[c] for c, _ in consumers.get(n.index, ())]) for n in nodes]
-        reuses = _buffer_reuses(nodes, sources, fused, returned, last)
+        reuses = _buffer_reuses(nodes, sources, fused, returned, last, runs_at)
         return GraphLiveness(frozenset(aliased), frozenset(returned), frozenset(fused), tuple(last),
-                             frozenset(invariant), tuple(runs_until), reuses, through)
+                             frozenset(invariant), tuple(runs_until), reuses, through, runs_at)
 
 
 def _elementwise(node: PlanNode) -> bool:
@@ -163,8 +170,8 @@ def _elementwise(node: PlanNode) -> bool:
 
 
 def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
-                   fused: set[tuple[int, int]], returned: set[tuple[int, int]], last: list[int]
-                   ) -> dict[int, tuple[int, int]]:
+                   fused: set[tuple[int, int]], returned: set[tuple[int, int]], last: list[int],
+                   runs_at: Sequence[int]) -> dict[int, tuple[int, int]]:
     """Per materialized elementwise op: an op-defined operand buffer of its shape and dtype, reached through
     elementwise fused producers of that shape, that nothing reads after it."""
     out: dict[int, tuple[int, int]] = {}
@@ -188,7 +195,7 @@ def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int,
                     if (_elementwise(source) or source.kind in TRANSPARENT_KINDS) and producer not in seen:
                         seen.add(producer)
                         stack.append(producer)
-                elif (source.kind == "op" and last[producer] == node.position and (producer, port) not in returned
+                elif (source.kind == "op" and last[producer] == runs_at[node.index] and (producer, port) not in returned
                       and len(source.outputs) == 1):
                     out[node.index] = (producer, port)
                     break
@@ -248,18 +255,23 @@ def _matrix_layout(rank: int, batch: Sequence[int], contract: Sequence[int], tra
     return (trailing_ok and trailing) or (leading_ok and leading)
 
 
-def layout_copy_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> int:
-    """The transposed operand copies a dot_general reads (see module docstring), per device."""
+def layout_copies(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> list[tuple[int, int]]:
+    """(operand index, per-device bytes) of the transposed operand copies a dot_general reads (module docstring)."""
     if node.kind != "op" or node.label != "stablehlo.dot_general" or node.ir is None or len(node.inputs) != 2:
-        return 0
+        return []
     lhs_batch, rhs_batch, lhs_contract, rhs_contract = dot_dimension_numbers(node.ir)
     lhs, rhs = node.inputs
-    total = 0
+    out = []
     if lhs is not None and not _matrix_layout(lhs.rank, lhs_batch, lhs_contract, True, False):
-        total += sharded_bytes(lhs, strategy.inputs[0], mesh)
+        out.append((0, sharded_bytes(lhs, strategy.inputs[0], mesh)))
     if rhs is not None and not _matrix_layout(rhs.rank, rhs_batch, rhs_contract, True, True):
-        total += sharded_bytes(rhs, strategy.inputs[1], mesh)
-    return total
+        out.append((1, sharded_bytes(rhs, strategy.inputs[1], mesh)))
+    return out
+
+
+def layout_copy_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> int:
+    """The bytes of all `layout_copies` of a node under one strategy."""
+    return sum(nbytes for _, nbytes in layout_copies(node, strategy, mesh))
 
 
 def settle_buffer_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> int:
@@ -280,11 +292,57 @@ def settle_buffer_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> i
     return total
 
 
+#: graphs larger than this skip `combined_positions` (a reachability search per settling op)
+COMBINE_MAX_NODES = 20000
+
+
+def combined_positions(graph: PlanGraph, assignment: Sequence[int]) -> list[int]:
+    """Where each node reads its operands once XLA's all-reduce combiner has merged independent all-reduces
+    over the same mesh axes (greedily in program order, as `AllReduceCombiner` does): an op settling partial
+    sums, and everything downstream of it, waits for the last all-reduce merged with its own. Program positions
+    where nothing is merged (and on graphs over `COMBINE_MAX_NODES` nodes)."""
+    nodes = graph.nodes
+    runs_at = [n.position for n in nodes]
+    if len(nodes) > COMBINE_MAX_NODES:
+        return runs_at
+    readers: dict[int, list[int]] = {}
+    for e in graph.edges:
+        if nodes[e.consumer].position > nodes[e.producer].position:  # not a loop's back edge
+            readers.setdefault(e.producer, []).append(e.consumer)
+    settles = sorted((n for n in nodes if n.strategies and n.strategies[assignment[n.index]].settle),
+                     key=lambda n: n.position)  # reduce-scatters too: XLA:CPU runs them as all-reduces
+    groups: dict[tuple, tuple[list[int], set[int]]] = {}  # axes -> (members, everything downstream of them)
+    merged: list[list[int]] = []
+    for n in settles:
+        axes = tuple(nodes[n.index].strategies[assignment[n.index]].settle.axes)
+        members, downstream = groups.get(axes, (None, None))
+        if members is None or n.index in downstream:
+            members, downstream = [], set()
+            groups[axes] = (members, downstream)
+            merged.append(members)
+        members.append(n.index)
+        stack = [n.index]
+        while stack:
+            for c in readers.get(stack.pop(), ()):
+                if c not in downstream:
+                    downstream.add(c)
+                    stack.append(c)
+    for members in merged:
+        at = max(nodes[i].position for i in members)
+        for i in members:
+            runs_at[i] = max(runs_at[i], at)
+    for n in sorted(nodes, key=lambda n: n.position):  # downstream of a delayed op runs no earlier than it
+        for c in readers.get(n.index, ()):
+            runs_at[c] = max(runs_at[c], runs_at[n.index])
+    return runs_at
+
+
 def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                      liveness: GraphLiveness | None = None) -> list[LiveValue]:
     """Every buffer of the plan as a `LiveValue` (positions inclusive)."""
-    liveness = liveness or GraphLiveness.of(graph)
+    liveness = liveness or GraphLiveness.of(graph, combined_positions(graph, assignment))
     values: list[LiveValue] = []
+    operand_of = {(e.consumer, e.in_port): liveness.origin(e.producer, e.out_port)[0] for e in graph.edges}
     for node in graph.nodes:
         strategy = node.strategies[assignment[node.index]]
         size = node_usage(node, strategy, mesh, liveness)
@@ -303,15 +361,19 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                 room = aligned(sharded_bytes(source.outputs[donor[1]],
                                              source.strategies[assignment[donor[0]]].outputs[donor[1]], mesh))
                 if room < size:  # the dying operand's buffer is too small to take the result over
-                    values.append(LiveValue(f"{node.label} beside its smaller operand", size, node.position,
-                                            node.position))
+                    at = liveness.runs_at[node.index]
+                    values.append(LiveValue(f"{node.label} beside its smaller operand", size, at, at))
             extra = aligned(settle_buffer_bytes(node, strategy, mesh))
             if extra:
-                values.append(LiveValue(f"{node.label} partial sums", extra, node.position, node.position,
+                values.append(LiveValue(f"{node.label} partial sums", extra, node.position,
+                                        max(node.position, liveness.runs_at[node.index]),
                                         kind="temporary"))
-            copies = aligned(layout_copy_bytes(node, strategy, mesh))
-            if copies:
-                values.append(LiveValue(f"{node.label} transposed operands", copies, node.position, node.position,
+            for port, nbytes in layout_copies(node, strategy, mesh):
+                # XLA writes the copy with (or instead of re-reading) the operand's producer: from there on
+                at = liveness.runs_at[node.index]
+                producer = operand_of.get((node.index, port))
+                start = min(at, liveness.runs_at[producer]) if producer is not None else at
+                values.append(LiveValue(f"{node.label} transposed operand {port}", aligned(nbytes), start, at,
                                         kind="temporary"))
     values.extend(_reshard_buffers(graph, assignment, mesh, liveness))
     results = sum(1 for node in graph.nodes if node.kind == "result")
@@ -357,10 +419,11 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
             # the producer's own copy (not counted by node_usage) lives until the reshard into the output
             sources.append(LiveValue(f"{producer.label} before its result reshard",
                                      aligned(sharded_bytes(producer.outputs[e.out_port], src, mesh)),
-                                     producer.position, consumer.position))
+                                     producer.position, liveness.runs_at[e.consumer]))
             continue
         # a reshard into a pass-through node (a sharding constraint) is read where that node's readers run
-        until = liveness.runs_until[e.consumer] if e.consumer in liveness.invariant else consumer.position
+        until = (liveness.runs_until[e.consumer] if e.consumer in liveness.invariant
+                 else liveness.runs_at[e.consumer])
         span = spans.setdefault((e.producer, e.out_port, src, dst), [consumer.position, until])
         span[0], span[1] = min(span[0], consumer.position), max(span[1], until)
     out = sources
@@ -374,7 +437,7 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
 
 def plan_memory(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh) -> StepMemory:
     """The plan's per-device memory per step: arguments, outputs, peak temporaries, and how sure it is."""
-    liveness = GraphLiveness.of(graph)
+    liveness = GraphLiveness.of(graph, combined_positions(graph, assignment))
     note = NOTE
     settles = sum(1 for node in graph.nodes if node.strategies and node.strategies[assignment[node.index]].settle)
     if settles > 1:

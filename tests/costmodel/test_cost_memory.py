@@ -167,3 +167,19 @@ def test_solver_limit_never_above_the_accounting_and_budget_holds():
     assert tight.solver.extra["memory_searches"] >= 2
 
 REPO = Path(__file__).resolve().parents[2]
+
+
+def test_combined_all_reduces_delay_their_readers():
+    from autoshard.planner.memory_accounting import combined_positions
+    from autoshard.planner.plan_graph import NodeStrategy, PlanEdge, PlanGraph, PlanNode, Settle
+
+    settle = NodeStrategy((), (), settle=Settle("all_reduce", (AxisRef("a"),)))
+    plain = NodeStrategy((), ())
+    graph = PlanGraph()
+    for label, position, strategy in [("s1", 0, settle), ("r1", 1, plain), ("s2", 2, settle), ("s3", 3, settle),
+                                      ("r3", 4, plain)]:
+        graph.add_node(PlanNode(0, "op", label, [], [], strategies=[strategy], position=position))
+    graph.edges += [PlanEdge(0, 0, 1, 0), PlanEdge(2, 0, 3, 0), PlanEdge(3, 0, 4, 0)]
+    graph.num_positions = 5
+    # s1 and s2 are independent: one all-reduce at s2, so s1's reader r1 waits for it; s3 reads s2: its own
+    assert combined_positions(graph, [0] * 5) == [2, 2, 2, 3, 4]
