@@ -13,6 +13,7 @@ are memory; sharding constraints are transparent):
   can take it inside its own loop (loop-fusible ops and fusion roots `FUSION_ROOTS`), and the producer is cheap
   to recompute (not transcendental) or has a single consumer: XLA then duplicates it into each consumer instead
   of writing it; otherwise the value is written once and read by each consumer;
+- a fused producer with several consumers is computed in each of them (`NodeTraffic.copies` times its FLOPs);
 - a node reads an unfused input once per fusion group (the group's first reader pays), and writes an output
   that is not fused into all its consumers;
 - slices (`slice`, `dynamic_slice`, `gather`) read as much of their operand as they produce; in-place updates
@@ -63,6 +64,8 @@ class NodeTraffic:
     reads: tuple[TensorRef | None, ...]
     writes: tuple[TensorRef | None, ...]
     memory_bound: bool | None = None
+    #: how many loops compute the node: XLA duplicates a cheap producer into each of its consumers
+    copies: int = 1
 
     @staticmethod
     def unfused(node: PlanNode) -> NodeTraffic:
@@ -172,6 +175,7 @@ def plan_fusion(graph: PlanGraph,
             sources[(e.consumer, e.in_port)] = origin((e.producer, e.out_port))
 
     inline: set[tuple[int, int]] = set()  # producer ports computed inside their consumers' loops
+    copies: dict[int, int] = {}  # node -> loops it is duplicated into
     for node in nodes:
         if not _fusible_producer(node):
             continue
@@ -182,6 +186,7 @@ def plan_fusion(graph: PlanGraph,
             if consumers and all(_fusing_consumer(nodes[c]) for c, _ in consumers) and (
                     len({c for c, _ in consumers}) == 1 or _cheap(node)):
                 inline.add((node.index, j))
+                copies[node.index] = max(copies.get(node.index, 1), len({c for c, _ in consumers}))
 
     groups = _UnionFind(len(nodes))
     for (consumer, _), producer_port in sources.items():
@@ -211,7 +216,7 @@ def plan_fusion(graph: PlanGraph,
         if _name(node) in IN_PLACE_UPDATES and writes and reads and reads[0] is None and \
                 sources.get((node.index, 0)) in inline:  # the buffer is computed in the update's loop: all written
             writes = (("out", 0), *writes[1:])
-        traffic[node.index] = NodeTraffic(tuple(reads), writes)
+        traffic[node.index] = NodeTraffic(tuple(reads), writes, None, copies.get(node.index, 1))
 
     plan = FusionPlan(tuple(group), tuple(traffic))
     if memory_bound is None:
@@ -221,5 +226,5 @@ def plan_fusion(graph: PlanGraph,
             bound = memory_bound([(nodes[i], traffic[i]) for i in members])  # type: ignore[misc]
             for i in members:
                 t = traffic[i]
-                traffic[i] = NodeTraffic(t.reads, t.writes, bound)  # type: ignore[union-attr]
+                traffic[i] = NodeTraffic(t.reads, t.writes, bound, t.copies)  # type: ignore[union-attr]
     return FusionPlan(tuple(group), tuple(traffic))

@@ -102,9 +102,10 @@ class PlanCostModel:
 
     def node_work(self, node: PlanNode, flops_fraction: float, inputs: Sequence[TensorSharding] | None = None,
                   outputs: Sequence[TensorSharding] | None = None, traffic: NodeTraffic | None = None) -> OpWork:
-        """Per-device work of `node` under a strategy: `flops_fraction` of its global FLOPs, and the bytes its
-        `traffic` reads and writes on the local shapes of `inputs` and `outputs` (the strategy's shardings; None:
-        the shapes as written, e.g. a manual computation's body). No traffic: the node is a kernel of its own."""
+        """Per-device work of `node` under a strategy: `flops_fraction` of its global FLOPs (times the loops it is
+        duplicated into, `NodeTraffic.copies`), and the bytes its `traffic` reads and writes on the local shapes of
+        `inputs` and `outputs` (the strategy's shardings; None: the shapes as written, e.g. a manual computation's
+        body). No traffic: the node is a kernel of its own."""
         traffic = traffic or NodeTraffic.unfused(node)
         shapes = {"in": self._local_shapes(node.inputs, inputs), "out": self._local_shapes(node.outputs, outputs)}
         nbytes = 0
@@ -112,7 +113,8 @@ class PlanCostModel:
             if ref is not None and info is not None:
                 nbytes += _numel(shapes[ref[0]][ref[1]]) * dtype_bytes(info.dtype)
         work = self.op_global_work(node)
-        return OpWork(work.flops * flops_fraction, float(nbytes), work.transcendentals * flops_fraction, work.matmul)
+        scale = flops_fraction * traffic.copies
+        return OpWork(work.flops * scale, float(nbytes), work.transcendentals * scale, work.matmul)
 
     def _local_shapes(self, infos: Sequence[TensorInfo | None], shardings: Sequence[TensorSharding] | None
                       ) -> list[tuple[int, ...]]:

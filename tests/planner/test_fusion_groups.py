@@ -173,3 +173,21 @@ func.func @main(%u: tensor<1x1024xf32>, %i: tensor<i32>) -> tensor<1024x1024xf32
     by_label = dict(work)
     assert by_label["stablehlo.broadcast_in_dim"] == 4  # reads the scalar
     assert by_label["stablehlo.dynamic_update_slice"] == 1024 * F32 + 2 * 4 + 1024 * 1024 * F32
+
+
+def test_cheap_producer_is_computed_in_each_consumer_loop():
+    """XLA duplicates a cheap fused producer into every consumer rather than writing it: its FLOPs count per copy."""
+    text = """
+func.func @main(%x: tensor<1024xf32>, %y: tensor<1024xf32>) -> (tensor<f32>, tensor<f32>) {
+  %s = stablehlo.add %x, %y : tensor<1024xf32>
+  %c = stablehlo.constant dense<0.0> : tensor<f32>
+  %a = stablehlo.reduce(%s init: %c) applies stablehlo.add across dimensions = [0] : (tensor<1024xf32>, tensor<f32>) -> tensor<f32>
+  %b = stablehlo.reduce(%s init: %c) applies stablehlo.maximum across dimensions = [0] : (tensor<1024xf32>, tensor<f32>) -> tensor<f32>
+  return %a, %b : tensor<f32>, tensor<f32>
+}
+"""
+    graph, model = _built(text)
+    fusion = plan_fusion(graph, model.group_memory_bound)
+    add = next(n for n in graph.nodes if n.label == "stablehlo.add")
+    assert fusion.traffic[add.index].copies == 2
+    assert model.strategy_work(add, add.strategies[0], fusion.traffic[add.index]).flops == 2 * 1024
