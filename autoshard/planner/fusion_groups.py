@@ -1,7 +1,7 @@
 """Fusion groups: which ops XLA runs as one kernel, and so which tensors go through device memory.
 
-XLA fuses chains of elementwise, broadcast, convert, reshape, transpose and slicing ops, with the reduce or
-in-place update that consumes them, into one loop that reads its external inputs and writes its outputs once
+XLA fuses chains of elementwise, broadcast, convert, reshape, transpose and slicing ops, with the reduce,
+reduce-window or in-place update that consumes them, into one loop that reads its external inputs and writes its outputs once
 (seen on XLA:CPU, jaxlib 0.10: `kLoop` fusions; dots and convolutions are kernels of their own, `__ynn_fusion`
 or library calls, with nothing fused into them). The planner prices each op node on its own strategy, so a
 fusion is priced per member: a node pays the FLOPs it does and the bytes of the tensors it exchanges with
@@ -43,7 +43,8 @@ LOOP_FUSIBLE = frozenset({
     "stablehlo.iota", "stablehlo.reverse", "chlo.broadcast_select",
 })
 #: ops that end a loop fusion: fusible producers run inside them, their result is written to memory
-FUSION_ROOTS = frozenset({"stablehlo.reduce", "stablehlo.dynamic_update_slice", "stablehlo.scatter"})
+FUSION_ROOTS = frozenset({"stablehlo.reduce", "stablehlo.reduce_window", "stablehlo.dynamic_update_slice",
+                          "stablehlo.scatter"})
 #: ops reading only as much of operand 0 as they produce
 SLICING_OPS = frozenset({"stablehlo.slice", "stablehlo.dynamic_slice", "stablehlo.gather"})
 #: in-place updates: operand 0 is the buffer updated in place, the update is operand `index`

@@ -191,3 +191,26 @@ func.func @main(%x: tensor<1024xf32>, %y: tensor<1024xf32>) -> (tensor<f32>, ten
     add = next(n for n in graph.nodes if n.label == "stablehlo.add")
     assert fusion.traffic[add.index].copies == 2
     assert model.strategy_work(add, add.strategies[0], fusion.traffic[add.index]).flops == 2 * 1024
+
+
+def test_pooling_reads_its_fused_activation_in_its_own_loop():
+    """relu then max-pool: one loop (XLA:CPU's reduce-window fusion), the activation is never written."""
+    text = """
+func.func @main(%x: tensor<8x16x16x4xf32>) -> tensor<8x8x8x4xf32> {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %zb = stablehlo.broadcast_in_dim %z, dims = [] : (tensor<f32>) -> tensor<8x16x16x4xf32>
+  %r = stablehlo.maximum %x, %zb : tensor<8x16x16x4xf32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %p = "stablehlo.reduce_window"(%r, %ninf) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %m = stablehlo.maximum %a, %b : tensor<f32>
+      stablehlo.return %m : tensor<f32>
+  }) {window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>} : (tensor<8x16x16x4xf32>, tensor<f32>) -> tensor<8x8x8x4xf32>
+  return %p : tensor<8x8x8x4xf32>
+}
+"""
+    _, fusion, work = _replicated_work(text)
+    relu = next(b for label, b in work if label == "stablehlo.maximum")
+    pool = next(b for label, b in work if label == "stablehlo.reduce_window")
+    assert relu == 8 * 16 * 16 * 4 * F32  # reads x, writes nothing
+    assert pool == 4 + 8 * 8 * 8 * 4 * F32  # reads the init, writes the pooled result
