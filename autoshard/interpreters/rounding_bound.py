@@ -123,6 +123,22 @@ _MOVEMENT = frozenset({
     "sdy.sharded_to_unreduced", "sdy.propagation_barrier",
 })  # fmt: skip
 
+#: ops exact on integer-valued floats whose partial results stay below 2^precision (`_exact_integer_arithmetic`)
+_EXACT_WHEN_INTEGER = frozenset({
+    "stablehlo.add", "stablehlo.subtract", "stablehlo.multiply", "stablehlo.negate", "stablehlo.reduce",
+    "stablehlo.reduce_window",
+    "stablehlo.dot_general", "stablehlo.dot", "stablehlo.convert", "chlo.broadcast_add",
+    "chlo.broadcast_subtract", "chlo.broadcast_multiply",
+})  # fmt: skip
+
+
+def _precision_bits(dtype: np.dtype) -> int:
+    """Significand bits (with the implicit one): every integer up to 2^bits is exact in `dtype`."""
+    if dtype == BFLOAT16:
+        return 8
+    return int(np.finfo(dtype).nmant) + 1
+
+
 #: the first operand of a data-movement op that holds indices (moved as values, not as bounds)
 _INDEX_OPERANDS = {"stablehlo.gather": 1, "stablehlo.dynamic_slice": 1, "stablehlo.dynamic_update_slice": 2}
 
@@ -156,13 +172,17 @@ class RoundingBound(Interpreter.Listener):
             return
         inputs = [np.asarray(a) for a in args]
         outputs = [np.asarray(r) for r in results]
-        try:
-            bounds = self._op_bounds(op, inputs, outputs)
-        except Exception:  # a rule that cannot handle this op's form: the conservative fallback
-            bounds = self._fallback(op, inputs, outputs)
+        exact = self._exact_integer_arithmetic(op, inputs, outputs)
+        if exact:
+            bounds = [np.zeros(()) for _ in outputs]
+        else:
+            try:
+                bounds = self._op_bounds(op, inputs, outputs)
+            except Exception:  # a rule that cannot handle this op's form: the conservative fallback
+                bounds = self._fallback(op, inputs, outputs)
         for result, value, bound in zip(op.results, outputs, bounds):
             bound = np.broadcast_to(np.asarray(bound, dtype=np.float64), value.shape)
-            if is_float(value.dtype) and op_name(op) not in _MOVEMENT and op_name(op) not in _EXACT_SOURCES:
+            if is_float(value.dtype) and not exact and op_name(op) not in _MOVEMENT and op_name(op) not in _EXACT_SOURCES:
                 # the roundings above are relative; near zero (subnormal results) each is up to one spacing
                 bound = bound + EXP_LOG_ROUNDINGS * smallest_subnormal(value.dtype)
             if is_float(value.dtype) and not np.isfinite(value).all():
@@ -171,6 +191,33 @@ class RoundingBound(Interpreter.Listener):
             if np.isnan(bound).any():  # an undetermined bound (inf - inf) allows anything
                 bound = np.where(np.isnan(bound), np.inf, bound)
             self.bounds[result] = bound
+
+    def _exact_integer_arithmetic(self, op: Operation, inputs: list[np.ndarray], outputs: list[np.ndarray]) -> bool:
+        """Whether `op` is a sum or product of exact, integer-valued floats whose every partial result is an
+        integer below 2^precision: then no evaluation order rounds (counts and positions computed in floats, as
+        jax's one-hot cumulative sums do). Partial sums are bounded by the sum of all |terms| (by |a| sum times
+        |b| max for a contraction)."""
+        name = op_name(op)
+        if name not in _EXACT_WHEN_INTEGER or len(outputs) != 1 or not is_float(outputs[0].dtype):
+            return False
+        if name in ("stablehlo.reduce", "stablehlo.reduce_window") and simple_reducer(op.regions[0]) not in (
+            "stablehlo.add", "stablehlo.maximum", "stablehlo.minimum"
+        ):
+            return False
+        floats = [(v, x) for v, x in zip(op.operands, inputs) if _inexact(x)]
+        if any(self.bound(v, x).any() for v, x in floats):
+            return False
+        if not all(np.array_equal(x, np.round(x)) for _, x in floats if x.size) or not np.all(np.isfinite(outputs[0])):
+            return False
+        limit = 2.0 ** _precision_bits(outputs[0].dtype)
+        terms = [_abs(x) for _, x in floats]
+        if name in ("stablehlo.multiply", "chlo.broadcast_multiply"):
+            reach = math.prod(float(t.max(initial=0.0)) for t in terms)
+        elif name in ("stablehlo.dot_general", "stablehlo.dot"):
+            reach = float(terms[0].sum()) * float(terms[1].max(initial=0.0)) if len(terms) == 2 else math.inf
+        else:
+            reach = sum(float(t.sum()) for t in terms)
+        return reach < limit
 
     # -- lookup --------------------------------------------------------------------------------------
 
@@ -278,6 +325,8 @@ class RoundingBound(Interpreter.Listener):
             return self._reduce_window(op, inputs, bounds, outputs)
         if name == "stablehlo.scatter":
             return self._scatter(op, inputs, bounds, outputs)
+        if name == "chlo.top_k":
+            return self._top_k(op, inputs, bounds, outputs)
         if name == "func.call":
             returned = self._callee_block(op, last=True).last_op
             assert returned is not None
@@ -333,11 +382,32 @@ class RoundingBound(Interpreter.Listener):
         return [np.asarray(o, np.float64) for o in KERNELS[name](op, ctx, cast)]
 
     def _compare_uncertain(self, inputs: list[np.ndarray], bounds: list[np.ndarray]) -> np.ndarray:
+        """Where a float comparison may go the other way: its operands lie within their bounds of each other
+        but are not exactly equal. Exactly equal operands are one value reached two ways (a `max` selecting
+        the element it is compared with, a broadcast of it): another evaluation selects the same element and
+        compares equal again, unless a *different* element comes within its bound of the selected one, and
+        those elements are the ones marked uncertain here."""
         if not _inexact(inputs[0]):
             return np.maximum((bounds[0] > 0), (bounds[1] > 0)).astype(np.float64)
         with np.errstate(all="ignore"):
             gap = np.abs(np.asarray(inputs[0], np.float64) - np.asarray(inputs[1], np.float64))
-        return (gap <= 2 * (bounds[0] + bounds[1])).astype(np.float64) * ((bounds[0] + bounds[1]) > 0)
+        near = (gap <= 2 * (bounds[0] + bounds[1])) & (gap > 0)
+        return near.astype(np.float64) * ((bounds[0] + bounds[1]) > 0)
+
+    def _top_k(self, op: Operation, inputs: list[np.ndarray], bounds: list[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
+        """`chlo.top_k` along the last dimension: a row's choice (its indices, and which values it returns) may
+        differ only where two of its k + 1 largest values lie within their bounds of each other (a near tie
+        at the cut or inside the top k). Values carry the largest bound of their row's top k + 1; indices are
+        uncertain (1) on the rows with a near tie."""
+        x, bx = np.asarray(inputs[0], np.float64), np.broadcast_to(bounds[0], inputs[0].shape)
+        k = outputs[0].shape[-1]
+        order = np.argsort(-x, axis=-1, kind="stable")[..., : k + 1]
+        top, top_b = np.take_along_axis(x, order, axis=-1), np.take_along_axis(bx, order, axis=-1)
+        gaps = top[..., :-1] - top[..., 1:]
+        near_tie = (gaps <= 2 * (top_b[..., :-1] + top_b[..., 1:])).any(axis=-1, keepdims=True)
+        row_bound = top_b.max(axis=-1, keepdims=True)
+        values = np.where(near_tie, np.abs(top[..., :1] - top[..., -1:]) + row_bound, row_bound)
+        return [np.broadcast_to(values, outputs[0].shape), np.broadcast_to(near_tie.astype(np.float64), outputs[1].shape)]
 
     def _select(self, inputs: list[np.ndarray], bounds: list[np.ndarray]) -> np.ndarray:
         pred, a, b = inputs

@@ -241,7 +241,7 @@ LOCAL_OPS = frozenset(
        "stablehlo.reshape", "stablehlo.transpose", "stablehlo.dot_general", "stablehlo.dot", "stablehlo.reduce",
        "stablehlo.concatenate", "stablehlo.slice", "stablehlo.pad", "stablehlo.reverse", "stablehlo.optimization_barrier",
        "stablehlo.custom_call", "chlo.broadcast_compare", "chlo.broadcast_select", "stablehlo.sort",
-       "stablehlo.dynamic_slice"}
+       "stablehlo.dynamic_slice", "chlo.top_k"}
     | set(LOCALIZERS)
 )  # fmt: skip
 

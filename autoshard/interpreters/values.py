@@ -104,9 +104,15 @@ def dense_to_array(attr: Attribute, type_attr: Attribute | None = None) -> np.nd
 
 
 def random_array(shape: tuple[int, ...], dtype: np.dtype, rng: np.random.Generator) -> np.ndarray:
-    """A deterministic random input: normal floats, small non-negative integers, random booleans."""
+    """A deterministic random input: small non-negative integers, random booleans, and normal floats scaled the way
+    models initialize weights (LeCun): a tensor of rank >= 2 by 1 / sqrt(its second-minor dimension), the fan-in
+    of a [in, out] or [layers, in, out] weight, so activations keep magnitudes near 1 through a network's layers
+    (unscaled, a GPT step's activations reached 1e5 and every rounding was amplified as much)."""
     if dtype == np.bool_:
         return rng.random(shape) < 0.5
     if np.issubdtype(dtype, np.integer):
         return rng.integers(0, 8, size=shape).astype(dtype)
-    return rng.standard_normal(shape).astype(np.float32).astype(dtype)
+    values = rng.standard_normal(shape)
+    if len(shape) >= 2 and shape[-2] > 1:
+        values = values / np.sqrt(shape[-2])
+    return values.astype(np.float32).astype(dtype)
