@@ -29,10 +29,11 @@ from costmodel.compute import DATA_MOVEMENT_OPS, FREE_OPS, TRANSCENDENTAL_OPS, O
 from costmodel.hardware import CostConfig
 
 
-#: the input-feeding tie-break (`PlanCostModel.input_feed_s`): a whole argument costs this share of reading it
-#: once, and at least `INPUT_FEED_TIE_S` (ten of the solver's cost units, so shards of small arguments still differ)
-INPUT_FEED_WEIGHT = 0.01
-INPUT_FEED_TIE_S = 1e-9
+#: the input-feeding tie-break (`PlanCostModel.input_feed_s`): a whole argument costs two of the solver's cost units
+#: (`strategy_problem.COST_UNIT_S`, 0.1 ns), a shard its fraction of that: enough to order equal plans, too little
+#: to outweigh a real difference of more than the arguments' count in units (a share of the argument's read time
+#: made the smoke experiment's MLP plan 0.2% slower than data parallel)
+INPUT_FEED_TIE_S = 2e-10
 
 #: collectives a manual computation's body runs (priced as communication, not compute)
 _BODY_COLLECTIVES = frozenset({"stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.reduce_scatter",
@@ -187,14 +188,13 @@ class PlanCostModel:
 
     def input_feed_s(self, sharding: TensorSharding, info: TensorInfo) -> float:
         """A tie-break price for feeding an argument: a device holding the whole argument pays
-        max(`INPUT_FEED_WEIGHT` of reading it once, `INPUT_FEED_TIE_S`), one holding a shard the shard's fraction,
+        `INPUT_FEED_TIE_S`, one holding a shard the shard's fraction,
         so that where shardings otherwise price the same, arguments are given to each device as its shard (a
         data-parallel batch sharded on input, not replicated and sliced inside)."""
         whole = _numel(info.shape) * dtype_bytes(info.dtype)
         if whole == 0:
             return 0.0
-        price = max(INPUT_FEED_WEIGHT * whole / self.config.hardware.memory_bandwidth, INPUT_FEED_TIE_S)
-        return price * self.input_feed_bytes(sharding, info) / whole
+        return INPUT_FEED_TIE_S * self.input_feed_bytes(sharding, info) / whole
 
     # -- collectives --------------------------------------------------------------------------------
     def settle_costs(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> list[cc.CollectiveCost]:

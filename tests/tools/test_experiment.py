@@ -14,6 +14,7 @@ from autoshard.experiments.config import parse_experiment
 from autoshard.experiments.meshes import parse_mesh_spec
 from autoshard.experiments.table import ratio_text
 from autoshard.planner.api import load
+from autoshard.planner.strategy_problem import COST_UNIT_S
 from autoshard.tools import cli
 
 REPO = Path(__file__).resolve().parents[2]
@@ -96,11 +97,15 @@ def test_smoke_experiment_runs_then_resumes(tmp_path: Path, capsys) -> None:
     by = {(r["mesh"], r["strategy"]): r for r in rows}
     assert by[("data=2", "2d")]["status"] == "not_applicable"
     for mesh in ("data=2", "data=2,model=2"):  # the plan is never worse than an expert layout it could pick
-        plan = float(by[(mesh, "planner")]["step_time_s"])
+        planner = by[(mesh, "planner")]
         for strategy in ("data_parallel", "2d"):
             row = by[(mesh, strategy)]
             if row["step_time_s"]:
-                assert plan <= float(row["step_time_s"]) * (1 + 1e-9)
+                # the solver compares whole cost units (node costs rounded to COST_UNIT_S, tie-breaks included):
+                # its objective is never worse, the recomputed step time by at most half a unit per node
+                assert float(planner["objective_s"]) <= float(row["objective_s"]) * (1 + 1e-9)
+                rounding = 0.5 * COST_UNIT_S * (int(planner["num_nodes"]) + int(row["num_nodes"]))
+                assert float(planner["step_time_s"]) <= float(row["step_time_s"]) + rounding
     assert "| mlp | data=2,model=2 |" in (out / "results.md").read_text()
     capsys.readouterr()
     before = (out / "results.csv").read_text()
