@@ -26,8 +26,8 @@ from costmodel.compute import dtype_bytes
 
 MANUAL_COMPUTATION = "sdy.manual_computation"
 
-#: StableHLO collectives a body may use, as costmodel collective kinds.
-_BODY_COLLECTIVES = {
+#: StableHLO collectives a body may use, as costmodel collective kinds (priced as communication, not compute).
+BODY_COLLECTIVES = {
     "stablehlo.all_reduce": "all_reduce",
     "stablehlo.all_gather": "all_gather",
     "stablehlo.reduce_scatter": "reduce_scatter",
@@ -63,23 +63,32 @@ def body_cost(op: Operation, mesh: Mesh, model) -> tuple[float, list[cc.Collecti
             continue
         infos = [tensor_info(v) for v in inner.operands]
         outs = [tensor_info(r) for r in inner.results]
-        kind = _BODY_COLLECTIVES.get(inner.name)
+        kind = BODY_COLLECTIVES.get(inner.name)
         if kind is not None:
             priced = _collective_cost(inner, kind, infos, outs, mesh, model)
             if priced is not None:
                 collectives.append(priced)
             continue
-        if inner.parent_op() is not op:
-            continue  # reducer bodies and the like: part of their op's work
-        if not any(t is not None for t in (*infos, *outs)):
-            continue
-        local = PlanNode(0, "op", inner.name, infos, outs, ir=inner)
-        try:
-            local.rule = rule_for(inner)
-        except UserError:
-            local.rule = None
-        compute += model.compute_s(local, 1.0)
+        local = body_op_node(op, inner)
+        if local is not None:
+            compute += model.compute_s(local, 1.0)
     return compute, collectives
+
+
+def body_op_node(op: Operation, inner: Operation) -> PlanNode | None:
+    """A body op of manual computation `op` as a one-off plan node on its (per-device) shapes, to price its work;
+    None for ops that are part of another op's work (reducer bodies) or touch no tensor."""
+    if inner.parent_op() is not op:
+        return None
+    infos, outs = [tensor_info(v) for v in inner.operands], [tensor_info(r) for r in inner.results]
+    if not any(t is not None for t in (*infos, *outs)):
+        return None
+    local = PlanNode(0, "op", inner.name, infos, outs, ir=inner)
+    try:
+        local.rule = rule_for(inner)
+    except UserError:
+        local.rule = None
+    return local
 
 
 def _collective_cost(op: Operation, kind: str, infos, outs, mesh: Mesh, model) -> cc.CollectiveCost | None:

@@ -14,7 +14,6 @@ from collections import defaultdict
 from collections.abc import Sequence
 from functools import partial
 
-from autoshard.errors import UserError
 from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.factor_strategies import local_factor_sizes
 from autoshard.planner.fusion_groups import NodeTraffic
@@ -34,10 +33,6 @@ from costmodel.hardware import CostConfig
 #: to outweigh a real difference of more than the arguments' count in units (a share of the argument's read time
 #: made the smoke experiment's MLP plan 0.2% slower than data parallel)
 INPUT_FEED_TIE_S = 2e-10
-
-#: collectives a manual computation's body runs (priced as communication, not compute)
-_BODY_COLLECTIVES = frozenset({"stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.reduce_scatter",
-                               "stablehlo.all_to_all", "stablehlo.collective_permute"})
 
 
 def _numel(shape: Sequence[int]) -> int:
@@ -162,23 +157,16 @@ class PlanCostModel:
 
     def _manual_body_work(self, node: PlanNode) -> OpWork:
         """The body ops `manual_computation.body_cost` prices (its own collectives aside), on their shapes."""
-        from autoshard.planner.program import tensor_info
-        from autoshard.rules.registry import rule_for
+        from autoshard.planner.manual_computation import BODY_COLLECTIVES, body_op_node
 
         op = node.ir
         total = OpWork()
         for inner in op.regions[0].walk():
-            if inner is op or not inner.results or inner.parent_op() is not op or inner.name in _BODY_COLLECTIVES:
+            if inner is op or not inner.results or inner.name in BODY_COLLECTIVES:
                 continue
-            infos, outs = [tensor_info(v) for v in inner.operands], [tensor_info(r) for r in inner.results]
-            if not any(t is not None for t in (*infos, *outs)):
-                continue
-            local = PlanNode(0, "op", inner.name, infos, outs, ir=inner)
-            try:
-                local.rule = rule_for(inner)
-            except UserError:
-                local.rule = None
-            total = total + self.node_work(local, 1.0)
+            local = body_op_node(op, inner)
+            if local is not None:
+                total = total + self.node_work(local, 1.0)
         return total
 
     # -- arguments ----------------------------------------------------------------------------------
