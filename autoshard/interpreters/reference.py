@@ -23,7 +23,9 @@ from autoshard.interpreters.framework import (
     main_function,
 )
 from autoshard.interpreters.kernels import KERNELS, KernelContext
+from autoshard.interpreters.manual import manual_shardings, module_meshes, run_body
 from autoshard.interpreters.rounding_bound import RoundingBound
+from autoshard.interpreters.shards import shard, unshard
 from autoshard.interpreters.values import random_array, tensor_dtype, tensor_shape
 from autoshard.rules.attrs import get_attr, op_name
 
@@ -159,9 +161,46 @@ class SdyReferenceFunctions(InterpreterFunctions):
     def run_sharding_group(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
         return ()
 
+    @impl_op("sdy.manual_computation")
+    def run_manual(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        return run_manual_computation(interpreter, op, args)
+
     @impl_op_terminator("sdy.return")
     def run_return(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
         return args
+
+
+def body_interpreter(interpreter: AutoshardInterpreter) -> AutoshardInterpreter:
+    """A listener-free reference interpreter of the same module, for per-device manual computation bodies (whose
+    per-device values are neither recorded nor bounded as global values)."""
+    inner = getattr(interpreter, "manual_body_interpreter", None)
+    if inner is None:
+        inner = reference_interpreter(interpreter.module)
+        interpreter.manual_body_interpreter = inner  # type: ignore[attr-defined]
+    return inner
+
+
+def run_manual_body(interpreter: AutoshardInterpreter, op: Operation, args: dict[int, list[np.ndarray]], stats=None) -> dict[int, list[np.ndarray]]:
+    """`manual.run_body` with the reference interpreter's kernels and reducer regions (`interpreter` is
+    listener-free: see `body_interpreter`)."""
+
+    def reduce(collective: Operation, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return run_region_vectorized(interpreter, collective.regions[0], [a, b])[0]
+
+    return run_body(op, args, interpreter.run_op, reduce, interpreter, stats)
+
+
+def run_manual_computation(interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+    """A manual computation on global values: each operand split into its devices' blocks (`in_shardings`), the
+    body run per device, the results assembled from the devices' blocks (`out_shardings`)."""
+    ins, outs, dmesh = manual_shardings(op, module_meshes(interpreter.module))
+    blocks = [shard(np.asarray(a), s, dmesh) for a, s in zip(args, ins)]
+    per_device = {d: [b[d] for b in blocks] for d in dmesh.device_ids}
+    results = run_manual_body(body_interpreter(interpreter), op, per_device)
+    return tuple(
+        unshard({d: results[d][i] for d in dmesh.device_ids}, s, dmesh, tensor_shape(r.type)).value
+        for i, (r, s) in enumerate(zip(op.results, outs))
+    )
 
 
 def reference_interpreter(module: ModuleOp, recorder: ValueRecorder | None = None) -> AutoshardInterpreter:

@@ -17,6 +17,7 @@ numpy's float32 implementations err by, `EXP_LOG_ROUNDINGS`; a subnormal spacing
 - a comparison of floats that lie within their bounds of each other may go either way: its result is marked
   *uncertain* there (the bound of a boolean or integer value is 1 where it may differ), and a `select` on an
   uncertain predicate may take either branch;
+- a manual computation (`sdy.manual_computation`): the per-tensor rule below, times the mesh's device count;
 - any other op falls back to a per-tensor rule: the operands' largest relative bound, at the result's largest
   magnitude, plus one rounding.
 
@@ -34,6 +35,7 @@ from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 
 from autoshard.interpreters.kernels import KERNELS, UNARY, KernelContext, conv_dims, dot_dims, simple_reducer
+from autoshard.interpreters.manual import manual_shardings, module_meshes
 from autoshard.interpreters.values import BFLOAT16
 from autoshard.rules.attrs import get_attr, op_ints, op_name
 
@@ -333,6 +335,8 @@ class RoundingBound(Interpreter.Listener):
             return [self.bound(v, x) for v, x in zip(returned.operands, outputs)]
         if name in ("stablehlo.case", "stablehlo.if"):
             return [self._branches(op, i, x) for i, x in enumerate(outputs)]
+        if name == "sdy.manual_computation":
+            return self._manual(op, inputs, outputs)
         if name == "stablehlo.while":
             body = op.regions[1].blocks.first
             assert body is not None and body.last_op is not None
@@ -371,6 +375,13 @@ class RoundingBound(Interpreter.Listener):
             else:
                 out.append(np.full(y.shape, 1.0 if uncertain else 0.0))
         return out
+
+    def _manual(self, op: Operation, inputs: list[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
+        """A manual computation's body runs per device and its collectives may add up to every device's block:
+        the per-tensor fallback with its operands' errors and its own rounding taken once per device, as if each
+        device's block contributed its full error to every result."""
+        devices = manual_shardings(op, module_meshes(self.interpreter.module))[2].num_devices  # type: ignore[attr-defined]
+        return [b * devices for b in self._fallback(op, inputs, outputs)]
 
     def _through_kernel(self, op: Operation, args: Sequence[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
         """Run `op`'s own kernel on substitute operands, computing in float64."""

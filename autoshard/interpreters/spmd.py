@@ -34,7 +34,8 @@ from autoshard.interpreters.framework import AutoshardInterpreter, SimulationErr
 from autoshard.interpreters.kernels import BINARY, KERNELS, UNARY, KernelContext, simple_reducer
 from autoshard.interpreters.local_op import LocalOp
 from autoshard.interpreters.localizers import HALO_OPS, KERNEL_LOCAL, LOCALIZERS, PARTIAL_RESULT_OPS
-from autoshard.interpreters.reference import case_branch, reference_interpreter, run_region_vectorized
+from autoshard.interpreters.manual import manual_shardings, module_meshes
+from autoshard.interpreters.reference import case_branch, reference_interpreter, run_manual_body, run_region_vectorized
 from autoshard.interpreters.reshard_exec import apply_step, reshard
 from autoshard.interpreters.shards import Shards, is_evenly_sharded, local_shape, shard, unshard
 from autoshard.interpreters.values import tensor_dtype, tensor_shape
@@ -81,15 +82,6 @@ class SpmdState:
 
 
 # -- reading shardings from the IR ----------------------------------------------------------------
-
-
-def module_meshes(module: ModuleOp) -> dict[str, Mesh]:
-    meshes = {}
-    for op in module.body.block.ops:
-        if op_name(op) == "sdy.mesh":
-            mesh_attr = get_attr(op, "mesh")
-            meshes[op.properties["sym_name"].data] = mesh_attr.to_mesh()  # type: ignore[union-attr]
-    return meshes
 
 
 def _to_sharding(attr: Attribute) -> TensorSharding:
@@ -564,6 +556,19 @@ class SpmdSdyFunctions(InterpreterFunctions):
         shapes = [tensor_shape(r.type) for r in op.results]
         value = KERNELS["sdy.constant"](op, _kernel_ctx(interp, op, shapes), [])[0]
         return (interp.distribute(value, _declared(interp, op, ())[0]),)
+
+    @impl_op("sdy.manual_computation")
+    def run_manual(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
+        """Operands resharded to `in_shardings` (collectives counted), the body run per device on the local
+        blocks with its own collectives counted, results kept as the devices' blocks of `out_shardings`."""
+        ins, outs, dmesh = manual_shardings(op, interp.state.meshes)
+        values = [interp.reshard_value(a, s) for a, s in zip(args, ins)]
+        per_device = {d: [v.shards[d] for v in values] for d in dmesh.device_ids}
+        results = run_manual_body(interp.reference, op, per_device, interp.state.stats)
+        return tuple(
+            DistributedValue(_closed(s), {d: results[d][i] for d in dmesh.device_ids}, tensor_shape(r.type), tensor_dtype(r.type))
+            for i, (r, s) in enumerate(zip(op.results, outs))
+        )
 
     @impl_op("sdy.propagation_barrier")
     def run_barrier(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
