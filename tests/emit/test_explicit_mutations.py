@@ -20,23 +20,25 @@ def test_every_mutant_of_a_zoo_plan_is_caught_by_simulate(model: str) -> None:
     assert uncaught == []
 
 
-def _moe_collective_feeding(consumer: str, kind: str) -> int:
-    """The index (program order) of the first `kind` collective of moe's explicit plan whose result feeds a
-    `consumer` op (the cases below are chosen by what they are, not by position, as plans change)."""
-    module = parse_module(mutate.as_f64(mutate.explicit_module_text("moe")))
-    for index, op in enumerate(mutate.collectives(module)):
-        if op.name == kind and any(use.operation.name == consumer for use in op.result.uses):
-            return index
-    raise AssertionError(f"moe's plan has no {kind} feeding {consumer} any more: choose another case")
+def _collective_feeding(consumer: str, kind: str, models: tuple[str, ...] = ("moe", "mlp", "convnet")) -> tuple[str, int]:
+    """The first of `models` whose explicit plan has a `kind` collective feeding a `consumer` op, and that
+    collective's index (program order): the cases below are chosen by what they are, not by model or position,
+    as plans change."""
+    for model in models:
+        module = parse_module(mutate.as_f64(mutate.explicit_module_text(model)))
+        for index, op in enumerate(mutate.collectives(module)):
+            if op.name == kind and any(use.operation.name == consumer for use in op.result.uses):
+                return model, index
+    raise AssertionError(f"no plan of {models} has a {kind} feeding {consumer} any more: choose another case")
 
 
 def test_a_permute_dropped_before_a_gather_is_an_error_not_a_silent_reinterpretation() -> None:
-    """moe's plan permutes [{"data", "model"}] to [{"model", "data"}] and then gathers "data". Without the
+    """A plan permutes e.g. [{"data", "model"}] to [{"model", "data"}] and then gathers "data". Without the
     permute, the gather's axis is not minor-most in its operand's sharding; its local shapes still fit its
-    out_sharding, so only checking the collective against the operand's actual sharding notices (the rounding
-    bound of moe's result, 1e6 on values up to 340, passed the wrong values: max abs error 514)."""
-    index = _moe_collective_feeding("sdy.all_gather", "sdy.collective_permute")
-    result = mutate.run_model("moe", select=lambda i: i == index)
+    out_sharding, so only checking the collective against the operand's actual sharding notices (on moe's plan
+    the rounding bound then passed the wrong values: max abs error 514)."""
+    model, index = _collective_feeding("sdy.all_gather", "sdy.collective_permute")
+    result = mutate.run_model(model, select=lambda i: i == index)
     (drop, _axes) = result.verdicts
     mutant, verdict = drop
     assert mutant.kind == "drop" and "sdy.collective_permute" in mutant.op_text
@@ -62,6 +64,6 @@ func.func @main(%x: tensor<8x4xf64> {sdy.sharding = #sdy.sharding<@mesh, [{AXES}
 def test_the_gather_before_top_k_is_needed() -> None:
     """chlo.top_k runs on local shards (its k-dimension needs replication): without the all_gather that
     replicates that dimension, the strict simulation finds no collective that makes the local shapes fit."""
-    index = _moe_collective_feeding("chlo.top_k", "sdy.all_gather")
-    result = mutate.run_model("moe", select=lambda i: i == index)
+    model, index = _collective_feeding("chlo.top_k", "sdy.all_gather", ("moe",))
+    result = mutate.run_model(model, select=lambda i: i == index)
     assert [v.outcome for _, v in result.verdicts] == ["error", "error"]
