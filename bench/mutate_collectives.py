@@ -366,7 +366,7 @@ def run_model(model: str, mesh_spec: str = "data=2,model=4", limit: int | None =
     baseline = judge(module)
     if baseline.outcome != "missed":
         raise AssertionError(f"{model}: the unmutated explicit form does not simulate equal: {baseline.detail}")
-    from autoshard.interpreters.spmd import module_meshes  # noqa: PLC0415
+    from autoshard.dialects.sdy import module_meshes  # noqa: PLC0415
 
     (mesh,) = module_meshes(module).values()
     result = ModelResult(model, len(collectives(module)))

@@ -147,6 +147,11 @@ def _find_mesh_op(scope: Operation, name: str) -> MeshOp | None:
     return None
 
 
+def module_meshes(module: ModuleOp) -> dict[str, Mesh]:
+    """Every `sdy.mesh` of `module`, by name, as plain meshes."""
+    return {op.sym_name.data: op.mesh.to_mesh() for op in module.walk() if isinstance(op, MeshOp)}
+
+
 def lookup_mesh_attr(op_or_module: Operation, mesh_or_ref: str | SymbolRefAttr | MeshAttr) -> MeshAttr | None:
     """The `MeshAttr` a sharding refers to: an inlined mesh, or the `sdy.mesh` of that name (None if absent)."""
     if isinstance(mesh_or_ref, MeshAttr):

@@ -42,11 +42,6 @@ from autoshard.sharding.reshard import (
 from autoshard.sharding.tensor_sharding import DimSharding, TensorSharding
 
 
-def module_meshes(module: ModuleOp) -> dict[str, Mesh]:
-    """Every `sdy.mesh` of the module, by name, as plain meshes."""
-    return {op.sym_name.data: op.mesh.to_mesh() for op in module.walk() if isinstance(op, sdy.MeshOp)}
-
-
 def _bypass_barriers(value: SSAValue) -> SSAValue:
     while isinstance(value.owner, sdy.PropagationBarrierOp):
         value = value.owner.input
@@ -145,7 +140,7 @@ class ReshardToCollectivesPass(ModulePass):
     keep_redundant_reshards: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        pattern = ReshardToCollectivesPattern(module_meshes(op), self.keep_redundant_reshards)
+        pattern = ReshardToCollectivesPattern(sdy.module_meshes(op), self.keep_redundant_reshards)
         PatternRewriteWalker(GreedyRewritePatternApplier([pattern]), apply_recursively=False).rewrite_module(op)
 
 

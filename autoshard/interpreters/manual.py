@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Operation, SSAValue
 
+from autoshard.dialects.stablehlo.misc import BODY_COLLECTIVE_KINDS
 from autoshard.interpreters.collectives import CollectiveStats
 from autoshard.interpreters.device_mesh import DeviceMesh
 from autoshard.interpreters.framework import SimulationError
@@ -27,24 +27,11 @@ from autoshard.sharding import Mesh, TensorSharding
 from autoshard.sharding.reshard import resolve_mesh
 
 MANUAL_COMPUTATION = "sdy.manual_computation"
-BODY_COLLECTIVE_OPS = frozenset(
-    {"stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.reduce_scatter", "stablehlo.all_to_all",
-     "stablehlo.collective_permute"}
-)  # fmt: skip
 
 #: runs one non-collective body op on one device's operands (the reference interpreter's `run_op`)
 LocalRunner = Callable[[Operation, Sequence[np.ndarray]], Sequence[np.ndarray]]
 #: combines two arrays with a collective's reducer region
 Reducer = Callable[[Operation, np.ndarray, np.ndarray], np.ndarray]
-
-
-def module_meshes(module: ModuleOp) -> dict[str, Mesh]:
-    """The module's `sdy.mesh` symbols by name."""
-    meshes = {}
-    for op in module.body.block.ops:
-        if op_name(op) == "sdy.mesh":
-            meshes[op.properties["sym_name"].data] = get_attr(op, "mesh").to_mesh()  # type: ignore[union-attr]
-    return meshes
 
 
 def _shardings(op: Operation, prop: str) -> list[TensorSharding]:
@@ -76,7 +63,7 @@ def manual_shardings(op: Operation, meshes: dict[str, Mesh]) -> tuple[list[Tenso
                 "every axis their shardings use"
             )
     for inner in op.regions[0].walk():
-        if op_name(inner) in BODY_COLLECTIVE_OPS and inner.parent_op() is not op:
+        if op_name(inner) in BODY_COLLECTIVE_KINDS and inner.parent_op() is not op:
             raise SimulationError(f"'{op_name(inner)}' inside control flow of a manual computation body is not supported")
         if inner is not op and op_name(inner) == MANUAL_COMPUTATION:
             raise SimulationError("a manual computation nested in another is not supported by the simulator")
@@ -120,7 +107,7 @@ def run_body(
         per_device = {d: [env[d][v] for v in inner.operands] for d in devices}
         if name == "sdy.return":
             return {d: [np.asarray(x) for x in per_device[d]] for d in devices}
-        if name in BODY_COLLECTIVE_OPS:
+        if name in BODY_COLLECTIVE_KINDS:
             results = run_collective(inner, per_device, reduce, stats)
         else:
             results = {}

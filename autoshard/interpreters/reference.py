@@ -14,6 +14,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import InterpreterFunctions, PythonValues, register_impls
 from xdsl.ir import Operation, Region
 
+from autoshard.dialects.sdy import module_meshes
 from autoshard.interpreters.framework import (
     AutoshardInterpreter,
     SimulationError,
@@ -23,7 +24,7 @@ from autoshard.interpreters.framework import (
     main_function,
 )
 from autoshard.interpreters.kernels import KERNELS, KernelContext
-from autoshard.interpreters.manual import manual_shardings, module_meshes, run_body
+from autoshard.interpreters.manual import manual_shardings, run_body
 from autoshard.interpreters.rounding_bound import RoundingBound
 from autoshard.interpreters.shards import shard, unshard
 from autoshard.interpreters.values import random_array, tensor_dtype, tensor_shape

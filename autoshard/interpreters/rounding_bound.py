@@ -34,8 +34,9 @@ import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 
+from autoshard.dialects.sdy import module_meshes
 from autoshard.interpreters.kernels import KERNELS, UNARY, KernelContext, conv_dims, dot_dims, simple_reducer
-from autoshard.interpreters.manual import manual_shardings, module_meshes
+from autoshard.interpreters.manual import manual_shardings
 from autoshard.interpreters.values import BFLOAT16
 from autoshard.rules.attrs import get_attr, op_ints, op_name
 

@@ -14,6 +14,7 @@ import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 
+from autoshard.dialects.sdy import module_meshes
 from autoshard.errors import UserError
 from autoshard.interpreters.collectives import CollectiveStats
 from autoshard.interpreters.framework import ValueRecorder, main_function
@@ -25,7 +26,6 @@ from autoshard.interpreters.spmd import (
     SpmdState,
     func_shardings,
     has_explicit_collectives,
-    module_meshes,
     spmd_interpreter,
     unshard_value,
 )

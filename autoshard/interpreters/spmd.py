@@ -34,7 +34,7 @@ from autoshard.interpreters.framework import AutoshardInterpreter, SimulationErr
 from autoshard.interpreters.kernels import BINARY, KERNELS, UNARY, KernelContext, simple_reducer
 from autoshard.interpreters.local_op import LocalOp
 from autoshard.interpreters.localizers import HALO_OPS, KERNEL_LOCAL, LOCALIZERS, PARTIAL_RESULT_OPS
-from autoshard.interpreters.manual import manual_shardings, module_meshes
+from autoshard.interpreters.manual import manual_shardings
 from autoshard.interpreters.reference import case_branch, reference_interpreter, run_manual_body, run_region_vectorized
 from autoshard.interpreters.reshard_exec import apply_step, reshard
 from autoshard.interpreters.shards import Shards, is_evenly_sharded, local_shape, shard, unshard

@@ -14,6 +14,7 @@ import math
 import numpy as np
 from xdsl.ir import Operation
 
+from autoshard.dialects.stablehlo.misc import BODY_COLLECTIVE_KINDS
 from autoshard.errors import UserError
 from autoshard.planner.plan_graph import NodeStrategy, PlanNode, TensorInfo
 from autoshard.planner.program import tensor_info
@@ -25,15 +26,6 @@ from costmodel import collectives as cc
 from costmodel.compute import dtype_bytes
 
 MANUAL_COMPUTATION = "sdy.manual_computation"
-
-#: StableHLO collectives a body may use, as costmodel collective kinds (priced as communication, not compute).
-BODY_COLLECTIVES = {
-    "stablehlo.all_reduce": "all_reduce",
-    "stablehlo.all_gather": "all_gather",
-    "stablehlo.reduce_scatter": "reduce_scatter",
-    "stablehlo.all_to_all": "all_to_all",
-    "stablehlo.collective_permute": "collective_permute",
-}
 
 
 def manual_strategy(node: PlanNode, mesh: Mesh, model) -> NodeStrategy:
@@ -63,7 +55,7 @@ def body_cost(op: Operation, mesh: Mesh, model) -> tuple[float, list[cc.Collecti
             continue
         infos = [tensor_info(v) for v in inner.operands]
         outs = [tensor_info(r) for r in inner.results]
-        kind = BODY_COLLECTIVES.get(inner.name)
+        kind = BODY_COLLECTIVE_KINDS.get(inner.name)
         if kind is not None:
             priced = _collective_cost(inner, kind, infos, outs, mesh, model)
             if priced is not None:

@@ -17,7 +17,7 @@ from typing import Any
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, OpResult, SSAValue
 
-from autoshard.dialects.sdy import MeshOp, get_sharding
+from autoshard.dialects.sdy import get_sharding, module_meshes
 from autoshard.errors import Location, UserError
 from autoshard.ir.inline_calls import inline_private_calls
 from autoshard.planner.api import load_with_locations, solve_plan_graph
@@ -95,11 +95,6 @@ class PricedModule:
 
 
 # -- mesh ------------------------------------------------------------------------------------------------
-def module_meshes(module: ModuleOp) -> dict[str, Mesh]:
-    """The `sdy.mesh` symbols of `module`, by name."""
-    return {op.sym_name.data: op.mesh.to_mesh() for op in module.walk() if isinstance(op, MeshOp)}
-
-
 def _used_mesh_names(module: ModuleOp) -> set[str]:
     names = set()
     for op in module.walk():

@@ -157,12 +157,13 @@ class PlanCostModel:
 
     def _manual_body_work(self, node: PlanNode) -> OpWork:
         """The body ops `manual_computation.body_cost` prices (its own collectives aside), on their shapes."""
-        from autoshard.planner.manual_computation import BODY_COLLECTIVES, body_op_node
+        from autoshard.dialects.stablehlo.misc import BODY_COLLECTIVE_KINDS
+        from autoshard.planner.manual_computation import body_op_node
 
         op = node.ir
         total = OpWork()
         for inner in op.regions[0].walk():
-            if inner is op or not inner.results or inner.name in BODY_COLLECTIVES:
+            if inner is op or not inner.results or inner.name in BODY_COLLECTIVE_KINDS:
                 continue
             local = body_op_node(op, inner)
             if local is not None:

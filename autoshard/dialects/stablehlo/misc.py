@@ -577,6 +577,13 @@ class OutfeedOp(IRDLOperation):
     outfeed_config = opt_prop_def(StringAttr)
 
 
+#: The collectives a `sdy.manual_computation` body runs, by op name, with the collective kind each performs (as
+#: `costmodel.collectives` names them): what the planner prices and the simulator runs per device.
+BODY_COLLECTIVE_KINDS = {
+    op.name: op.name.removeprefix("stablehlo.")
+    for op in (AllReduceOp, AllGatherOp, ReduceScatterOp, AllToAllOp, CollectivePermuteOp)
+}
+
 MISC_OPS = [ConstantOp, CompareOp, SelectOp, CustomCallOp, CompositeOp, RngOp, RngBitGeneratorOp,
             ReducePrecisionOp, TupleOp, GetTupleElementOp, OptimizationBarrierOp, AfterAllOp, CreateTokenOp,
             ReplicaIdOp, PartitionIdOp, UniformQuantizeOp, UniformDequantizeOp, AllGatherOp, AllReduceOp,
