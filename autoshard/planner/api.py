@@ -18,7 +18,8 @@ from autoshard.ir.verify import verify_ops
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
 from autoshard.planner.explain_infeasible import explain_infeasible
 from autoshard.planner.memory_accounting import plan_memory
-from autoshard.planner.plan import Plan, SolverStats, evaluate_assignment
+from autoshard.planner.plan_graph import PlanGraph
+from autoshard.planner.plan import CostBreakdown, Plan, SolverStats, evaluate_assignment
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph, least_sharded_start
 from autoshard.planner.user_constraints import PlanOptions
@@ -29,6 +30,7 @@ from autoshard.solver.validate import peak_usage
 from autoshard.tools.fileio import read_text
 from autoshard.units import fmt_bytes
 from costmodel.hardware import resolve_config
+from costmodel.memory import StepMemory
 
 DEFAULT_MESH_NAME = "mesh"
 
@@ -138,6 +140,17 @@ def _fit_full_accounting(graph, mesh, problem, result, memory, budget: int, conf
 WEAK_GAP = 0.5
 
 
+def assignment_cost(graph: PlanGraph, assignment: list[int], model: PlanCostModel, memory: StepMemory,
+                    budget: float | None) -> CostBreakdown:
+    """A plan's cost: step time recomputed from the plan graph without the solver, memory as XLA lays buffers out
+    (`memory`: `plan_memory` of the same assignment)."""
+    cost = evaluate_assignment(graph, assignment, model)
+    cost.memory = memory
+    cost.peak_memory_bytes = memory.total_bytes
+    cost.memory_budget_bytes = int(budget) if budget else None
+    return cost
+
+
 def solve_plan_graph(
     built: BuiltGraph, model: PlanCostModel, budget: float | None, mesh_name: str, config: SolverConfig,
     on_progress: Callable | None = None,
@@ -179,10 +192,7 @@ def solve_plan_graph(
         if best_bound is None or forest > best_bound:
             best_bound = min(forest, result.cost)
             gap = (result.cost - best_bound) / max(1, abs(result.cost))
-    cost = evaluate_assignment(graph, assignment, model)
-    cost.memory = memory
-    cost.peak_memory_bytes = memory.total_bytes
-    cost.memory_budget_bytes = int(budget) if budget else None
+    cost = assignment_cost(graph, assignment, model, memory, budget)
     stats = SolverStats(
         status=status,
         objective_s=result.cost * COST_UNIT_S,

@@ -16,15 +16,15 @@ import numpy as np
 
 from autoshard.errors import InfeasibleError
 from autoshard.ir.inline_calls import inline_private_calls
-from autoshard.planner.api import DEFAULT_MESH_NAME, load
+from autoshard.planner.api import DEFAULT_MESH_NAME, assignment_cost, load
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
-from autoshard.planner.plan import Plan, SolverStats, evaluate_assignment
+from autoshard.planner.memory_accounting import plan_memory
+from autoshard.planner.plan import Plan, SolverStats
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
-from autoshard.solver.validate import peak_usage
 from costmodel.hardware import resolve_config
 
 #: draws tried before giving up on a graph whose constraints wipe out every random order
@@ -96,8 +96,7 @@ def _propagate(domains: list[set[int]], constraints: list[tuple[int, int, np.nda
 def plan_from_assignment(built: BuiltGraph, model: PlanCostModel, problem: StrategyGraph, assignment: list[int],
                          mesh_name: str, status: str = "RANDOM") -> Plan:
     """The `Plan` of a given assignment, costed as `api.solve_plan_graph` costs the solver's."""
-    cost = evaluate_assignment(built.graph, assignment, model)
-    cost.peak_memory_bytes = peak_usage(problem, assignment)[0]
+    cost = assignment_cost(built.graph, assignment, model, plan_memory(built.graph, assignment, model.mesh), None)
     objective = sum(int(problem.node_costs[i][s]) for i, s in enumerate(assignment))
     stats = SolverStats(status=status, objective_s=objective * COST_UNIT_S, best_bound_s=0.0, gap=float("nan"),
                         wall_time_s=0.0, num_nodes=problem.num_nodes,
