@@ -26,7 +26,7 @@ import yaml
 from autoshard.errors import Location, UserError
 from autoshard.experiments.meshes import parse_mesh_spec
 from autoshard.sharding import Mesh
-from autoshard.tools.fileio import read_text
+from autoshard.fileio import read_text
 from autoshard.units import parse_bytes
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from autoshard.errors import UserError
-from autoshard.tools.fileio import write_text_atomic
+from autoshard.fileio import write_text_atomic
 
 COLUMNS = (
     "key", "experiment", "model", "mesh", "mesh_shape", "num_devices", "hardware", "memory_budget_bytes",

@@ -20,7 +20,7 @@ from autoshard.experiments.meshes import mesh_shape_label
 from autoshard.experiments.results import ResultStore
 from autoshard.planner.api import load, plan
 from autoshard.planner.user_constraints import PlanOptions
-from autoshard.tools.fileio import read_text
+from autoshard.fileio import read_text
 
 GENERATOR_SCRIPT = REPO_ROOT / "examples" / "generate_zoo.py"
 

@@ -27,7 +27,7 @@ from autoshard.sharding import Mesh
 from autoshard.solver.bounds import forest_seconds, spanning_forest_bound
 from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolverConfig, solve
 from autoshard.solver.validate import peak_usage
-from autoshard.tools.fileio import read_text
+from autoshard.fileio import read_text
 from autoshard.units import fmt_bytes
 from costmodel.hardware import resolve_config
 from costmodel.memory import StepMemory

@@ -3,7 +3,7 @@ import os
 import pytest
 
 from autoshard.errors import UserError
-from autoshard.tools.fileio import read_text, write_text_atomic
+from autoshard.fileio import read_text, write_text_atomic
 
 
 def test_missing_file(tmp_path):

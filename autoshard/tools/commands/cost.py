@@ -10,7 +10,7 @@ from typing import TextIO
 
 from autoshard.errors import UserError
 from autoshard.planner.price_module import PricedModule, price_module
-from autoshard.tools.fileio import read_text
+from autoshard.fileio import read_text
 from autoshard.units import parse_bytes
 
 NAME = "cost"

@@ -12,7 +12,7 @@ from autoshard.experiments.config import load_experiment
 from autoshard.experiments.plots import write_plots
 from autoshard.experiments.runner import run_experiment
 from autoshard.experiments.table import markdown_table
-from autoshard.tools.fileio import write_text_atomic
+from autoshard.fileio import write_text_atomic
 
 NAME = "experiment"
 HELP = "run a YAML sweep (models x meshes x hardware x budgets x solver settings); write CSV, Markdown and plots"

@@ -28,7 +28,7 @@ from autoshard.planner.plan import Plan
 from autoshard.planner.plan_graph import NodeStrategy, PlanNode
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.rules import factor_symbol
-from autoshard.tools.fileio import read_text
+from autoshard.fileio import read_text
 from autoshard.units import fmt_time, parse_bytes
 
 NAME = "explain"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from autoshard.errors import UserError, VerificationError
-from autoshard.tools.fileio import read_text, write_text_atomic
+from autoshard.fileio import read_text, write_text_atomic
 
 NAME = "lower-reshards"
 HELP = "lower sdy.reshard ops to sdy collectives (Shardy's -sdy-reshard-to-collectives)"

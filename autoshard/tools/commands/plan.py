@@ -11,7 +11,7 @@ from pathlib import Path
 from autoshard.errors import UserError
 from autoshard.planner.api import plan
 from autoshard.planner.user_constraints import PlanOptions
-from autoshard.tools.fileio import make_directory, read_text, write_text_atomic
+from autoshard.fileio import make_directory, read_text, write_text_atomic
 from autoshard.tools.reference_plans import ReferenceTime, SolveSettings, reference_time_limit, reference_times
 from autoshard.tools.summary import ProgressPrinter, print_summary
 from autoshard.units import parse_bytes

@@ -9,7 +9,7 @@ from autoshard.errors import VerificationError
 from autoshard.ir.parse import SPLIT_MARKER
 from autoshard.ir.printing import print_module
 from autoshard.ir.verify import check_text
-from autoshard.tools.fileio import read_text, write_text_atomic
+from autoshard.fileio import read_text, write_text_atomic
 
 NAME = "print"
 HELP = "parse, verify and print an MLIR module back (pretty form by default, --generic for the generic form)"

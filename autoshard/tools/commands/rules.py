@@ -10,7 +10,7 @@ from xdsl.printer import Printer
 
 from autoshard.ir.parse import parse_module
 from autoshard.rules.populate import populate_sharding_rules
-from autoshard.tools.fileio import read_text, write_text_atomic
+from autoshard.fileio import read_text, write_text_atomic
 
 NAME = "rules"
 HELP = "attach each op's Shardy sharding rule (sdy.sharding_rule) and print the module"

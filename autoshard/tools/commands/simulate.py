@@ -6,7 +6,7 @@ import argparse
 
 from autoshard.interpreters.simulate import SimulationReport, describe_difference, simulate
 from autoshard.ir.parse import parse_module
-from autoshard.tools.fileio import read_text
+from autoshard.fileio import read_text
 
 NAME = "simulate"
 HELP = "run a planned module per device on local shards (numpy SPMD simulator) and compare with the reference"

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from autoshard.errors import UserError
-from autoshard.tools.fileio import read_text, write_text_atomic
+from autoshard.fileio import read_text, write_text_atomic
 
 NAME = "validate"
 HELP = ("compile an annotated module with XLA's Shardy partitioner on N host CPU devices, run it and compare "

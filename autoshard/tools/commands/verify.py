@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from autoshard.ir.verify import check_text
-from autoshard.tools.fileio import read_text
+from autoshard.fileio import read_text
 
 NAME = "verify"
 HELP = "parse and verify an MLIR module (sdy rules included); exit 1 with one line per broken rule"
