@@ -1,7 +1,7 @@
 """Numpy kernels for StableHLO and CHLO ops, shared by the reference interpreter and the SPMD simulator.
 
-A kernel is `kernel(op, ctx, inputs) -> outputs`: it reads the op's attributes (typed dialect ops and ops
-parsed generically alike, through `autoshard.rules.attrs`), takes numpy arrays and returns numpy arrays of
+A kernel is `kernel(op, ctx, inputs) -> outputs`: it reads the op's structured facts through the typed dialect
+op (`autoshard.rules.typed_ops`) and plain attributes through `autoshard.rules.attrs`, takes numpy arrays and returns numpy arrays of
 `ctx.result_shapes` / `ctx.result_dtypes`. The SPMD simulator calls the same kernels on local shards with
 local result shapes, so kernels take result shapes from `ctx`, never from the op's types, and attributes the
 simulator localizes (gather slice sizes, window padding, feature group counts) from `ctx.overrides` first.
@@ -20,7 +20,11 @@ from xdsl.ir import Operation, Region
 
 from autoshard.errors import UserError
 from autoshard.interpreters.values import BFLOAT16, dense_to_array
-from autoshard.rules.attrs import enum_text, get_attr, int_list, op_int, op_ints, op_name, struct_field, struct_int, struct_ints
+from autoshard.dialects.stablehlo import ConvolutionOp, GatherDimensionNumbersAttr, GatherOp, ReduceWindowOp, ScatterOp
+from autoshard.rules.attrs import enum_text, get_attr, op_int, op_ints, op_name
+from autoshard.rules.convolution import conv_dims
+from autoshard.rules.dot import dot_dimension_numbers
+from autoshard.rules.typed_ops import typed_op
 
 Arrays = list[np.ndarray]
 
@@ -358,17 +362,6 @@ def _pad(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
 # -- contractions ------------------------------------------------------------------------------------
 
 
-def dot_dims(op: Operation) -> tuple[list[int], list[int], list[int], list[int]]:
-    """(lhs batching, rhs batching, lhs contracting, rhs contracting) of a dot_general."""
-    dn = get_attr(op, "dot_dimension_numbers")
-    return (
-        struct_ints(dn, "lhs_batching_dimensions"),
-        struct_ints(dn, "rhs_batching_dimensions"),
-        struct_ints(dn, "lhs_contracting_dimensions"),
-        struct_ints(dn, "rhs_contracting_dimensions"),
-    )
-
-
 def _accumulate_dtype(x: np.ndarray) -> np.dtype:
     return np.dtype(np.float32) if x.dtype in (np.float16, BFLOAT16) else x.dtype
 
@@ -376,7 +369,7 @@ def _accumulate_dtype(x: np.ndarray) -> np.dtype:
 @kernel("stablehlo.dot_general")
 def _dot_general(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     lhs, rhs = inputs
-    lb, rb, lc, rc = dot_dims(op)
+    lb, rb, lc, rc = dot_dimension_numbers(op)
     letters = iter("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
     lhs_sub = [next(letters) for _ in range(lhs.ndim)]
     rhs_sub: list[str | None] = [None] * rhs.ndim
@@ -399,45 +392,27 @@ def _dot(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     return [_cast(np.dot(inputs[0].astype(acc), inputs[1].astype(acc)), ctx)]
 
 
-def conv_dims(op: Operation) -> dict[str, object]:
-    dn = get_attr(op, "dimension_numbers")
-    names = (
-        "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions",
-        "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions",
-        "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions",
-    )  # fmt: skip
-    return {n: struct_field(dn, n) for n in names}
-
-
-def window_padding(op: Operation, rank: int, overrides: dict[str, object] | None = None) -> list[list[int]]:
+def window_padding(op: ConvolutionOp | ReduceWindowOp, overrides: dict[str, object] | None = None) -> list[list[int]]:
     """(low, high) padding per windowed dimension of a convolution or reduce_window (or its local override)."""
     if overrides and "padding" in overrides:
         return [list(p) for p in overrides["padding"]]  # type: ignore[union-attr]
-    pad_attr = get_attr(op, "padding")
-    return dense_to_array(pad_attr).reshape(rank, 2).tolist() if pad_attr is not None else [[0, 0]] * rank
-
-
-def _as_ints(value: object) -> list[int]:
-    return int_list(value) if not isinstance(value, list) else [int(v) for v in value]
+    return [list(p) for p in op.padding]
 
 
 @kernel("stablehlo.convolution")
 def _convolution(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     lhs, rhs = inputs
-    d = conv_dims(op)
-    in_spatial, k_spatial, out_spatial = (_as_ints(d[k]) for k in ("input_spatial_dimensions", "kernel_spatial_dimensions", "output_spatial_dimensions"))
-    nsp = len(in_spatial)
+    conv = typed_op(op, ConvolutionOp)
+    d = conv_dims(conv)
+    nsp = len(d.input_spatial)
     acc = _accumulate_dtype(lhs)
-    x = np.transpose(lhs, [int(d["input_batch_dimension"]), *in_spatial, int(d["input_feature_dimension"])]).astype(acc)  # type: ignore[arg-type]
-    w = np.transpose(rhs, [*k_spatial, int(d["kernel_input_feature_dimension"]), int(d["kernel_output_feature_dimension"])]).astype(acc)  # type: ignore[arg-type]
-    strides = op_ints(op, "window_strides", [1] * nsp)
-    lhs_dil = op_ints(op, "lhs_dilation", [1] * nsp)
-    rhs_dil = op_ints(op, "rhs_dilation", [1] * nsp)
-    padding = window_padding(op, nsp, ctx.overrides)
-    reversal = get_attr(op, "window_reversal")
-    if reversal is not None and any(int_list(reversal) if not hasattr(reversal, "get_values") else [bool(v) for v in reversal.get_values()]):
-        w = np.flip(w, axis=[i for i, r in enumerate(int_list(reversal)) if r])
-    if op_int(op, "batch_group_count", 1) != 1:
+    x = np.transpose(lhs, [d.input_batch, *d.input_spatial, d.input_feature]).astype(acc)
+    w = np.transpose(rhs, [*d.kernel_spatial, d.kernel_input_feature, d.kernel_output_feature]).astype(acc)
+    strides, lhs_dil, rhs_dil = conv.window_strides, conv.lhs_dilation, conv.rhs_dilation
+    padding = window_padding(conv, ctx.overrides)
+    if any(conv.window_reversal):
+        w = np.flip(w, axis=[i for i, r in enumerate(conv.window_reversal) if r])
+    if conv.batch_group_count != 1:
         raise UserError("the simulator does not support convolution with batch_group_count > 1")
     groups = ctx.attr_int(op, "feature_group_count", 1)
     # lhs dilation: insert zeros between input elements
@@ -461,7 +436,7 @@ def _convolution(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
         for g in range(groups):
             out[..., g * cout_g:(g + 1) * cout_g] += np.tensordot(window[..., g * cin_g:(g + 1) * cin_g], w[kpos][:, g * cout_g:(g + 1) * cout_g], axes=([-1], [0]))
     # back to the output layout
-    layout = [int(d["output_batch_dimension"]), *out_spatial, int(d["output_feature_dimension"])]  # type: ignore[arg-type]
+    layout = [d.output_batch, *d.output_spatial, d.output_feature]
     return [_cast(np.transpose(out, np.argsort(layout)), ctx)]
 
 
@@ -528,11 +503,10 @@ def _reduce_window(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     n = len(inputs) // 2
     xs, inits = inputs[:n], [i.reshape(()) for i in inputs[n:]]
     rank = xs[0].ndim
-    window = op_ints(op, "window_dimensions")
-    strides = op_ints(op, "window_strides", [1] * rank)
-    base_dil = op_ints(op, "base_dilations", [1] * rank)
-    win_dil = op_ints(op, "window_dilations", [1] * rank)
-    padding = window_padding(op, rank, ctx.overrides)
+    reduce_window = typed_op(op, ReduceWindowOp)
+    window, strides = reduce_window.window_dimensions, reduce_window.window_strides
+    base_dil, win_dil = reduce_window.base_dilations, reduce_window.window_dilations
+    padding = window_padding(reduce_window, ctx.overrides)
     prepared = []
     for x, init in zip(xs, inits):
         if any(b != 1 for b in base_dil):
@@ -581,16 +555,9 @@ def _sort(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     return [_cast(np.moveaxis(o, -1, dim), ctx, i) for i, o in enumerate(outs)]
 
 
-def gather_fields(op: Operation) -> dict[str, object]:
-    dn = get_attr(op, "dimension_numbers")
-    return {
-        "offset_dims": struct_ints(dn, "offset_dims"),
-        "collapsed_slice_dims": struct_ints(dn, "collapsed_slice_dims"),
-        "operand_batching_dims": struct_ints(dn, "operand_batching_dims"),
-        "start_indices_batching_dims": struct_ints(dn, "start_indices_batching_dims"),
-        "start_index_map": struct_ints(dn, "start_index_map"),
-        "index_vector_dim": struct_int(dn, "index_vector_dim", default=0),
-    }
+def gather_dims(op: Operation) -> GatherDimensionNumbersAttr:
+    """The dimension numbers of a `stablehlo.gather`, read from its typed attribute."""
+    return typed_op(op, GatherOp).dimension_numbers
 
 
 def _batch_positions(indices: np.ndarray, index_vector_dim: int) -> tuple[list[int], list[tuple[int, ...]]]:
@@ -611,24 +578,24 @@ def _index_vector(indices: np.ndarray, batch_dims: list[int], pos: tuple[int, ..
 @kernel("stablehlo.gather")
 def _gather(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     operand, indices = inputs
-    f = gather_fields(op)
+    f = gather_dims(op)
     sizes = ctx.attr_ints(op, "slice_sizes")
-    ivd = int(f["index_vector_dim"])  # type: ignore[arg-type]
+    ivd = f.index_vector_dim
     batch_dims, positions = _batch_positions(indices, ivd)
-    dropped = set(f["collapsed_slice_dims"]) | set(f["operand_batching_dims"])  # type: ignore[arg-type]
+    dropped = set(f.collapsed_slice_dims) | set(f.operand_batching_dims)
     slices = []
     for pos in positions:
         starts = [0] * operand.ndim
         vec = _index_vector(indices, batch_dims, pos, ivd)
-        for k, od in enumerate(f["start_index_map"]):  # type: ignore[arg-type]
+        for k, od in enumerate(f.start_index_map):
             starts[od] = min(max(vec[k], 0), operand.shape[od] - sizes[od])
-        for od, idim in zip(f["operand_batching_dims"], f["start_indices_batching_dims"]):  # type: ignore[arg-type]
+        for od, idim in zip(f.operand_batching_dims, f.start_indices_batching_dims):
             starts[od] = pos[batch_dims.index(idim)]
         piece = operand[tuple(slice(s, s + n) for s, n in zip(starts, sizes))]
         slices.append(piece.reshape([n for d, n in enumerate(sizes) if d not in dropped]))
     batch_shape = [indices.shape[d] for d in batch_dims]
     stacked = np.array(slices).reshape(batch_shape + list(slices[0].shape if slices else []))
-    offset_dims = list(f["offset_dims"])  # type: ignore[arg-type]
+    offset_dims = list(f.offset_dims)
     rank = len(ctx.result_shapes[0])
     batch_out = [d for d in range(rank) if d not in offset_dims]
     # stacked axes: batch axes then offset axes; result dim r takes stacked axis perm[r]
@@ -644,13 +611,13 @@ def _gather(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
 def _scatter(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     n = (len(inputs) - 1) // 2
     operands, indices, updates = [x.copy() for x in inputs[:n]], inputs[n], inputs[n + 1:]
-    dn = get_attr(op, "scatter_dimension_numbers")
-    window_dims = struct_ints(dn, "update_window_dims")
-    inserted = struct_ints(dn, "inserted_window_dims")
-    in_batching = struct_ints(dn, "input_batching_dims")
-    idx_batching = struct_ints(dn, "scatter_indices_batching_dims")
-    to_operand = struct_ints(dn, "scatter_dims_to_operand_dims")
-    ivd = struct_int(dn, "index_vector_dim", default=0)
+    dn = typed_op(op, ScatterOp).scatter_dimension_numbers
+    window_dims = dn.update_window_dims
+    inserted = dn.inserted_window_dims
+    in_batching = dn.input_batching_dims
+    idx_batching = dn.scatter_indices_batching_dims
+    to_operand = dn.scatter_dims_to_operand_dims
+    ivd = dn.index_vector_dim
     body = op.regions[0]
     rank = operands[0].ndim
     batch_dims, _ = _batch_positions(indices, ivd)

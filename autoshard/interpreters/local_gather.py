@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from autoshard.interpreters.kernels import gather_fields
+from autoshard.dialects.stablehlo import GatherOp, ScatterOp
 from autoshard.interpreters.local_op import LocalOp
-from autoshard.rules.attrs import get_attr, op_ints, struct_int, struct_ints
+from autoshard.rules.typed_ops import typed_op
 
 
 def _index_vectors(indices: np.ndarray, index_vector_dim: int) -> np.ndarray:
@@ -39,11 +39,12 @@ def _back(vectors: np.ndarray, like: np.ndarray, index_vector_dim: int) -> np.nd
 
 def local_gather(call: LocalOp) -> dict[int, list[np.ndarray]]:
     op = call.op
-    fields = gather_fields(op)
-    sizes = op_ints(op, "slice_sizes")
-    start_index_map = list(fields["start_index_map"])  # type: ignore[call-overload]
-    offset_dims = list(fields["offset_dims"])  # type: ignore[call-overload]
-    ivd = int(fields["index_vector_dim"])  # type: ignore[call-overload]
+    gather = typed_op(op, GatherOp)
+    fields = gather.dimension_numbers
+    sizes = gather.slice_sizes
+    start_index_map = fields.start_index_map
+    offset_dims = fields.offset_dims
+    ivd = fields.index_vector_dim
     shape = call.operand_shapes[0]
     sharding = call.operand_shardings[0]
     sharded = [d for d in range(len(shape)) if sharding.dims[d].axes]
@@ -84,10 +85,10 @@ def local_scatter(call: LocalOp, combiner: str | None) -> dict[int, list[np.ndar
     dimensions are sharded (the partials are then combined with it), else None."""
     op = call.op
     n = len(op.results)
-    dn = get_attr(op, "scatter_dimension_numbers")
-    to_operand = struct_ints(dn, "scatter_dims_to_operand_dims")
-    inserted = struct_ints(dn, "inserted_window_dims")
-    ivd = struct_int(dn, "index_vector_dim", default=0)
+    dn = typed_op(op, ScatterOp).scatter_dimension_numbers
+    to_operand = dn.scatter_dims_to_operand_dims
+    inserted = dn.inserted_window_dims
+    ivd = dn.index_vector_dim
     sharding = call.operand_shardings[0]
     moved = [k for k, d in enumerate(to_operand) if d in inserted and sharding.dims[d].axes]
 

@@ -15,9 +15,10 @@ from autoshard.interpreters.halo import exchange_halo
 from autoshard.interpreters.kernels import window_padding
 from autoshard.interpreters.local_op import LocalOp
 from autoshard.interpreters.shards import Shards
-from autoshard.rules.attrs import op_int, op_ints
+from autoshard.dialects.stablehlo import ConvolutionOp, ReduceWindowOp
 from autoshard.rules.convolution import conv_dims
 from autoshard.rules.rule import FactorType
+from autoshard.rules.typed_ops import typed_op
 
 
 def _halo_range(block: int, outputs: int, stride: int, window: int, dilation: int, pad_low: int) -> tuple[int, int]:
@@ -38,21 +39,17 @@ def _sharded_windows(call: LocalOp) -> list[int]:
 
 
 def reduce_window_unsupported(call: LocalOp) -> str | None:
-    rank = len(call.operand_shapes[0])
-    base_dil = op_ints(call.op, "base_dilations", [1] * rank)
+    base_dil = typed_op(call.op, ReduceWindowOp).base_dilations
     if any(base_dil[d] != 1 for d in _sharded_windows(call)):
         return "reduce_window with a base dilation along a sharded dimension"
     return None
 
 
 def local_reduce_window(call: LocalOp) -> dict[int, list[np.ndarray]]:
-    op = call.op
+    op = typed_op(call.op, ReduceWindowOp)
     n = len(call.operand_shards) // 2
-    rank = len(call.operand_shapes[0])
-    window = op_ints(op, "window_dimensions")
-    strides = op_ints(op, "window_strides", [1] * rank)
-    win_dil = op_ints(op, "window_dilations", [1] * rank)
-    padding = window_padding(op, rank)
+    window, strides, win_dil = op.window_dimensions, op.window_strides, op.window_dilations
+    padding = window_padding(op)
     out_local = call.result_local_shape(0)
     inputs = list(call.operand_shards)
     sharded = _sharded_windows(call)
@@ -65,11 +62,11 @@ def local_reduce_window(call: LocalOp) -> dict[int, list[np.ndarray]]:
 
 
 def convolution_unsupported(call: LocalOp) -> str | None:
-    op = call.op
+    op = typed_op(call.op, ConvolutionOp)
     dims = conv_dims(op)
     lhs_s, rhs_s = call.operand_shardings
-    lhs_dil = op_ints(op, "lhs_dilation", [1] * len(dims.input_spatial))
-    if op_int(op, "batch_group_count", 1) != 1:
+    lhs_dil = op.lhs_dilation
+    if op.batch_group_count != 1:
         return "convolution with batch_group_count > 1"
     for i, (ld, kd) in enumerate(zip(dims.input_spatial, dims.kernel_spatial)):
         if rhs_s.dims[kd].axes:
@@ -80,12 +77,10 @@ def convolution_unsupported(call: LocalOp) -> str | None:
 
 
 def local_convolution(call: LocalOp) -> dict[int, list[np.ndarray]]:
-    op = call.op
+    op = typed_op(call.op, ConvolutionOp)
     dims = conv_dims(op)
-    nsp = len(dims.input_spatial)
-    strides = op_ints(op, "window_strides", [1] * nsp)
-    rhs_dil = op_ints(op, "rhs_dilation", [1] * nsp)
-    padding = window_padding(op, nsp)
+    strides, rhs_dil = op.window_strides, op.rhs_dilation
+    padding = window_padding(op)
     out_local = call.result_local_shape(0)
     lhs = call.operand_shards[0]
     sharded = []
@@ -96,7 +91,7 @@ def local_convolution(call: LocalOp) -> dict[int, list[np.ndarray]]:
         lhs = _widen(call, lhs, 0, ld, out_local[od], strides[i], window, rhs_dil[i], padding[i][0], np.zeros((), next(iter(lhs.values())).dtype))
         sharded.append(i)
     overrides: dict[str, object] = {"padding": [[0, 0] if i in sharded else list(p) for i, p in enumerate(padding)]}
-    groups = op_int(op, "feature_group_count", 1)
+    groups = op.feature_group_count
     if groups > 1:
         # the feature group factor: the pass-through factor of the input feature dimension (major to the
         # reduction factor of the per-group input features)

@@ -35,10 +35,12 @@ from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 
 from autoshard.dialects.sdy import module_meshes
-from autoshard.interpreters.kernels import KERNELS, UNARY, KernelContext, conv_dims, dot_dims, simple_reducer
+from autoshard.interpreters.kernels import KERNELS, UNARY, KernelContext, simple_reducer
 from autoshard.interpreters.manual import manual_shardings
 from autoshard.interpreters.values import BFLOAT16
 from autoshard.rules.attrs import get_attr, op_ints, op_name
+from autoshard.rules.convolution import conv_dims
+from autoshard.rules.dot import dot_dimension_numbers
 
 
 def is_float(dtype: np.dtype) -> bool:
@@ -435,12 +437,11 @@ class RoundingBound(Interpreter.Listener):
         name = op_name(op)
         if name == "stablehlo.convolution":
             d = conv_dims(op)
-            spatial = [int(s) for s in d["kernel_spatial_dimensions"]]  # type: ignore[union-attr]
-            length = int(np.prod([inputs[1].shape[s] for s in spatial], dtype=np.int64)) * inputs[1].shape[int(d["kernel_input_feature_dimension"])]  # type: ignore[arg-type]
+            length = int(np.prod([inputs[1].shape[s] for s in d.kernel_spatial], dtype=np.int64)) * inputs[1].shape[d.kernel_input_feature]
         elif name == "stablehlo.dot":
             length = inputs[0].shape[-1]
         else:
-            length = int(np.prod([inputs[0].shape[i] for i in dot_dims(op)[2]], dtype=np.int64))
+            length = int(np.prod([inputs[0].shape[i] for i in dot_dimension_numbers(op)[2]], dtype=np.int64))
         magnitude = np.maximum(np.sqrt(self._through_kernel(op, [a * a, b * b], outputs)[0]), _abs(outputs[0]))
         carried = np.sqrt(self._through_kernel(op, [a * a, bounds[1] ** 2], outputs)[0] + self._through_kernel(op, [bounds[0] ** 2, b * b], outputs)[0])
         # the kernels accumulate bfloat16 and float16 products in float32 (`kernels._accumulate_dtype`), but a

@@ -1,18 +1,16 @@
-"""Reading op attributes for rule builders, whether the op is a typed dialect class or a generic op.
+"""Reading an op's plain attributes (integers, integer lists, booleans, strings, enums) by their StableHLO names.
 
-Rules dispatch on op names and read attributes by their StableHLO names (properties first, then the
-discardable attribute dictionary), so they work on typed ops from `autoshard.dialects` and on ops parsed
-generically alike. Struct attributes (`#stablehlo.dot<...>`, `#stablehlo.gather<...>`, ...) are read by field
-name through `struct_field`.
+Properties first, then the discardable attribute dictionary. Structured facts (dot, convolution, gather and
+scatter dimension numbers, window attributes) are read through the typed dialect ops instead
+(`autoshard.rules.typed_ops`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
-from xdsl.dialects.builtin import UnregisteredAttr, UnregisteredOp
+from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Attribute, Operation
 
 from autoshard.errors import UserError
@@ -125,87 +123,6 @@ def enum_text(value: Any) -> str:
         return v.name
     text = str(v.value if hasattr(v, "value") and isinstance(v.value, str) else v)
     return text.replace(">", " ").replace("<", " ").split()[-1] if text.strip() else text
-
-
-def _parse_int_or_list(text: str) -> int | list[int]:
-    text = text.strip()
-    if text.startswith("["):
-        inner = text.strip("[]").strip()
-        return [int(x) for x in inner.split(",")] if inner else []
-    return int(text)
-
-
-def _conv_fields(text: str) -> dict[str, Any]:
-    """Fields of the compact `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]` convolution dimension numbers."""
-    m = re.fullmatch(r"\s*\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*->\s*\[([^\]]*)\]\s*", text)
-    if not m:
-        raise TypeError(f"cannot read convolution dimension numbers '{text}'")
-    out: dict[str, Any] = {}
-    for prefix, layout, batch, feature in (
-        ("input", m.group(1), "batch", "feature"),
-        ("kernel", m.group(2), "input_feature", "output_feature"),
-        ("output", m.group(3), "batch", "feature"),
-    ):
-        letters = {"input": ("b", "f"), "kernel": ("i", "o"), "output": ("b", "f")}[prefix]
-        spatial: dict[int, int] = {}
-        for position, item in enumerate(x.strip() for x in layout.split(",")):
-            if item == letters[0]:
-                out[f"{prefix}_{batch}_dimension"] = position
-            elif item == letters[1]:
-                out[f"{prefix}_{feature}_dimension"] = position
-            else:
-                spatial[int(item)] = position
-        out[f"{prefix}_spatial_dimensions"] = [spatial[k] for k in sorted(spatial)]
-    return out
-
-
-def unregistered_struct_fields(attr: UnregisteredAttr) -> dict[str, Any]:
-    """`key = value` fields of a struct attribute parsed without its dialect (`#stablehlo.dot<...>`)."""
-    text = attr.value.data.strip()
-    if text.startswith("<") and text.endswith(">"):
-        text = text[1:-1]
-    if attr.attr_name.data == "stablehlo.conv" and "->" in text:
-        return _conv_fields(text)
-    fields: dict[str, Any] = {}
-    for m in re.finditer(r"(\w+)\s*=\s*(\[[^\]]*\]|-?\d+)", text):
-        fields[m.group(1)] = _parse_int_or_list(m.group(2))
-    return fields
-
-
-def struct_field(struct: Any, *names: str, default: Any = None) -> Any:
-    """Field `names[0]` (or an alias) of a struct attribute; `default` when absent."""
-    if struct is None:
-        return default
-    if isinstance(struct, UnregisteredAttr):
-        fields = unregistered_struct_fields(struct)
-        for name in names:
-            if name in fields:
-                return fields[name]
-        return default
-    for name in names:
-        if hasattr(struct, name):
-            value = getattr(struct, name)
-            if callable(value) and not isinstance(value, Attribute):
-                value = value()
-            return value
-        params = getattr(struct, "parameters", None)
-        if isinstance(params, dict) and name in params:
-            return params[name]
-    return default
-
-
-def struct_ints(struct: Any, *names: str) -> list[int]:
-    value = struct_field(struct, *names)
-    return [] if value is None else int_list(value)
-
-
-def struct_int(struct: Any, *names: str, default: int | None = None) -> int:
-    value = struct_field(struct, *names)
-    if value is None:
-        if default is None:
-            raise TypeError(f"struct attribute has no field {names[0]}")
-        return default
-    return int_value(value)
 
 
 def _missing(op: Operation, name: str) -> UserError:

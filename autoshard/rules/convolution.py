@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 from xdsl.ir import Operation
 
-from autoshard.rules.attrs import get_attr, op_int, struct_int, struct_ints
+from autoshard.dialects.stablehlo import ConvolutionOp
 from autoshard.rules.builder import OpShardingRuleBuilder, operand_shapes, result_shapes
 from autoshard.rules.registry import register_rule
 from autoshard.rules.rule import NULL_DIM, FactorType, OpShardingRule
+from autoshard.rules.typed_ops import typed_op
 
 
 @dataclass(frozen=True)
@@ -35,17 +36,18 @@ class ConvDims:
 
 
 def conv_dims(op: Operation) -> ConvDims:
-    d = get_attr(op, "dimension_numbers")
+    """The dimension numbers of a `stablehlo.convolution`, read from its typed attribute."""
+    d = typed_op(op, ConvolutionOp).dimension_numbers
     return ConvDims(
-        struct_int(d, "input_batch_dimension"),
-        struct_int(d, "input_feature_dimension"),
-        tuple(struct_ints(d, "input_spatial_dimensions")),
-        struct_int(d, "kernel_input_feature_dimension"),
-        struct_int(d, "kernel_output_feature_dimension"),
-        tuple(struct_ints(d, "kernel_spatial_dimensions")),
-        struct_int(d, "output_batch_dimension"),
-        struct_int(d, "output_feature_dimension"),
-        tuple(struct_ints(d, "output_spatial_dimensions")),
+        d.input_batch_dimension,
+        d.input_feature_dimension,
+        d.input_spatial_dimensions,
+        d.kernel_input_feature_dimension,
+        d.kernel_output_feature_dimension,
+        d.kernel_spatial_dimensions,
+        d.output_batch_dimension,
+        d.output_feature_dimension,
+        d.output_spatial_dimensions,
     )
 
 
@@ -101,13 +103,14 @@ def convolution_rule_for(
 
 @register_rule("stablehlo.convolution")
 def convolution_rule(op: Operation, conservative: bool) -> OpShardingRule:
+    conv = typed_op(op, ConvolutionOp)
     lhs_shape, rhs_shape = operand_shapes(op)[:2]
     return convolution_rule_for(
         lhs_shape,
         rhs_shape,
         result_shapes(op)[0],
-        conv_dims(op),
-        op_int(op, "feature_group_count", 1),
-        op_int(op, "batch_group_count", 1),
+        conv_dims(conv),
+        conv.feature_group_count,
+        conv.batch_group_count,
         conservative,
     )

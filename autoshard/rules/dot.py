@@ -4,21 +4,18 @@ from __future__ import annotations
 
 from xdsl.ir import Operation
 
-from autoshard.rules.attrs import get_attr, struct_ints
+from autoshard.dialects.stablehlo import DotGeneralOp
 from autoshard.rules.builder import OpShardingRuleBuilder, operand_shapes
 from autoshard.rules.registry import register_rule
 from autoshard.rules.rule import NULL_DIM, FactorType, OpShardingRule
+from autoshard.rules.typed_ops import typed_op
 
 
-def dot_dimension_numbers(op: Operation) -> tuple[list[int], list[int], list[int], list[int]]:
-    """(lhs_batching, rhs_batching, lhs_contracting, rhs_contracting) of a dot_general."""
-    dims = get_attr(op, "dot_dimension_numbers")
-    return (
-        struct_ints(dims, "lhs_batching_dimensions"),
-        struct_ints(dims, "rhs_batching_dimensions"),
-        struct_ints(dims, "lhs_contracting_dimensions"),
-        struct_ints(dims, "rhs_contracting_dimensions"),
-    )
+def dot_dimension_numbers(op: Operation) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """(lhs_batching, rhs_batching, lhs_contracting, rhs_contracting) of a dot_general, from its typed attribute."""
+    dims = typed_op(op, DotGeneralOp).dot_dimension_numbers
+    return (dims.lhs_batching_dimensions, dims.rhs_batching_dimensions,
+            dims.lhs_contracting_dimensions, dims.rhs_contracting_dimensions)
 
 
 @register_rule("stablehlo.dot_general")

@@ -12,10 +12,12 @@ from collections.abc import Callable, Sequence
 
 from xdsl.ir import Block, Operation
 
-from autoshard.rules.attrs import get_attr, op_name, struct_int, struct_ints
+from autoshard.dialects.stablehlo import GatherOp, ScatterOp
+from autoshard.rules.attrs import op_name
 from autoshard.rules.builder import OpShardingRuleBuilder, operand_shapes, result_shapes
 from autoshard.rules.registry import register_rule
 from autoshard.rules.rule import NULL_DIM, FactorType, OpShardingRule
+from autoshard.rules.typed_ops import typed_op
 
 #: (input_dim, indices_dim, slices_dim, size, factor_type, blocked) -> None
 AddFactor = Callable[[int, int, int, int, FactorType, bool], None]
@@ -83,7 +85,7 @@ def add_gather_scatter_factors(
 
 @register_rule("stablehlo.gather")
 def gather_rule(op: Operation, conservative: bool) -> OpShardingRule:
-    dims = get_attr(op, "dimension_numbers")
+    dims = typed_op(op, GatherOp).dimension_numbers
     input_shape, indices_shape = operand_shapes(op)[:2]
     builder = OpShardingRuleBuilder.for_op(op)
 
@@ -95,11 +97,11 @@ def gather_rule(op: Operation, conservative: bool) -> OpShardingRule:
         input_shape,
         result_shapes(op)[0],
         indices_shape,
-        struct_int(dims, "index_vector_dim"),
-        struct_ints(dims, "offset_dims"),
-        struct_ints(dims, "collapsed_slice_dims"),
-        struct_ints(dims, "operand_batching_dims"),
-        struct_ints(dims, "start_indices_batching_dims"),
+        dims.index_vector_dim,
+        dims.offset_dims,
+        dims.collapsed_slice_dims,
+        dims.operand_batching_dims,
+        dims.start_indices_batching_dims,
         add,
     )
     return builder.build()
@@ -141,7 +143,7 @@ def scatter_combines_associatively(op: Operation) -> bool:
 @register_rule("stablehlo.scatter")
 def scatter_rule(op: Operation, conservative: bool) -> OpShardingRule:
     """Operands: N inputs, indices, N updates; results: N. The updates are the slices tensor."""
-    dims = get_attr(op, "scatter_dimension_numbers")
+    dims = typed_op(op, ScatterOp).scatter_dimension_numbers
     num_inputs = len(op.results)
     shapes = operand_shapes(op)
     input_shape, indices_shape, updates_shape = shapes[0], shapes[num_inputs], shapes[num_inputs + 1]
@@ -156,11 +158,11 @@ def scatter_rule(op: Operation, conservative: bool) -> OpShardingRule:
         input_shape,
         updates_shape,
         indices_shape,
-        struct_int(dims, "index_vector_dim"),
-        struct_ints(dims, "update_window_dims"),
-        struct_ints(dims, "inserted_window_dims"),
-        struct_ints(dims, "input_batching_dims"),
-        struct_ints(dims, "scatter_indices_batching_dims"),
+        dims.index_vector_dim,
+        dims.update_window_dims,
+        dims.inserted_window_dims,
+        dims.input_batching_dims,
+        dims.scatter_indices_batching_dims,
         add,
         FactorType.REDUCTION if scatter_combines_associatively(op) else FactorType.NEED_REPLICATION,
     )
