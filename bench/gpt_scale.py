@@ -37,8 +37,8 @@ def plan_one(path: Path, mesh: str, time_limit: float, seed: int, workers: int, 
     from autoshard.planner.build_graph import build_plan_graph
     from autoshard.planner.pricing import PlanCostModel
     from autoshard.planner.user_constraints import PlanOptions
+    from autoshard.sharding.hardware_profiles import profile_mesh, resolve_config
     from autoshard.solver.solve import SolverConfig
-    from costmodel.hardware import resolve_config
 
     times = {}
     t_start = t = time.perf_counter()
@@ -48,7 +48,7 @@ def plan_one(path: Path, mesh: str, time_limit: float, seed: int, workers: int, 
     t = time.perf_counter()
     cost_config = resolve_config(_mesh_spec(mesh), "h100-8")
     model = PlanCostModel(cost_config)
-    built = build_plan_graph(module, cost_config.mesh, "mesh", model, PlanOptions(carry_state=True))
+    built = build_plan_graph(module, profile_mesh(cost_config), "mesh", model, PlanOptions(carry_state=True))
     times["graph"] = time.perf_counter() - t
     t = time.perf_counter()
     solver = SolverConfig(max_time_in_seconds=time_limit, num_workers=workers, random_seed=seed,

@@ -1,7 +1,7 @@
 """Collective costs over named mesh axes: pure functions named after the collectives.
 
 Every function takes `(config, axes, buffer_bytes)` and returns a `CollectiveCost`:
-- `axes`: the mesh axes the collective's device groups span, as names (`"data"`), `AxisRef`s, or tuples
+- `axes`: the mesh axes the collective's device groups span, as names (`"data"`) or tuples
   `(name, size)` / `(name, pre_size, size)` for a sub-axis (Shardy's `"x":(pre_size)size`). The group size is
   the product of their sizes; devices that differ only along these axes form one group.
 - `buffer_bytes` (per device), following nccl-tests:
@@ -34,13 +34,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Union
 
-from autoshard.errors import UserError
-from autoshard.sharding.axis_ref import AxisRef
-
+from costmodel.errors import CostModelError
 from costmodel.hardware import AxisLink, CostConfig
 
-#: One mesh axis or sub-axis as the collectives accept it.
-AxisSpec = Union[str, AxisRef, tuple[str, int], tuple[str, int, int]]
+#: One mesh axis or sub-axis as the collectives accept it: a name, `(name, size)` or `(name, pre_size, size)`.
+AxisSpec = Union[str, tuple[str, int], tuple[str, int, int]]
 
 KINDS = ("all_reduce", "all_gather", "reduce_scatter", "all_to_all", "collective_permute", "all_slice")
 
@@ -99,24 +97,21 @@ def _split_span(pre_size: int, size: int, dims_major_to_minor: Sequence[int]) ->
 
 
 def _level(config: CostConfig, axis: AxisSpec) -> _Level:
-    if isinstance(axis, AxisRef):
-        name = axis.name
-        pre, size = (axis.sub_axis.pre_size, axis.sub_axis.size) if axis.sub_axis else (1, None)
-    elif isinstance(axis, str):
+    if isinstance(axis, str):
         name, pre, size = axis, 1, None
     elif isinstance(axis, tuple) and len(axis) == 2:
         name, pre, size = axis[0], None, int(axis[1])
     elif isinstance(axis, tuple) and len(axis) == 3:
         name, pre, size = axis[0], int(axis[1]), int(axis[2])
     else:
-        raise UserError(f"cannot read mesh axis {axis!r}; expected a name, AxisRef, (name, size) or "
-                        f"(name, pre_size, size)")
+        raise CostModelError(f"cannot read mesh axis {axis!r}; expected a name, (name, size) or "
+                             f"(name, pre_size, size)")
     link = config.link(name)
     full = config.mesh.axis_size(name)
     if size is None:
         size = full
     if size <= 0 or full % size or (pre is not None and (pre <= 0 or full % (pre * size))):
-        raise UserError(f"sub-axis of '{name}' with pre-size {pre} and size {size} does not fit its size {full}")
+        raise CostModelError(f"sub-axis of '{name}' with pre-size {pre} and size {size} does not fit its size {full}")
     if size == full:
         label = name
     else:
@@ -132,13 +127,13 @@ def _level(config: CostConfig, axis: AxisSpec) -> _Level:
 def _levels(config: CostConfig, axes: AxisSpec | Iterable[AxisSpec]) -> list[_Level]:
     bare_tuple = (isinstance(axes, tuple) and len(axes) in (2, 3) and isinstance(axes[0], str)
                   and all(isinstance(x, int) for x in axes[1:]))
-    if isinstance(axes, (str, AxisRef)) or bare_tuple:
+    if isinstance(axes, str) or bare_tuple:
         axes = [axes]  # a single axis given bare
     levels = [_level(config, a) for a in axes]  # type: ignore[union-attr]
     seen: set[str] = set()
     for lv in levels:
         if lv.label in seen:
-            raise UserError(f"mesh axis {lv.label} appears twice in one collective's axes")
+            raise CostModelError(f"mesh axis {lv.label} appears twice in one collective's axes")
         seen.add(lv.label)
     return levels
 
@@ -285,7 +280,7 @@ def normalize_kind(kind: str) -> str:
     k = kind.split(".")[-1].replace("-", "_")
     k = "".join(("_" + c.lower()) if c.isupper() else c for c in k).lstrip("_")
     if k not in _BY_KIND:
-        raise UserError(f"unknown collective '{kind}'; expected one of {', '.join(KINDS)}")
+        raise CostModelError(f"unknown collective '{kind}'; expected one of {', '.join(KINDS)}")
     return k
 
 

@@ -21,8 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from autoshard.errors import UserError
-
+from costmodel.errors import CostModelError
 from costmodel.hardware import CostConfig, HardwareSpec
 
 #: Vector FLOPs one transcendental costs (special-function units run at 1/4 of the FP32 lane rate).
@@ -70,7 +69,7 @@ def dtype_bits(dtype: str) -> int:
     m = re.fullmatch(r"f(\d+)(e\d+m\d+\w*)?", low)  # f16, f8e4m3fn, f4e2m1fn, f6e3m2fn, f8e8m0fnu
     if m:
         return int(m.group(1))
-    raise UserError(f"unknown element type '{dtype}'")
+    raise CostModelError(f"unknown element type '{dtype}'")
 
 
 def dtype_bytes(dtype: str) -> int:
@@ -117,7 +116,7 @@ def convolution_flops(batch: int, output_spatial: int | Iterable[int], kernel_sp
     `input_features` is the total input feature count (the lhs feature dimension); each output feature sees
     `input_features / feature_group_count` of them."""
     if feature_group_count <= 0 or input_features % feature_group_count:
-        raise UserError(f"convolution: feature_group_count {feature_group_count} does not divide the "
+        raise CostModelError(f"convolution: feature_group_count {feature_group_count} does not divide the "
                         f"{input_features} input features")
     return (2.0 * int(batch) * _size(output_spatial) * int(output_features) * _size(kernel_spatial)
             * (int(input_features) // feature_group_count))
@@ -139,10 +138,10 @@ def dot_general_work(lhs_shape: Sequence[int], rhs_shape: Sequence[int],
                      dtype: str = "f32", out_dtype: str | None = None) -> OpWork:
     """`stablehlo.dot_general` on local shapes (dimension numbers as in StableHLO)."""
     if len(lhs_batching_dims) != len(rhs_batching_dims) or len(lhs_contracting_dims) != len(rhs_contracting_dims):
-        raise UserError("dot_general: lhs and rhs list different numbers of batching or contracting dimensions")
+        raise CostModelError("dot_general: lhs and rhs list different numbers of batching or contracting dimensions")
     for lhs_d, rhs_d in (*zip(lhs_batching_dims, rhs_batching_dims), *zip(lhs_contracting_dims, rhs_contracting_dims)):
         if lhs_shape[lhs_d] != rhs_shape[rhs_d]:
-            raise UserError(f"dot_general: lhs dimension {lhs_d} (size {lhs_shape[lhs_d]}) does not match rhs "
+            raise CostModelError(f"dot_general: lhs dimension {lhs_d} (size {lhs_shape[lhs_d]}) does not match rhs "
                             f"dimension {rhs_d} (size {rhs_shape[rhs_d]})")
     batch = [lhs_shape[d] for d in lhs_batching_dims]
     contracting = [lhs_shape[d] for d in lhs_contracting_dims]

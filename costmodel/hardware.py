@@ -35,12 +35,11 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
-from autoshard.errors import Location, UserError
-from autoshard.sharding.mesh import Mesh, MeshAxis
+from costmodel.errors import CostModelError, SourceLocation
 
 TOPOLOGIES = ("ring", "torus", "switch")
 
@@ -63,6 +62,59 @@ DEFAULT_PROFILE = "h100-cluster"
 # ------------------------------------------------------------------------------------------------------
 # Plain data
 # ------------------------------------------------------------------------------------------------------
+class AxisSize(NamedTuple):
+    """One named mesh axis and its device count."""
+
+    name: str
+    size: int
+
+
+@dataclass(frozen=True)
+class MeshShape:
+    """A profile's device mesh as plain data: named axes, major to minor, and an optional device-id order (None:
+    0..N-1). `str()` is `data=2,model=4`."""
+
+    axes: tuple[AxisSize, ...]
+    device_ids: tuple[int, ...] | None = None
+
+    @staticmethod
+    def from_sizes(sizes: Mapping[str, int] | Iterable[tuple[str, int]],
+                   device_ids: Iterable[int] | None = None) -> MeshShape:
+        """`MeshShape.from_sizes({"data": 2, "model": 4})`; checks names are distinct and sizes positive."""
+        items = list(sizes.items()) if isinstance(sizes, Mapping) else list(sizes)
+        axes = tuple(AxisSize(str(n), int(s)) for n, s in items)
+        seen: set[str] = set()
+        for axis in axes:
+            if axis.name in seen:
+                raise CostModelError(f"mesh axis '{axis.name}' appears twice")
+            seen.add(axis.name)
+            if axis.size <= 0:
+                raise CostModelError(f"mesh axis '{axis.name}' has size {axis.size}; sizes must be positive")
+        return MeshShape(axes, tuple(int(d) for d in device_ids) if device_ids is not None else None)
+
+    @property
+    def axis_names(self) -> tuple[str, ...]:
+        return tuple(a.name for a in self.axes)
+
+    @property
+    def shape(self) -> dict[str, int]:
+        """Axis sizes by name, in mesh order."""
+        return {a.name: a.size for a in self.axes}
+
+    @property
+    def num_devices(self) -> int:
+        return math.prod(a.size for a in self.axes)
+
+    def axis_size(self, name: str) -> int:
+        for axis in self.axes:
+            if axis.name == name:
+                return axis.size
+        raise CostModelError(f"unknown mesh axis '{name}'; the mesh has {list(self.axis_names)}")
+
+    def __str__(self) -> str:
+        return ",".join(f"{a.name}={a.size}" for a in self.axes)
+
+
 @dataclass(frozen=True)
 class AxisLink:
     """The interconnect a collective along one mesh axis runs on (alpha-beta model)."""
@@ -74,16 +126,16 @@ class AxisLink:
 
     def __post_init__(self) -> None:
         if not self.bandwidth > 0 or not math.isfinite(self.bandwidth):
-            raise UserError(f"link bandwidth must be a positive number, got {self.bandwidth}")
+            raise CostModelError(f"link bandwidth must be a positive number, got {self.bandwidth}")
         if not self.latency >= 0 or not math.isfinite(self.latency):
-            raise UserError(f"link latency must be a non-negative number, got {self.latency}")
+            raise CostModelError(f"link latency must be a non-negative number, got {self.latency}")
         if self.topology not in TOPOLOGIES:
-            raise UserError(f"link topology '{self.topology}' is not one of {', '.join(TOPOLOGIES)}")
+            raise CostModelError(f"link topology '{self.topology}' is not one of {', '.join(TOPOLOGIES)}")
         if self.torus_dims is not None:
             if self.topology != "torus":
-                raise UserError(f"torus_dims is only meaningful with topology torus, not {self.topology}")
+                raise CostModelError(f"torus_dims is only meaningful with topology torus, not {self.topology}")
             if any(d <= 0 for d in self.torus_dims):
-                raise UserError(f"torus_dims {list(self.torus_dims)} must be positive")
+                raise CostModelError(f"torus_dims {list(self.torus_dims)} must be positive")
 
 
 @dataclass(frozen=True)
@@ -109,17 +161,17 @@ class HardwareSpec:
     def __post_init__(self) -> None:
         for what, value in (("memory_bytes", self.memory_bytes), ("memory_bandwidth", self.memory_bandwidth)):
             if not value > 0 or not math.isfinite(value):
-                raise UserError(f"hardware {what} must be a positive number, got {value}")
+                raise CostModelError(f"hardware {what} must be a positive number, got {value}")
         if self.reshard_lowering not in RESHARD_LOWERINGS:
-            raise UserError(f"hardware reshard_lowering '{self.reshard_lowering}' is not one of "
+            raise CostModelError(f"hardware reshard_lowering '{self.reshard_lowering}' is not one of "
                             f"{', '.join(RESHARD_LOWERINGS)}")
         for what, rate in (("peak_flops", self.peak_flops), ("vector_flops", self.vector_flops)):
             values = rate.values() if isinstance(rate, Mapping) else ([] if rate is None else [rate])
             if isinstance(rate, Mapping) and not rate:
-                raise UserError(f"hardware {what} map is empty")
+                raise CostModelError(f"hardware {what} map is empty")
             for v in values:
                 if not v > 0 or not math.isfinite(v):
-                    raise UserError(f"hardware {what} must be positive, got {v}")
+                    raise CostModelError(f"hardware {what} must be positive, got {v}")
 
     def flops_for(self, dtype: str = "f32", *, matmul: bool = True) -> float:
         """Peak FLOP/s for work in `dtype` (matrix units if `matmul`, else the vector rate)."""
@@ -135,7 +187,7 @@ class HardwareSpec:
 class CostConfig:
     """Everything the cost model needs: a mesh, the devices' hardware and one link per mesh axis."""
 
-    mesh: Mesh
+    mesh: MeshShape
     hardware: HardwareSpec
     axis_links: Mapping[str, AxisLink] = field(hash=False)
     name: str = ""
@@ -144,14 +196,14 @@ class CostConfig:
         names = self.mesh.axis_names
         for axis in self.axis_links:
             if axis not in names:
-                raise UserError(f"axis_links names axis '{axis}' but the mesh has {list(names)}")
+                raise CostModelError(f"axis_links names axis '{axis}' but the mesh has {list(names)}")
         missing = [a for a in names if a not in self.axis_links]
         if missing:
-            raise UserError(f"mesh axis '{missing[0]}' has no entry in axis_links")
+            raise CostModelError(f"mesh axis '{missing[0]}' has no entry in axis_links")
         for axis in self.mesh.axes:
             link = self.axis_links[axis.name]
             if link.torus_dims is not None and math.prod(link.torus_dims) != axis.size:
-                raise UserError(f"axis '{axis.name}' has size {axis.size} but its torus_dims "
+                raise CostModelError(f"axis '{axis.name}' has size {axis.size} but its torus_dims "
                                 f"{list(link.torus_dims)} multiply to {math.prod(link.torus_dims)}")
 
     def link(self, axis: str) -> AxisLink:
@@ -159,7 +211,7 @@ class CostConfig:
         try:
             return self.axis_links[axis]
         except KeyError:
-            raise UserError(f"unknown mesh axis '{axis}'; the mesh has {list(self.mesh.axis_names)}") from None
+            raise CostModelError(f"unknown mesh axis '{axis}'; the mesh has {list(self.mesh.axis_names)}") from None
 
     @property
     def num_devices(self) -> int:
@@ -171,9 +223,8 @@ class CostConfig:
         return self.hardware.memory_bytes
 
 
-#: Aliases: a loaded bundle is also called a profile; the mesh part is `autoshard.sharding.Mesh`.
+#: A loaded bundle is also called a profile.
 Profile = CostConfig
-MeshSpec = Mesh
 
 
 # ------------------------------------------------------------------------------------------------------
@@ -231,16 +282,16 @@ _SCALARS = yaml.constructor.SafeConstructor()  # YAML 1.1 scalars: 0x10, 0o17, 1
 
 
 class _Reader:
-    """Walks a composed YAML node tree, raising `UserError` at the offending node's location."""
+    """Walks a composed YAML node tree, raising `CostModelError` at the offending node's location."""
 
     def __init__(self, filename: str):
         self.filename = filename
 
     def where(self, node: yaml.Node) -> Location:
-        return Location(self.filename, node.start_mark.line + 1, node.start_mark.column + 1)
+        return SourceLocation(self.filename, node.start_mark.line + 1, node.start_mark.column + 1)
 
-    def fail(self, node: yaml.Node, message: str) -> UserError:
-        return UserError(message, self.where(node))
+    def fail(self, node: yaml.Node, message: str) -> CostModelError:
+        return CostModelError(message, self.where(node))
 
     def mapping(self, node: yaml.Node, what: str, allowed: Iterable[str], required: Iterable[str] = ()
                 ) -> dict[str, tuple[yaml.Node, yaml.Node]]:
@@ -320,7 +371,7 @@ def _read_rate(reader: _Reader, node: yaml.Node, what: str) -> float | dict[str,
     return reader.positive(node, what)
 
 
-def _read_mesh(reader: _Reader, node: yaml.Node) -> tuple[Mesh, dict[str, yaml.Node]]:
+def _read_mesh(reader: _Reader, node: yaml.Node) -> tuple[MeshShape, dict[str, yaml.Node]]:
     fields = reader.mapping(node, "mesh", _MESH_KEYS, required=("axes",))
     axes_node = fields["axes"][1]
     entries = reader.mapping(axes_node, "mesh.axes", allowed=())
@@ -332,7 +383,7 @@ def _read_mesh(reader: _Reader, node: yaml.Node) -> tuple[Mesh, dict[str, yaml.N
         size = reader.integer(value_node, f"mesh axis '{name}' size")
         if size <= 0:
             raise reader.fail(value_node, f"mesh axis '{name}' has size {size}; sizes must be positive")
-        axes.append(MeshAxis(name, size))
+        axes.append(AxisSize(name, size))
         key_nodes[name] = key_node
     device_ids = None
     if "device_ids" in fields:
@@ -345,7 +396,7 @@ def _read_mesh(reader: _Reader, node: yaml.Node) -> tuple[Mesh, dict[str, yaml.N
                                         f"({sizes}) make {n}")
         if sorted(device_ids) != list(range(n)):
             raise reader.fail(ids_node, f"mesh.device_ids is not a permutation of 0..{n - 1}")
-    return Mesh(tuple(axes), device_ids), key_nodes
+    return MeshShape(tuple(axes), device_ids), key_nodes
 
 
 def _read_link(reader: _Reader, axis: str, node: yaml.Node, axis_size: int) -> AxisLink:
@@ -388,11 +439,11 @@ def parse_config(text: str, filename: str = "<config>") -> CostConfig:
         root = yaml.compose(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        loc = Location(filename, mark.line + 1, mark.column + 1) if mark is not None else None
+        loc = SourceLocation(filename, mark.line + 1, mark.column + 1) if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise UserError(f"not valid YAML: {problem}", loc) from None
+        raise CostModelError(f"not valid YAML: {problem}", loc) from None
     if root is None:
-        raise UserError(f"{filename}: empty configuration; expected mesh, hardware and axis_links")
+        raise CostModelError(f"{filename}: empty configuration; expected mesh, hardware and axis_links")
     top = reader.mapping(root, "configuration", _TOP_KEYS, required=_REQUIRED_TOP)
 
     mesh, _ = _read_mesh(reader, top["mesh"][1])
@@ -431,13 +482,13 @@ def profile_path(name_or_path: str | Path) -> Path:
     path = Path(text)
     if path.suffix in (".yaml", ".yml") or path.exists() or "/" in text:
         if not path.is_file():
-            raise UserError(f"config file '{text}' does not exist")
+            raise CostModelError(f"config file '{text}' does not exist")
         return path
     for stem in (text, PROFILE_ALIASES.get(text, text), text.replace("_", "-")):
         candidate = PROFILE_DIR / f"{stem}.yaml"
         if candidate.is_file():
             return candidate
-    raise UserError(f"unknown hardware profile '{text}'; known profiles: {', '.join(available_profiles())} "
+    raise CostModelError(f"unknown hardware profile '{text}'; known profiles: {', '.join(available_profiles())} "
                     f"(or give a path to a .yaml file)")
 
 
@@ -459,7 +510,7 @@ def load_config(name_or_path: str | Path) -> CostConfig:
     try:
         text = path.read_text()
     except OSError as exc:
-        raise UserError(f"cannot read config '{path}': {exc.strerror}") from None
+        raise CostModelError(f"cannot read config '{path}': {exc.strerror}") from None
     return parse_config(text, str(path))
 
 
@@ -506,17 +557,15 @@ def _link_for_span(config: CostConfig, offset: int, size: int) -> AxisLink:
     return replace(slowest, latency=latency, torus_dims=None)
 
 
-def with_mesh(config: CostConfig, mesh: Mesh | str | Mapping[str, int]) -> CostConfig:
+def with_mesh(config: CostConfig, mesh: MeshShape | Mapping[str, int]) -> CostConfig:
     """The profile's hardware on another mesh.
 
     When every axis name is one of the profile's and no bigger there, each axis keeps its link. Otherwise links are assigned by position: walking
     the new mesh minor to major, each axis gets the link of the profile levels its devices span (so minor axes
     get the fast intra-node link, and an axis reaching across nodes the slower inter-node one).
     """
-    if isinstance(mesh, str):
-        mesh = Mesh.parse(mesh)
-    elif not isinstance(mesh, Mesh):
-        mesh = Mesh.from_sizes(dict(mesh))
+    if not isinstance(mesh, MeshShape):
+        mesh = MeshShape.from_sizes(dict(mesh))
     if mesh == config.mesh:
         return config
     names = mesh.axis_names
@@ -535,17 +584,17 @@ def with_mesh(config: CostConfig, mesh: Mesh | str | Mapping[str, int]) -> CostC
     return CostConfig(mesh, config.hardware, links, f"{config.name}@{mesh}" if config.name else str(mesh))
 
 
-def default_config(mesh: Mesh | str | Mapping[str, int]) -> CostConfig:
+def default_config(mesh: MeshShape | Mapping[str, int]) -> CostConfig:
     """The default profile (`DEFAULT_PROFILE`) on `mesh`: what `--mesh` without `--config` prices with."""
     return with_mesh(load_config(DEFAULT_PROFILE), mesh)
 
 
-def resolve_config(mesh: Mesh | str | Mapping[str, int] | None = None,
+def resolve_config(mesh: MeshShape | Mapping[str, int] | None = None,
                    config: CostConfig | str | Path | None = None) -> CostConfig:
     """The configuration for CLI options `--mesh` and/or `--config` (either may be missing, not both)."""
     if config is None:
         if mesh is None:
-            raise UserError("give a mesh (e.g. --mesh data=2,model=4) or a config with one")
+            raise CostModelError("give a mesh (e.g. --mesh data=2,model=4) or a config with one")
         return default_config(mesh)
     cfg = config if isinstance(config, CostConfig) else load_config(config)
     return with_mesh(cfg, mesh) if mesh is not None else cfg
@@ -555,11 +604,11 @@ def config_from_dict(data: Mapping[str, Any], name: str = "<dict>", *, source: s
     """Build a configuration from plain Python data of the YAML form (same checks and messages); `source`
     (an alias of `name`) is what errors name."""
     if not isinstance(data, Mapping):
-        raise UserError(f"{source or name}: a configuration must be a mapping, got {type(data).__name__}")
+        raise CostModelError(f"{source or name}: a configuration must be a mapping, got {type(data).__name__}")
     try:
         text = yaml.safe_dump(_plain(data), sort_keys=False)
     except yaml.YAMLError as exc:
-        raise UserError(f"{source or name}: cannot read configuration value: {exc}") from None
+        raise CostModelError(f"{source or name}: cannot read configuration value: {exc}") from None
     return parse_config(text, source or name)
 
 

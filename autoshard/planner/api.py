@@ -24,12 +24,12 @@ from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph, least_sharded_start
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
+from autoshard.sharding.hardware_profiles import profile_mesh, resolve_config
 from autoshard.solver.bounds import forest_seconds, spanning_forest_bound
 from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolverConfig, solve
 from autoshard.solver.validate import peak_usage
 from autoshard.fileio import read_text
 from autoshard.units import fmt_bytes
-from costmodel.hardware import resolve_config
 from costmodel.memory import StepMemory
 
 DEFAULT_MESH_NAME = "mesh"
@@ -92,7 +92,7 @@ def plan(
     """
     options = options or PlanOptions()
     cost_config = resolve_config(mesh, config)
-    mesh_obj = cost_config.mesh
+    mesh_obj = profile_mesh(cost_config)
     budget = memory_budget if memory_budget is not None else cost_config.hardware.memory_bytes
     ir = load(module)
     inline_private_calls(ir)

@@ -22,6 +22,7 @@ from autoshard.planner.user_constraints import read_user_sharding
 from autoshard.rules.registry import rule_for
 from autoshard.sharding import AxisRef, Mesh, TensorSharding
 from autoshard.sharding.device_groups import axes_of_device_groups
+from autoshard.sharding.hardware_profiles import axis_specs
 from costmodel import collectives as cc
 from costmodel.compute import dtype_bytes
 
@@ -90,7 +91,7 @@ def _collective_cost(op: Operation, kind: str, infos, outs, mesh: Mesh, model) -
     if axes is None or info is None:
         return None
     buffer = math.prod(info.shape) * dtype_bytes(info.dtype)
-    return cc.collective(kind, model.config, axes, float(buffer))
+    return cc.collective(kind, model.config, axis_specs(axes), float(buffer))
 
 
 def _group_axes(op: Operation, mesh: Mesh) -> tuple[AxisRef, ...] | None:

@@ -28,8 +28,9 @@ from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.user_constraints import PlanOptions, sharding_allows
 from autoshard.ir.parse import SourceMap
 from autoshard.sharding import Mesh, TensorSharding
+from autoshard.sharding.hardware_profiles import profile_mesh, resolve_config
 from autoshard.solver.solve import SolverConfig
-from costmodel.hardware import CostConfig, resolve_config
+from costmodel.hardware import CostConfig
 
 #: kinds of plan nodes that define values (results and constraints only mirror their operand)
 _VALUE_KINDS = ("argument", "constant", "op", "data_flow")
@@ -233,7 +234,7 @@ def price_module(
     inline_private_calls(ir)
     chosen_mesh, mesh_name, mesh_source = choose_mesh(ir, mesh)
     cost_config = resolve_config(chosen_mesh, config)
-    mesh_obj = cost_config.mesh
+    mesh_obj = profile_mesh(cost_config)
     budget = memory_budget if memory_budget is not None else cost_config.hardware.memory_bytes
     model = PlanCostModel(cost_config)
     built = build_plan_graph(ir, mesh_obj, mesh_name, model, PlanOptions(), function)

@@ -20,6 +20,7 @@ from autoshard.planner.fusion_groups import NodeTraffic
 from autoshard.planner.plan_graph import NodeStrategy, PlanNode, Settle, TensorInfo
 from autoshard.sharding import TensorSharding
 from autoshard.sharding.axis_renaming import interchangeable_axis_renamings, rename_axes
+from autoshard.sharding.hardware_profiles import axis_specs, profile_mesh
 from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable
 from autoshard.sharding.reshard_cost import StepTraffic, lowering_for, performed_kind, step_cost, step_traffic
 from autoshard.sharding.reshard_involved_dims import expand_steps, involved_dims, restrict
@@ -49,8 +50,8 @@ class PlanCostModel:
 
     def __init__(self, config: CostConfig):
         self.config = config
-        self.mesh = config.mesh
-        self._devices = config.mesh.num_devices
+        self.mesh = profile_mesh(config)
+        self._devices = self.mesh.num_devices
         self._steps: dict[tuple, list[CollectiveStep]] = {}
         self._restricted_steps: dict[tuple, list[CollectiveStep]] = {}
         self._restricted_traffic: dict[tuple, list[StepTraffic]] = {}
@@ -191,10 +192,10 @@ class PlanCostModel:
         reduce-scatter, or one all-reduce per dimension (`Settle.per_dimension`)."""
         buffer = _numel(local_shape) * dtype_bytes(info.dtype)
         if settle.per_dimension:
-            return [cc.all_reduce(self.config, axes, buffer) for axes in settle.per_dimension]
+            return [cc.all_reduce(self.config, axis_specs(axes), buffer) for axes in settle.per_dimension]
         if self.settle_kind(settle) == "all_reduce":
-            return [cc.all_reduce(self.config, settle.axes, buffer)]
-        return [cc.reduce_scatter(self.config, settle.axes, buffer)]
+            return [cc.all_reduce(self.config, axis_specs(settle.axes), buffer)]
+        return [cc.reduce_scatter(self.config, axis_specs(settle.axes), buffer)]
 
     def settle_kind(self, settle: Settle) -> str:
         """The collective that settles partial sums, as the backend performs it (`performed_kind`)."""
@@ -279,7 +280,7 @@ class PlanCostModel:
             seconds = self._collective_s.get(ckey)
             if seconds is None:
                 kind = performed_kind(t.kind, self.config)
-                seconds = self._collective_s[ckey] = cc.collective(kind, self.config, t.axes, ckey[2]).time_s
+                seconds = self._collective_s[ckey] = cc.collective(kind, self.config, axis_specs(t.axes), ckey[2]).time_s
             total += seconds
         return total
 

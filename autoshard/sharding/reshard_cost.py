@@ -12,6 +12,7 @@ from costmodel.collectives import CollectiveCost, collective
 from costmodel.hardware import CostConfig
 
 from autoshard.sharding.axis_ref import AxisRef
+from autoshard.sharding.hardware_profiles import axis_specs, profile_mesh
 from autoshard.sharding.reshard import CollectiveStep, MeshLookup, reshard_collectives, resolve_mesh
 from autoshard.sharding.tensor_sharding import TensorSharding
 from autoshard.sharding.xla_reshard import xla_reshard_collectives
@@ -101,7 +102,7 @@ def traffic_cost(traffic: StepTraffic, config: CostConfig, shape: Sequence[int],
     if traffic.buffer_shards is None:
         return CollectiveCost(traffic.kind, tuple(str(a) for a in traffic.axes), 1, 0.0, 0.0)
     kind = performed_kind(traffic.kind, config)
-    return collective(kind, config, traffic.axes, traffic.buffer_bytes(shape, dtype_bytes))
+    return collective(kind, config, axis_specs(traffic.axes), traffic.buffer_bytes(shape, dtype_bytes))
 
 
 def step_cost(
@@ -109,7 +110,7 @@ def step_cost(
     meshes: MeshLookup | None = None,
 ) -> CollectiveCost:
     """The cost of one step applied to a tensor sharded as `before` (global `shape`)."""
-    meshes = config.mesh if meshes is None else meshes
+    meshes = profile_mesh(config) if meshes is None else meshes
     return traffic_cost(step_traffic(step, before, meshes), config, shape, dtype_bytes)
 
 
@@ -124,9 +125,9 @@ def reshard_cost(
     """Price resharding a tensor of global `shape` from `src` to `dst` on `config`'s mesh and links.
 
     The steps are those of the configured lowering (`lowering_for`). `meshes` names the meshes when `src` and `dst`
-    use different ones (default: `config.mesh` for both).
+    use different ones (default: the profile's mesh for both).
     """
-    meshes = config.mesh if meshes is None else meshes
+    meshes = profile_mesh(config) if meshes is None else meshes
     steps = lowering_for(config)(src, dst, meshes, shape)
     costs = []
     before = src

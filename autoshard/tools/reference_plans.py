@@ -22,10 +22,10 @@ from autoshard.planner.api import plan as plan_module
 from autoshard.planner.plan import Plan
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
+from autoshard.sharding.hardware_profiles import with_mesh
 from autoshard.solver.solve import OPTIMAL
 from autoshard.units import fmt_bytes
 from autoshard.xla.hand_annotate import annotate_arguments
-from costmodel.hardware import with_mesh
 
 ONE_DEVICE = "1 device"
 DATA_PARALLEL = "data parallel"

@@ -263,14 +263,14 @@ def _first_line(error: Exception) -> str:
 def _planner_mesh(mesh: Any, config: Any) -> Mesh:
     """The planner's mesh for `mesh` (a jax Mesh's axes; the config's mesh when `mesh` is None)."""
     import jax  # noqa: PLC0415
-    from costmodel.hardware import resolve_config  # noqa: PLC0415
+    from autoshard.sharding.hardware_profiles import profile_mesh, resolve_config  # noqa: PLC0415
 
     if isinstance(mesh, jax.sharding.Mesh):
         return Mesh.from_sizes([(str(name), int(size)) for name, size in mesh.shape.items()])
     if mesh is not None and not isinstance(mesh, (str, Mapping, Mesh)):
         raise UserError(f"autoshard.jit: mesh must be a jax.sharding.Mesh, a string like 'data=2,model=4', a "
                         f"dict of axis sizes or an autoshard.Mesh, got {type(mesh).__name__}")
-    return resolve_config(mesh, config).mesh
+    return profile_mesh(resolve_config(mesh, config))
 
 
 def _device_mesh(mesh: Any, planner_mesh: Mesh) -> _DeviceMesh:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from autoshard.errors import UserError
+from costmodel.errors import CostModelError
 from costmodel.compute import (
     TRANSCENDENTAL_FLOPS,
     OpWork,
@@ -36,7 +36,7 @@ def test_dtype_bytes(dtype: str, nbytes: int):
 
 def test_dtype_bits_and_unknown():
     assert dtype_bits("i4") == 4 and dtype_bits("i1") == 1 and dtype_bits("f8E4M3FN") == 8
-    with pytest.raises(UserError, match="unknown element type 'quux'"):
+    with pytest.raises(CostModelError, match="unknown element type 'quux'"):
         dtype_bytes("quux")
 
 
@@ -57,7 +57,7 @@ def test_batched_dot_general_with_f32_result():
 
 
 def test_dot_general_mismatch():
-    with pytest.raises(UserError, match="lhs dimension 1 \\(size 3\\) does not match rhs dimension 0 \\(size 4\\)"):
+    with pytest.raises(CostModelError, match="lhs dimension 1 \\(size 3\\) does not match rhs dimension 0 \\(size 4\\)"):
         dot_general_work((2, 3), (4, 5), lhs_contracting_dims=(1,), rhs_contracting_dims=(0,))
 
 

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from autoshard.errors import UserError
-from autoshard.sharding import Mesh
+from costmodel.errors import CostModelError
 from costmodel.hardware import (
     AxisLink,
     CostConfig,
     HardwareSpec,
+    MeshShape,
     config_from_dict,
     default_config,
     load_config,
@@ -37,7 +37,7 @@ axis_links:                       # alpha-beta per mesh axis
 
 def test_the_issue_form_loads_as_is():
     cfg = parse_config(ISSUE_FORM, "issue.yaml")
-    assert cfg.mesh == Mesh.from_sizes({"data": 2, "model": 4})
+    assert cfg.mesh == MeshShape.from_sizes({"data": 2, "model": 4})
     assert cfg.mesh.axis_names == ("data", "model")
     assert cfg.hardware.peak_flops == 4.0e14
     assert cfg.hardware.memory_bytes == 8.0e10
@@ -93,7 +93,7 @@ def test_rate_for_dtype_fallbacks():
 
 # -- errors ----------------------------------------------------------------------------------------------
 def bad(text: str) -> str:
-    with pytest.raises(UserError) as info:
+    with pytest.raises(CostModelError) as info:
         parse_config(textwrap.dedent(text), "bad.yaml")
     message = str(info.value)
     assert "\n" not in message
@@ -155,7 +155,7 @@ def test_missing_top_level_sections(section: str):
 
 def test_not_yaml_empty_and_duplicate_keys():
     assert "not valid YAML" in bad("mesh: {axes: [}\n")
-    with pytest.raises(UserError, match="bad.yaml: empty configuration"):
+    with pytest.raises(CostModelError, match="bad.yaml: empty configuration"):
         parse_config("# nothing\n", "bad.yaml")
     assert "key 'model' appears twice" in bad(ISSUE_FORM.replace("model: 4}", "model: 4, model: 2}"))
     assert "configuration must be a mapping" in bad("- 1\n- 2\n")
@@ -164,31 +164,31 @@ def test_not_yaml_empty_and_duplicate_keys():
 def test_files_and_profile_names(tmp_path: Path):
     path = tmp_path / "mine.yaml"
     path.write_text(ISSUE_FORM.replace("bandwidth: 5.0e+10", "bandwidth: -1"))
-    with pytest.raises(UserError) as info:
+    with pytest.raises(CostModelError) as info:
         load_config(path)
     assert str(info.value).startswith(f"{path}:8:")
-    with pytest.raises(UserError, match="config file '.*missing.yaml' does not exist"):
+    with pytest.raises(CostModelError, match="config file '.*missing.yaml' does not exist"):
         load_config(tmp_path / "missing.yaml")
-    with pytest.raises(UserError, match="unknown hardware profile 'tpu-v9'; known profiles: .*h100-8"):
+    with pytest.raises(CostModelError, match="unknown hardware profile 'tpu-v9'; known profiles: .*h100-8"):
         load_config("tpu-v9")
 
 
 def test_dataclass_checks():
-    with pytest.raises(UserError, match="bandwidth must be a positive"):
+    with pytest.raises(CostModelError, match="bandwidth must be a positive"):
         AxisLink(-1.0, 0.0)
-    with pytest.raises(UserError, match="topology 'mesh'"):
+    with pytest.raises(CostModelError, match="topology 'mesh'"):
         AxisLink(1.0, 0.0, "mesh")
-    with pytest.raises(UserError, match="memory_bytes must be a positive"):
+    with pytest.raises(CostModelError, match="memory_bytes must be a positive"):
         HardwareSpec(1.0, 0.0, 1.0)
-    mesh = Mesh.from_sizes({"a": 2})
+    mesh = MeshShape.from_sizes({"a": 2})
     hw = HardwareSpec(1.0, 1.0, 1.0)
-    with pytest.raises(UserError, match="no entry in axis_links"):
+    with pytest.raises(CostModelError, match="no entry in axis_links"):
         CostConfig(mesh, hw, {})
-    with pytest.raises(UserError, match="names axis 'b'"):
+    with pytest.raises(CostModelError, match="names axis 'b'"):
         CostConfig(mesh, hw, {"a": AxisLink(1.0, 0.0), "b": AxisLink(1.0, 0.0)})
-    with pytest.raises(UserError, match="torus_dims \\[4\\] multiply to 4"):
+    with pytest.raises(CostModelError, match="torus_dims \\[4\\] multiply to 4"):
         CostConfig(mesh, hw, {"a": AxisLink(1.0, 0.0, "torus", (4,))})
-    with pytest.raises(UserError, match="unknown mesh axis 'z'"):
+    with pytest.raises(CostModelError, match="unknown mesh axis 'z'"):
         CostConfig(mesh, hw, {"a": AxisLink(1.0, 0.0)}).link("z")
 
 
@@ -204,7 +204,7 @@ def test_config_from_dict():
 # -- other meshes ----------------------------------------------------------------------------------------
 def test_with_mesh_keeps_links_by_name():
     cfg = parse_config(ISSUE_FORM)
-    smaller = with_mesh(cfg, "data=2,model=2")
+    smaller = with_mesh(cfg, {"data": 2, "model": 2})
     assert smaller.link("model") == cfg.link("model") and smaller.link("data") == cfg.link("data")
     assert with_mesh(cfg, cfg.mesh) is cfg
     assert smaller.hardware == cfg.hardware
@@ -213,32 +213,32 @@ def test_with_mesh_keeps_links_by_name():
 def test_with_mesh_assigns_links_by_position_minor_axes_fast():
     cfg = load_config("h100-cluster")  # node=4 (InfiniBand), gpu=8 (NVLink)
     nvlink, ib = cfg.link("gpu"), cfg.link("node")
-    inside_a_node = with_mesh(cfg, "data=2,model=4")
+    inside_a_node = with_mesh(cfg, {"data": 2, "model": 4})
     assert inside_a_node.link("model") == nvlink and inside_a_node.link("data") == nvlink
     across = with_mesh(cfg, {"data": 4, "model": 8})
     assert across.link("model") == nvlink and across.link("data") == ib
-    beyond = with_mesh(cfg, "data=16,model=8")  # 128 devices: the InfiniBand level extends
+    beyond = with_mesh(cfg, {"data": 16, "model": 8})  # 128 devices: the InfiniBand level extends
     assert beyond.link("data") == ib
-    straddling = with_mesh(cfg, "data=2,model=16")  # model spans 2 nodes: the slower link prices it
+    straddling = with_mesh(cfg, {"data": 2, "model": 16})  # model spans 2 nodes: the slower link prices it
     assert straddling.link("model").bandwidth == ib.bandwidth
     assert straddling.link("model").latency == max(ib.latency, nvlink.latency)
 
 
 def test_with_mesh_on_a_torus_combines_dimensions():
     cfg = load_config("tpu-v4")  # z=4, y=4, x=4
-    remapped = with_mesh(cfg, "data=4,model=16")
+    remapped = with_mesh(cfg, {"data": 4, "model": 16})
     assert remapped.link("model").topology == "torus"
     assert remapped.link("model").torus_dims == (4, 4)
     assert remapped.link("data").torus_dims is None and remapped.link("data").topology == "torus"
 
 
 def test_default_and_resolve():
-    cfg = default_config(Mesh.from_sizes({"data": 8}))
+    cfg = default_config(MeshShape.from_sizes({"data": 8}))
     assert cfg.mesh.axis_names == ("data",) and cfg.link("data").topology == "switch"
-    assert resolve_config("a=2", None).mesh.shape == {"a": 2}
+    assert resolve_config({"a": 2}, None).mesh.shape == {"a": 2}
     assert resolve_config(None, "h100-8").name == "h100-8"
-    assert resolve_config("x=4", "tpu-v5e").mesh.shape == {"x": 4}
-    with pytest.raises(UserError, match="give a mesh"):
+    assert resolve_config({"x": 4}, "tpu-v5e").mesh.shape == {"x": 4}
+    with pytest.raises(CostModelError, match="give a mesh"):
         resolve_config(None, None)
 
 

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from autoshard.errors import UserError
-from autoshard.sharding import Mesh
 from costmodel import collectives as cc
+from costmodel.errors import CostModelError
 from costmodel.compute import (
     convolution_flops,
     dot_general_flops,
@@ -23,6 +22,7 @@ from costmodel.hardware import (
     AxisLink,
     CostConfig,
     HardwareSpec,
+    MeshShape,
     config_from_dict,
     default_config,
     list_profiles,
@@ -52,7 +52,7 @@ def two_level(data_topology: str = "ring", model_topology: str = "ring") -> Cost
 
 
 def one_ring(n: int = 8, bandwidth: float = 1.0e11, latency: float = 1.0e-5, topology: str = "ring") -> CostConfig:
-    mesh = Mesh.from_sizes({"x": n})
+    mesh = MeshShape.from_sizes({"x": n})
     return CostConfig(mesh, HardwareSpec(1.0e14, 1.0e10, 1.0e12), {"x": AxisLink(bandwidth, latency, topology)})
 
 
@@ -90,23 +90,23 @@ def test_peak_flops_for_per_dtype_map_and_scalar():
 
 def test_with_mesh_keeps_links_by_name_and_gives_minor_axes_the_fast_link():
     cfg = two_level()
-    same = with_mesh(cfg, Mesh.from_sizes({"model": 2, "data": 2}))
+    same = with_mesh(cfg, MeshShape.from_sizes({"model": 2, "data": 2}))
     assert same.link("model").bandwidth == 4.5e11 and same.link("data").bandwidth == 5.0e10
-    renamed = with_mesh(cfg, Mesh.from_sizes({"batch": 2, "tensor": 4}))
+    renamed = with_mesh(cfg, MeshShape.from_sizes({"batch": 2, "tensor": 4}))
     assert renamed.link("tensor").bandwidth == 4.5e11  # minor-most: the fast link
     assert renamed.link("batch").bandwidth == 5.0e10
     assert renamed.hardware == cfg.hardware
 
 
 def test_default_config_is_an_nvlink_node_on_the_given_mesh():
-    mesh = Mesh.from_sizes({"data": 2, "model": 4})
+    mesh = MeshShape.from_sizes({"data": 2, "model": 4})
     cfg = default_config(mesh)
     assert cfg.mesh == mesh
     assert cfg.link("model").bandwidth >= cfg.link("data").bandwidth
 
 
 def test_config_from_dict_errors_name_the_source():
-    with pytest.raises(UserError, match="mine.yaml"):
+    with pytest.raises(CostModelError, match="mine.yaml"):
         config_from_dict({"mesh": {"axes": {"x": 2}}, "hardware": {}}, source="mine.yaml")
 
 
@@ -117,14 +117,14 @@ def test_config_from_dict_accepts_numpy_numbers_and_tuples():
                             "axis_links": {"x": {"bandwidth": np.float32(1e11), "latency": 0}}})
     assert cfg.mesh.axis_size("x") == 2 and cfg.mesh.device_ids == (1, 0)
     assert cfg.hardware.peak_flops_for("f32") == 1e14
-    with pytest.raises(UserError, match="cannot read configuration value"):
+    with pytest.raises(CostModelError, match="cannot read configuration value"):
         config_from_dict({"mesh": {"axes": {"x": object()}}}, source="odd")
 
 
 def test_unreadable_file(tmp_path: Path):
-    with pytest.raises(UserError, match="does not exist"):
+    with pytest.raises(CostModelError, match="does not exist"):
         load_config(tmp_path / "absent.yaml")
-    with pytest.raises(UserError, match="unknown hardware profile 'no_such_profile'"):
+    with pytest.raises(CostModelError, match="unknown hardware profile 'no_such_profile'"):
         load_config("no_such_profile")
 
 
@@ -187,9 +187,9 @@ def test_sub_axes_as_name_size_pairs():
     assert half.time_s == pytest.approx(GIB / 2 / 4.5e11 + 2.0e-6)
     mixed = cc.reduce_scatter(cfg, ("data", ("model", 2)), GIB)
     assert mixed.group_size == 4 and mixed.bytes_per_device == pytest.approx(3 / 4 * GIB)
-    with pytest.raises(UserError):
+    with pytest.raises(CostModelError):
         cc.all_gather(cfg, (("model", 3),), GIB)
-    with pytest.raises(UserError):
+    with pytest.raises(CostModelError):
         cc.all_gather(cfg, ("nope",), GIB)
 
 
@@ -215,7 +215,7 @@ def test_dtype_bytes(dtype: str, size: int):
 
 
 def test_dtype_bytes_rejects_unknown_types():
-    with pytest.raises(UserError, match="unknown element type"):
+    with pytest.raises(CostModelError, match="unknown element type"):
         dtype_bytes("quux")
 
 
@@ -224,7 +224,7 @@ def test_flop_helpers_by_hand():
     # NHWC 2x8x8x16 conv with a 3x3x16x32 kernel, same padding: 2 * N * HW * Cout * KhKw * Cin
     assert convolution_flops(2, (8, 8), (3, 3), 16, 32) == 2 * 2 * 64 * 32 * 9 * 16
     assert convolution_flops(1, 10, 3, 8, 8, feature_group_count=8) == 2 * 10 * 8 * 3 * 1  # depthwise
-    with pytest.raises(UserError):
+    with pytest.raises(CostModelError):
         convolution_flops(1, 10, 3, 8, 8, feature_group_count=3)
     assert elementwise_flops(1000) == 1000 and elementwise_flops(1000, 4) == 4000
     assert reduce_flops(1024) == 1023 and reduce_flops(1024, 32) == 992

@@ -6,7 +6,7 @@ from autoshard.errors import UserError
 from autoshard.planner.plan_graph import Settle, TensorInfo
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.sharding import AxisRef
-from costmodel.hardware import load_config, parse_config
+from autoshard.sharding.hardware_profiles import load_config, parse_config
 
 CONFIG = """
 mesh: {axes: {data: 2, model: 4}}

@@ -11,7 +11,7 @@ from autoshard.planner.build_graph import build_plan_graph
 from autoshard.planner.fusion_groups import plan_fusion
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.user_constraints import PlanOptions
-from costmodel.hardware import resolve_config
+from autoshard.sharding.hardware_profiles import profile_mesh, resolve_config
 
 F32 = 4
 
@@ -19,7 +19,7 @@ F32 = 4
 def _built(text: str, mesh: str = "data=8", config: str = "h100-8"):
     cost_config = resolve_config(mesh, config)
     model = PlanCostModel(cost_config)
-    built = build_plan_graph(parse_module(text, "t.mlir"), cost_config.mesh, "mesh", model, PlanOptions())
+    built = build_plan_graph(parse_module(text, "t.mlir"), profile_mesh(cost_config), "mesh", model, PlanOptions())
     return built.graph, model
 
 

@@ -8,8 +8,8 @@ import pytest
 
 import autoshard
 from autoshard.errors import UserError
+from autoshard.sharding.hardware_profiles import resolve_config
 from costmodel import collectives as cc
-from costmodel.hardware import resolve_config
 
 # what jax.jit(f).lower(...) prints for f = tanh(shard_map(psum over model)(x @ w)) @ w2 on a 2x4 mesh
 MANUAL = """

@@ -20,7 +20,8 @@ from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.sharding.axis_ref import SubAxisInfo
 from autoshard.sharding.axis_renaming import interchangeable_axis_renamings, rename_axes
-from costmodel.hardware import CostConfig, resolve_config
+from autoshard.sharding.hardware_profiles import resolve_config
+from costmodel.hardware import CostConfig
 
 EXAMPLES = __import__("pathlib").Path(__file__).resolve().parents[2] / "examples"
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
+from autoshard.sharding.hardware_profiles import mesh_shape
 from autoshard.sharding.reshard_cost import reshard_cost
 from costmodel.hardware import AxisLink, CostConfig, HardwareSpec
 
 MESH = Mesh.from_sizes({"data": 2, "model": 4})
 BW, LAT = 1.0e9, 1.0e-6
 CONFIG = CostConfig(
-    MESH,
+    mesh_shape(MESH),
     HardwareSpec(peak_flops=1e12, memory_bytes=1e10, memory_bandwidth=1e11),
     {"data": AxisLink(BW, LAT), "model": AxisLink(BW, LAT)},
 )

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from autoshard.planner.plan_graph import TensorInfo
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
+from autoshard.sharding.hardware_profiles import resolve_config
 from autoshard.sharding.reshard import ReshardNotLowerable, reshard_collectives
 from autoshard.sharding.reshard_involved_dims import expand_steps, involved_dims, restrict
 from autoshard.sharding.xla_reshard import xla_reshard_collectives
-from costmodel.hardware import resolve_config
 
 MESH = Mesh.from_sizes({"a": 2, "b": 2, "c": 2})
 AXES = ("a", "b", "c")

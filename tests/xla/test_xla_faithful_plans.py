@@ -16,7 +16,7 @@ from autoshard.planner.plan_graph import TensorInfo
 from autoshard.planner.price_module import price_module
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.sharding.axis_ref import AxisRef
-from costmodel.hardware import load_config, with_mesh
+from autoshard.sharding.hardware_profiles import load_config, with_mesh
 
 TOP_K = """module {
   sdy.mesh @mesh = <["data"=8]>
