@@ -27,6 +27,7 @@ from xdsl.ir import BlockArgument, OpResult, SSAValue
 
 from autoshard.errors import UserError
 from autoshard.experiments.meshes import data_axes, model_axis
+from autoshard.ir.entry import entry_function
 from autoshard.ir.inline_calls import inline_private_calls
 from autoshard.rules import rule_for
 from autoshard.sharding import Mesh
@@ -61,14 +62,6 @@ class ArgumentFacts:
 def _shape(value: SSAValue) -> tuple[int, ...] | None:
     t = value.type
     return tuple(int(d) for d in t.get_shape()) if isinstance(t, TensorType) else None
-
-
-def main_function(module: ModuleOp, function: str | None = None) -> FuncOp:
-    name = function or "main"
-    for op in module.walk():
-        if isinstance(op, FuncOp) and op.sym_name.data == name:
-            return op
-    raise UserError(f"the module has no function @{name}")
 
 
 def _trace_to_argument(value: SSAValue, dim: int, func: FuncOp) -> tuple[int, int] | None:
@@ -119,7 +112,7 @@ def analyze_arguments(module: ModuleOp, inputs: Sequence[int] | None = None, fun
     """Shapes, batch inputs and Megatron weight roles of the function's arguments."""
     module = module.clone()
     inline_private_calls(module)
-    func = main_function(module, function)
+    func = entry_function(module, function)
     args = func.body.blocks[0].args
     shapes = tuple(_shape(a) or () for a in args)
     sharded: set[SSAValue] = set()  # values derived from a column-parallel matmul's output

@@ -12,12 +12,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions, OpImplResult, PythonValues, ReturnedValues
 from xdsl.ir import Operation, SSAValue
 from xdsl.traits import SymbolTable
 
 from autoshard.errors import UserError
+from autoshard.ir.entry import entry_function as main_function  # noqa: F401  (transitional: simulate.py imports this name)
 from autoshard.rules.attrs import op_name
 
 _NAMES_KEY = "__autoshard_op_names"
@@ -105,29 +105,6 @@ class AutoshardInterpreter(Interpreter):
         """Run the function `@name` on `args` and return its results."""
         func = self.lookup_function(name)
         return self.run_ssacfg_region(func.regions[0], tuple(args), name)
-
-
-def main_function(module: ModuleOp, name: str | None = None) -> Operation:
-    """The entry function: `name`, else `@main`, else the only public function."""
-    funcs = [op for op in module.body.block.ops if op_name(op) == "func.func"]
-    if not funcs:
-        raise UserError("the module has no func.func to simulate")
-
-    def sym(op: Operation) -> str:
-        return op.properties["sym_name"].data  # type: ignore[union-attr]
-
-    if name is not None:
-        for f in funcs:
-            if sym(f) == name:
-                return f
-        raise UserError(f"the module has no function @{name}")
-    for f in funcs:
-        if sym(f) == "main":
-            return f
-    public = [f for f in funcs if getattr(f.properties.get("sym_visibility"), "data", "public") != "private"]
-    if len(public) == 1:
-        return public[0]
-    raise UserError("cannot tell the entry function: no @main and not exactly one public function")
 
 
 class ValueRecorder(Interpreter.Listener):

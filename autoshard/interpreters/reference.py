@@ -21,13 +21,13 @@ from autoshard.interpreters.framework import (
     ValueRecorder,
     impl_op,
     impl_op_terminator,
-    main_function,
 )
 from autoshard.interpreters.kernels import KERNELS, KernelContext
 from autoshard.interpreters.manual import manual_shardings, run_body
 from autoshard.interpreters.rounding_bound import RoundingBound
 from autoshard.interpreters.shards import shard, unshard
 from autoshard.interpreters.values import random_array, tensor_dtype, tensor_shape
+from autoshard.ir.entry import entry_function
 from autoshard.rules.attrs import get_attr, op_name
 
 
@@ -229,7 +229,7 @@ class ReferenceRun:
 def run_reference(module: ModuleOp, inputs: Sequence[np.ndarray] | None = None, seed: int = 0, function: str | None = None) -> ReferenceRun:
     """Run the entry function on `inputs` (random from `seed` when None) and keep every op's last value and
     the bound on its rounding error."""
-    func = main_function(module, function)
+    func = entry_function(module, function)
     args = list(inputs) if inputs is not None else random_inputs(func, seed)
     recorder = ValueRecorder()
     interpreter = reference_interpreter(module, recorder)

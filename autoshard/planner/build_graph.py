@@ -10,10 +10,11 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Operation
 
 from autoshard.errors import UserError
+from autoshard.ir.entry import entry_function
 from autoshard.planner.manual_computation import MANUAL_COMPUTATION, manual_strategy
 from autoshard.planner.node_strategies import CostOracle, fill_strategies
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, PortRef
-from autoshard.planner.program import ProgramWalker, find_main
+from autoshard.planner.program import ProgramWalker
 from autoshard.planner.user_constraints import PlanOptions, priority_penalty, read_user_sharding, sharding_allows
 from autoshard.rules.registry import rule_for, rule_is_local
 from autoshard.rules.rule import OpShardingRule
@@ -67,7 +68,7 @@ def build_plan_graph(
     module: ModuleOp, mesh: Mesh, mesh_name: str, oracle: CostOracle, options: PlanOptions, function: str | None = None
 ) -> BuiltGraph:
     """The plan graph of `module`'s main function, strategies filled and user intent applied."""
-    func = find_main(module, function)
+    func = entry_function(module, function)
     walker = ProgramWalker(module, rule_for)
     graph = walker.walk_function(func)
     graph.mesh_name = mesh_name

@@ -19,7 +19,6 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 
-from autoshard.errors import UserError
 from autoshard.rules.attrs import op_name
 from autoshard.planner.plan_graph import PlanEdge, PlanGraph, PlanNode, PortRef, TensorInfo
 
@@ -44,23 +43,6 @@ def _tensor_info_of_type(t: TensorType) -> TensorInfo | None:
     if any(d < 0 for d in shape):
         return None
     return TensorInfo(shape, str(t.element_type))
-
-
-def find_main(module: ModuleOp, name: str | None = None) -> FuncOp:
-    """The function to plan: `name`, else `@main`, else the only public function."""
-    funcs = [op for op in module.walk() if isinstance(op, FuncOp)]
-    if name is not None or any(f.sym_name.data == "main" for f in funcs):
-        wanted = name or "main"
-        for f in funcs:
-            if f.sym_name.data == wanted:
-                return f
-        raise UserError(f"no function @{wanted} in the module")
-    public = [f for f in funcs if f.sym_visibility is None or f.sym_visibility.data == "public"]
-    if len(public) == 1:
-        return public[0]
-    if not funcs:
-        raise UserError("the module has no function to plan")
-    raise UserError(f"the module has {len(public)} public functions; name one with --function")
 
 
 @dataclass
