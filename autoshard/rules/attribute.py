@@ -1,93 +1,90 @@
-"""Converting between `OpShardingRule` and the IR attribute `#sdy.op_sharding_rule<...>`.
+"""`OpShardingRule` <-> the typed attribute `#sdy.op_sharding_rule<...>`: the one reader and printer of rule text.
 
-The typed `OpShardingRuleAttr` of `autoshard.dialects.sdy` is used when that dialect is available; an
-attribute parsed without it (an xDSL unregistered attribute) is read from its text, and a rule is written
-back as such an attribute when the typed one cannot be built.
+Rule text is read by the sdy dialect's own attribute parser (`OpShardingRuleAttr`, Shardy's syntax and checks:
+factors named in iota order, known special-factor keywords, well-formed factor names) and printed by its printer,
+so `autoshard rules`, rules written on ops and `OpShardingRule.parse` / `body_text` share one grammar.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+import functools
+import io
 
+from xdsl.context import Context
 from xdsl.dialects.builtin import UnregisteredAttr
 from xdsl.ir import Attribute
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import ParseError
 
+from autoshard.dialects.sdy_attrs import OpShardingRuleAttr
 from autoshard.errors import UserError
-from autoshard.rules.attrs import int_list
+from autoshard.ir.context import make_context
 from autoshard.rules.rule import OpShardingRule
 
 _ATTR_NAME = "sdy.op_sharding_rule"
+_PREFIX = f"#{_ATTR_NAME}<"
 
 
-def _typed_attr_class() -> Any:
-    try:
-        sdy = importlib.import_module("autoshard.dialects.sdy")
-    except ModuleNotFoundError:
-        return None
-    return getattr(sdy, "OpShardingRuleAttr", None)
-
-
-def _dims_of_tensor(tensor_attr: Any) -> list[list[int]]:
-    dims = getattr(tensor_attr, "dim_mappings", None)
-    dims = getattr(dims, "data", dims)
-    out = []
-    for dim in dims:
-        indices = getattr(dim, "factor_indices", dim)
-        out.append(int_list(indices))
-    return out
-
-
-def _mappings(value: Any) -> list[list[list[int]]]:
-    value = getattr(value, "data", value)
-    return [_dims_of_tensor(t) for t in value]
+@functools.cache
+def _context() -> Context:
+    return make_context()
 
 
 def rule_from_attr(attr: Attribute) -> OpShardingRule:
-    """The rule an `#sdy.op_sharding_rule` attribute holds."""
-    if isinstance(attr, UnregisteredAttr):
+    """The rule an `#sdy.op_sharding_rule` attribute holds (`UserError` for any other attribute)."""
+    if isinstance(attr, UnregisteredAttr) and attr.attr_name.data == _ATTR_NAME:
         text = attr.value.data
-        if attr.attr_name.data == _ATTR_NAME:
-            return OpShardingRule.parse(f"#{_ATTR_NAME}<{text}>" if not text.startswith("<") else f"#{_ATTR_NAME}{text}")
-        return OpShardingRule.parse(text)
-    if hasattr(attr, "factor_sizes") and hasattr(attr, "operand_mappings"):
-        is_custom = getattr(attr, "is_custom_rule", getattr(attr, "is_custom", False))
-        is_custom = getattr(is_custom, "data", is_custom)
-        return OpShardingRule(
-            tuple(int_list(attr.factor_sizes)),
-            _mappings(attr.operand_mappings),
-            _mappings(attr.result_mappings),
-            tuple(int_list(getattr(attr, "reduction_factors", []))),
-            tuple(int_list(getattr(attr, "need_replication_factors", []))),
-            tuple(int_list(getattr(attr, "permutation_factors", []))),
-            tuple(int_list(getattr(attr, "blocked_propagation_factors", []))),
-            bool(is_custom),
-        )
-    raise UserError(f"sdy.sharding_rule must be an #sdy.op_sharding_rule, got {attr}")
+        return rule_from_text(text if text.startswith("<") else f"<{text}>")
+    if not isinstance(attr, OpShardingRuleAttr):
+        raise UserError(f"sdy.sharding_rule must be an #sdy.op_sharding_rule, got {attr}")
+    return OpShardingRule(
+        attr.factor_sizes,
+        attr.operand_factor_lists(),
+        attr.result_factor_lists(),
+        attr.reduction_factors,
+        attr.need_replication_factors,
+        attr.permutation_factors,
+        attr.blocked_propagation_factors,
+        attr.is_custom_rule,
+    )
 
 
-def rule_to_attr(rule: OpShardingRule) -> Attribute:
-    """The IR attribute for `rule` (typed when the sdy dialect offers a constructor, else textual)."""
-    cls = _typed_attr_class()
-    if cls is not None:
-        for ctor in ("from_rule", "from_fields", "get"):
-            make = getattr(cls, ctor, None)
-            if make is None:
-                continue
-            try:
-                if ctor == "from_rule":
-                    return make(rule)
-                return make(
-                    factor_sizes=rule.factor_sizes,
-                    operand_mappings=rule.operand_mappings,
-                    result_mappings=rule.result_mappings,
-                    reduction_factors=rule.reduction_factors,
-                    need_replication_factors=rule.need_replication_factors,
-                    permutation_factors=rule.permutation_factors,
-                    blocked_propagation_factors=rule.blocked_propagation_factors,
-                    is_custom_rule=rule.is_custom,
-                )
-            except TypeError:
-                continue
-    unregistered = UnregisteredAttr.with_name_and_type(_ATTR_NAME, False)
-    return unregistered(_ATTR_NAME, False, False, rule.body_text())
+def rule_to_attr(rule: OpShardingRule) -> OpShardingRuleAttr:
+    """The typed IR attribute holding `rule`."""
+    return OpShardingRuleAttr.from_fields(
+        factor_sizes=rule.factor_sizes,
+        operand_mappings=rule.operand_mappings,
+        result_mappings=rule.result_mappings,
+        reduction_factors=rule.reduction_factors,
+        need_replication_factors=rule.need_replication_factors,
+        permutation_factors=rule.permutation_factors,
+        blocked_propagation_factors=rule.blocked_propagation_factors,
+        is_custom_rule=rule.is_custom,
+    )
+
+
+def rule_from_text(text: str) -> OpShardingRule:
+    """Parse Shardy's rule text, `#sdy.op_sharding_rule<...>`, its `<...>` parameters or the bare body."""
+    body = text.strip()
+    if body.startswith("<"):
+        body = f"#{_ATTR_NAME}{body}"
+    elif not body.startswith("#"):
+        body = f"{_PREFIX}{body}>"
+    parser = Parser(_context(), body, "<sharding rule>")
+    try:
+        attr = parser.parse_attribute()
+        if parser.pos < len(body.rstrip()):
+            parser.raise_error("unexpected text after the sharding rule")
+    except ParseError as e:
+        message = (getattr(e, "msg", None) or str(e)).strip().splitlines()[-1]
+        raise UserError(f"cannot read sharding rule '{text.strip()}': {message}") from None
+    return rule_from_attr(attr)
+
+
+def rule_body_text(rule: OpShardingRule) -> str:
+    """The part of the printed attribute between `#sdy.op_sharding_rule<` and `>`, as Shardy prints it."""
+    stream = io.StringIO()
+    Printer(stream=stream).print_attribute(rule_to_attr(rule))
+    printed = stream.getvalue()
+    return printed[len(_PREFIX):-1]

@@ -9,18 +9,15 @@ then z_1, z_2, ...
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from autoshard.dialects.sdy_attrs import factor_symbol
 from autoshard.errors import UserError
 
 #: A factor index that maps to no dimension of a tensor (Shardy's `kNullDim`).
 NULL_DIM = -1
-
-#: Factor 17 is `z`; later factors print as `z_1`, `z_2`, ... (Shardy's `kStartAtZ`).
-_START_AT_Z = ord("z") - ord("i")
 
 TensorMapping = tuple[tuple[int, ...], ...]
 
@@ -32,24 +29,6 @@ class FactorType(Enum):
     REDUCTION = "reduction"
     NEED_REPLICATION = "need_replication"
     PERMUTATION = "permutation"
-
-
-def factor_symbol(index: int) -> str:
-    """The name Shardy prints for factor `index`: i..z, then z_1, z_2, ..."""
-    if index < 0:
-        raise ValueError(f"factor index {index} is negative")
-    if index <= _START_AT_Z:
-        return chr(ord("i") + index)
-    return f"z_{index - _START_AT_Z}"
-
-
-def factor_index(symbol: str) -> int:
-    """Inverse of `factor_symbol`."""
-    if symbol.startswith("z_"):
-        return int(symbol[2:]) + _START_AT_Z
-    if len(symbol) == 1 and "i" <= symbol <= "z":
-        return ord(symbol) - ord("i")
-    raise ValueError(f"'{symbol}' is not a factor name")
 
 
 def _freeze_mappings(mappings: Sequence[Sequence[Sequence[int]]]) -> tuple[TensorMapping, ...]:
@@ -145,97 +124,19 @@ class OpShardingRule:
                     if product != size:
                         raise UserError(f"{kind} {t} dim {d}: factors multiply to {product}, dimension size is {size}")
 
-    # -- text ---------------------------------------------------------------------------------------
+    # -- text (one grammar: the sdy dialect's attribute parser and printer, `autoshard.rules.attribute`) -------
     def body_text(self) -> str:
         """The part between `#sdy.op_sharding_rule<` and `>`, exactly as Shardy prints it."""
+        from autoshard.rules.attribute import rule_body_text  # noqa: PLC0415 - attribute builds on this module
 
-        def tensor(mapping: TensorMapping) -> str:
-            return "[" + ", ".join("".join(factor_symbol(f) for f in dim) for dim in mapping) + "]"
-
-        text = "(" + ", ".join(map(tensor, self.operand_mappings)) + ")->("
-        text += ", ".join(map(tensor, self.result_mappings)) + ")"
-        if self.factor_sizes:
-            text += " {" + ", ".join(f"{factor_symbol(i)}={s}" for i, s in enumerate(self.factor_sizes)) + "}"
-        for keyword, factors in (
-            ("reduction", self.reduction_factors),
-            ("need_replication", self.need_replication_factors),
-            ("permutation", self.permutation_factors),
-            ("blocked_propagation", self.blocked_propagation_factors),
-        ):
-            if factors:
-                text += f" {keyword}={{" + ", ".join(factor_symbol(f) for f in factors) + "}"
-        if self.is_custom:
-            text += ", custom"
-        return text
+        return rule_body_text(self)
 
     def __str__(self) -> str:
         return f"#sdy.op_sharding_rule<{self.body_text()}>"
 
     @staticmethod
     def parse(text: str) -> OpShardingRule:
-        """Parse Shardy's text (with or without the `#sdy.op_sharding_rule<...>` wrapper)."""
-        return _parse_rule(text)
+        """Parse Shardy's text (with or without the `#sdy.op_sharding_rule<...>` wrapper); `UserError` if malformed."""
+        from autoshard.rules.attribute import rule_from_text  # noqa: PLC0415 - attribute builds on this module
 
-
-_FACTOR_RE = re.compile(r"z_\d+|[i-z]")
-
-
-def _parse_dim(text: str) -> tuple[int, ...]:
-    text = text.strip()
-    names = _FACTOR_RE.findall(text)
-    if "".join(names) != text or not names:
-        raise UserError(f"bad dimension mapping '{text}' in sharding rule")
-    return tuple(factor_index(n) for n in names)
-
-
-def _parse_tensor_list(text: str) -> tuple[TensorMapping, ...]:
-    text = text.strip()
-    if not text:
-        return ()
-    tensors = re.findall(r"\[([^\]]*)\]", text)
-    out = []
-    for t in tensors:
-        t = t.strip()
-        out.append(tuple(_parse_dim(d) for d in t.split(",")) if t else ())
-    return tuple(out)
-
-
-def _parse_rule(text: str) -> OpShardingRule:
-    body = text.strip()
-    prefix = "#sdy.op_sharding_rule<"
-    if body.startswith(prefix):
-        if not body.endswith(">"):
-            raise UserError(f"unterminated sharding rule '{text}'")
-        body = body[len(prefix) : -1]
-    m = re.match(r"\s*\((.*?)\)\s*->\s*\((.*?)\)(.*)$", body, re.S)
-    if not m:
-        raise UserError(f"expected '(...)->(...)' in sharding rule '{text}'")
-    operands = _parse_tensor_list(m.group(1))
-    results = _parse_tensor_list(m.group(2))
-    rest = m.group(3)
-    sizes: list[int] = []
-    sm = re.match(r"\s*\{([^}]*)\}", rest)
-    if sm and "=" in sm.group(1) and not re.match(r"\s*\w+=\{", rest):
-        for i, item in enumerate(x for x in sm.group(1).split(",") if x.strip()):
-            name, _, value = item.partition("=")
-            if factor_index(name.strip()) != i:
-                raise UserError(f"expected factor {factor_symbol(i)} in sharding rule, got {name.strip()}")
-            sizes.append(int(value))
-        rest = rest[sm.end() :]
-    kinds: dict[str, tuple[int, ...]] = {}
-    for km in re.finditer(r"(\w+)=\{([^}]*)\}", rest):
-        kinds[km.group(1)] = tuple(factor_index(x.strip()) for x in km.group(2).split(",") if x.strip())
-    unknown = set(kinds) - {"reduction", "need_replication", "permutation", "blocked_propagation"}
-    if unknown:
-        raise UserError(f"unknown factor type '{sorted(unknown)[0]}' in sharding rule")
-    is_custom = bool(re.search(r",\s*custom\s*$", rest))
-    return OpShardingRule(
-        tuple(sizes),
-        operands,
-        results,
-        kinds.get("reduction", ()),
-        kinds.get("need_replication", ()),
-        kinds.get("permutation", ()),
-        kinds.get("blocked_propagation", ()),
-        is_custom,
-    )
+        return rule_from_text(text)

@@ -6,12 +6,13 @@ from hypothesis import strategies as st
 
 from autoshard.errors import UserError
 from autoshard.rules import FactorType, OpShardingRule, factor_symbol
-from autoshard.rules.rule import factor_index
 
 
 def test_factor_names_run_i_to_z_then_z_n():
     assert [factor_symbol(i) for i in (0, 1, 2, 16, 17, 18, 19, 30)] == ["i", "j", "k", "y", "z", "z_1", "z_2", "z_13"]
-    assert all(factor_index(factor_symbol(i)) == i for i in range(60))
+    names = [factor_symbol(i) for i in range(60)]
+    rule = OpShardingRule.parse(f"([{', '.join(names)}])->([]) {{{', '.join(f'{n}=2' for n in names)}}}")
+    assert rule.operand_mappings == (tuple((i,) for i in range(60)),)
 
 
 def test_print_compound_empty_and_types():
@@ -61,7 +62,8 @@ _rules = st.integers(1, 4).flatmap(
             custom,
         ),
         st.lists(st.integers(0, 9), min_size=num_factors, max_size=num_factors),
-        st.lists(st.lists(st.lists(st.integers(0, num_factors - 1), min_size=1, max_size=2), max_size=3), max_size=3),
+        # Shardy's grammar has at least one operand and one result mapping
+        st.lists(st.lists(st.lists(st.integers(0, num_factors - 1), min_size=1, max_size=2), max_size=3), min_size=1, max_size=3),
         st.lists(st.lists(st.lists(st.integers(0, num_factors - 1), min_size=1, max_size=2), max_size=3), min_size=1, max_size=2),
         st.lists(st.integers(0, 3), min_size=num_factors, max_size=num_factors),
         st.lists(st.booleans(), min_size=num_factors, max_size=num_factors),
@@ -77,10 +79,24 @@ def test_parse_print_round_trip(rule):
 
 
 def test_parse_rejects_out_of_order_factor_sizes():
-    with pytest.raises(UserError):
+    with pytest.raises(UserError, match="Expecting factor index symbol 'i', received: 'j'"):
         OpShardingRule.parse("([i])->([i]) {j=2}")
     with pytest.raises(UserError):
         OpShardingRule.parse("([i])->([i]) {i=2} sideways={i}")
+
+
+@pytest.mark.parametrize("text", [
+    "([i])->([i]) {i=2} junk",  # trailing text
+    "([i])->([i]) {i=2} reduction={i",  # unterminated factor set
+    "([i])->([i]) {i=2}, custom, custom",
+    "([i, ])->([i]) {i=2}",  # an empty dimension mapping
+    "([z_01])->([]) {i=2}",  # a factor name with a leading zero
+    "()->([i]) {i=2}",  # no operand mapping
+])
+def test_parse_reads_shardy_grammar_only_with_one_line_errors(text: str):
+    with pytest.raises(UserError, match="cannot read sharding rule") as caught:
+        OpShardingRule.parse(text)
+    assert "\n" not in str(caught.value)
 
 
 def test_verify_reports_both_values():
