@@ -17,21 +17,18 @@ dimension) so that `rule_for` can treat them as ordinary ops.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects.func import CallOp, FuncOp
 from xdsl.ir import Operation, SSAValue
 
-from autoshard.rules.attrs import op_name
+from autoshard.dialects.sdy import NamedComputationOp
+from autoshard.dialects.stablehlo import CaseOp, IfOp, OptimizationBarrierOp, WhileOp
 from autoshard.rules.builder import OpShardingRuleBuilder, operand_shapes, result_shapes
 from autoshard.rules.registry import register_extension
 from autoshard.rules.rule import NULL_DIM, OpShardingRule
-
-DATA_FLOW_OPS = frozenset(
-    {"stablehlo.while", "stablehlo.case", "stablehlo.if", "stablehlo.optimization_barrier", "sdy.named_computation", "func.call"}
-)
-
 
 @dataclass(frozen=True)
 class DataFlowGroup:
@@ -62,19 +59,15 @@ def _yielded(block_owner: Operation, region_index: int) -> Sequence[SSAValue]:
     return tuple(terminator.operands) if terminator is not None else ()
 
 
-def _find_callee(call: Operation) -> Operation | None:
-    callee_attr = call.properties.get("callee") or call.attributes.get("callee")
-    if callee_attr is None:
-        return None
-    name = callee_attr.root_reference.data if hasattr(callee_attr, "root_reference") else str(callee_attr).lstrip("@")
+def _find_callee(call: CallOp) -> FuncOp | None:
+    name = call.callee.root_reference.data
     module = call.parent_op()
     while module is not None and not isinstance(module, ModuleOp):
         module = module.parent_op()
     if module is None:
         return None
     for op in module.body.ops:
-        sym = op.properties.get("sym_name") or op.attributes.get("sym_name")
-        if op_name(op) == "func.func" and sym is not None and sym.data == name:
+        if isinstance(op, FuncOp) and op.sym_name.data == name:
             return op
     return None
 
@@ -83,35 +76,64 @@ def _is_tensor(value: SSAValue) -> bool:
     return isinstance(value.type, TensorType)
 
 
+Groups = list[list[SSAValue]]
+
+
+def _while_groups(op: Operation) -> Groups:
+    cond_args = op.regions[0].blocks[0].args if op.regions[0].blocks else ()
+    body_args = op.regions[1].blocks[0].args if op.regions[1].blocks else ()
+    body_yield = _yielded(op, 1)
+    groups = []
+    for i, operand in enumerate(op.operands):
+        group = [operand]
+        for seq in (cond_args, body_args, body_yield, op.results):
+            if i < len(seq):
+                group.append(seq[i])
+        groups.append(group)
+    return groups
+
+
+def _branch_groups(op: Operation) -> Groups:
+    branches = [_yielded(op, r) for r in range(len(op.regions))]
+    return [[result, *(b[i] for b in branches if i < len(b))] for i, result in enumerate(op.results)]
+
+
+def _barrier_groups(op: Operation) -> Groups:
+    return [[a, b] for a, b in zip(op.operands, op.results)]
+
+
+def _named_computation_groups(op: Operation) -> Groups:
+    args = op.regions[0].blocks[0].args if op.regions and op.regions[0].blocks else ()
+    yielded = _yielded(op, 0) if op.regions else ()
+    return [[a, b] for a, b in zip(op.operands, args)] + [[a, b] for a, b in zip(yielded, op.results)]
+
+
+def _call_groups(op: Operation) -> Groups:
+    callee = _find_callee(op)  # type: ignore[arg-type]
+    if callee is None or not callee.regions[0].blocks:
+        return []
+    body = callee.regions[0].blocks[0]
+    returned = _yielded(callee, 0)
+    return [[a, b] for a, b in zip(op.operands, body.args)] + [[a, b] for a, b in zip(returned, op.results)]
+
+
+#: The data-flow ops, by op class, and the groups each ties together.
+_GROUPS_OF: dict[type[Operation], Callable[[Operation], Groups]] = {
+    WhileOp: _while_groups,
+    CaseOp: _branch_groups,
+    IfOp: _branch_groups,
+    OptimizationBarrierOp: _barrier_groups,
+    NamedComputationOp: _named_computation_groups,
+    CallOp: _call_groups,
+}
+
+DATA_FLOW_OPS: frozenset[str] = frozenset(cls.name for cls in _GROUPS_OF)
+
+
 def data_flow_groups(op: Operation, tensor_only: bool = True) -> list[DataFlowGroup]:
     """The groups of values `op` ties together (empty for an op that is not a data-flow op)."""
-    groups: list[list[SSAValue]] = []
-    if op_name(op) == "stablehlo.while":
-        cond_args = op.regions[0].blocks[0].args if op.regions[0].blocks else ()
-        body_args = op.regions[1].blocks[0].args if op.regions[1].blocks else ()
-        body_yield = _yielded(op, 1)
-        for i, operand in enumerate(op.operands):
-            group = [operand]
-            for seq in (cond_args, body_args, body_yield, op.results):
-                if i < len(seq):
-                    group.append(seq[i])
-            groups.append(group)
-    elif op_name(op) in ("stablehlo.case", "stablehlo.if"):
-        branches = [_yielded(op, r) for r in range(len(op.regions))]
-        for i, result in enumerate(op.results):
-            groups.append([result, *(b[i] for b in branches if i < len(b))])
-    elif op_name(op) == "stablehlo.optimization_barrier":
-        groups = [[a, b] for a, b in zip(op.operands, op.results)]
-    elif op_name(op) == "sdy.named_computation":
-        args = op.regions[0].blocks[0].args if op.regions and op.regions[0].blocks else ()
-        yielded = _yielded(op, 0) if op.regions else ()
-        groups = [[a, b] for a, b in zip(op.operands, args)] + [[a, b] for a, b in zip(yielded, op.results)]
-    elif op_name(op) == "func.call":
-        callee = _find_callee(op)
-        if callee is not None and callee.regions[0].blocks:
-            body = callee.regions[0].blocks[0]
-            returned = _yielded(callee, 0)
-            groups = [[a, b] for a, b in zip(op.operands, body.args)] + [[a, b] for a, b in zip(returned, op.results)]
+    groups_of = _GROUPS_OF.get(type(op))
+    groups = groups_of(op) if groups_of is not None else []
     out = []
     for i, group in enumerate(groups):
         if tensor_only and not all(_is_tensor(v) for v in group):
@@ -134,7 +156,7 @@ def module_data_flow_groups(ops: Iterable[Operation], tensor_only: bool = True) 
 
     order: list[int] = []
     for op in ops:
-        if op_name(op) not in DATA_FLOW_OPS:
+        if type(op) not in _GROUPS_OF:
             continue
         for group in data_flow_groups(op, tensor_only):
             ids = []
