@@ -3,7 +3,7 @@
     import autoshard
     plan = autoshard.plan("examples/mlp.mlir", mesh="data=2,model=4")
     plan.partition_specs()      # [("data", None), (None, "model"), ...] per func argument
-    text = plan.to_mlir()       # the module annotated with Shardy shardings
+    text = autoshard.emit_plan(plan)  # the module annotated with Shardy shardings
 
 Heavy modules load on first use, so `import autoshard` stays cheap.
 """
@@ -19,6 +19,9 @@ _EXPORTS = {
     "load": "autoshard.planner.api",
     "plan": "autoshard.planner.api",
     "Plan": "autoshard.planner.plan",
+    "ShardingPlan": "autoshard.planner.sharding_plan",
+    "emit_plan": "autoshard.emit.annotate",
+    "simulate": "autoshard.interpreters.simulate",
     "PlanOptions": "autoshard.planner.user_constraints",
     "from_jax": "autoshard.xla.from_jax",
     "jit": "autoshard.xla.planned_jit",

@@ -2,7 +2,7 @@
 
 For each zoo model (examples/*.mlir), mesh (8, 2x4, 2x2x2) and layout (the planner's own plan, and the expert
 layouts data parallel, FSDP, Megatron of `autoshard.experiments.baselines`, their argument shardings fixed and
-the rest completed by the planner, all priced by the same model), the module `Plan.to_mlir()` writes is compiled
+the rest completed by the planner, all priced by the same model), the module `emit_plan(plan)` writes is compiled
 by XLA's Shardy partitioner on 8 host CPU devices exactly as written and run against the unsharded program.
 
 Two sides, per device per step, both priced with the same profile:
@@ -33,6 +33,7 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[1]
 os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
 
+from autoshard.emit import emit_plan
 from autoshard.errors import InfeasibleError, UserError  # noqa: E402
 from autoshard.experiments.baselines import analyze_arguments, baseline_argument_specs  # noqa: E402
 from autoshard.experiments.meshes import parse_mesh_spec  # noqa: E402
@@ -83,7 +84,7 @@ def run_cell(model: str, mesh_spec: str, layout: str, config: str, time_limit: f
         plan = make_plan(text, mesh=mesh, config=config, time_limit=time_limit)
     except InfeasibleError as e:
         return record | {"status": f"infeasible: {e}"}
-    written = plan.to_mlir()
+    written = emit_plan(plan)
     run = compile_and_run(written, mesh.num_devices, filename=f"{path.stem}.planned.mlir")
     comparison = compare_plan_with_xla(plan, run.compiled_hlo)
     kernels_cost = hlo_cost(run.compiled_hlo, plan.config)

@@ -5,7 +5,7 @@
     python bench/fuzz_plans.py --solver --plans 1 --config tests/data/profiles/sharding_heavy.yaml  # the solver's plans
 
 For each model and mesh, seeds 0..plans-1 each draw a random valid plan (`autoshard.planner.random_plans`); the
-annotated form (`plan.to_mlir()`) and the explicit-collectives form are simulated against the unsharded run, and
+annotated form (`emit_plan(plan)`) and the explicit-collectives form are simulated against the unsharded run, and
 the annotated form is compiled and run by XLA on host CPU devices (8-device meshes only). Prints plans tried,
 failures and the largest simulated error (in ulp-scale units of the rounding bound, passing up to 2) per model and
 mesh, each failure with the seed that reproduces it. `--solver`: the solver's plan for each seed instead.
@@ -22,6 +22,7 @@ from pathlib import Path
 
 os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
 
+from autoshard.emit import emit_plan
 from autoshard.errors import UserError  # noqa: E402
 from autoshard.interpreters.simulate import simulate  # noqa: E402
 from autoshard.ir.parse import parse_module  # noqa: E402
@@ -61,7 +62,7 @@ def check_plan(model: str, mesh: str, seed: int, config: str | None, xla: bool, 
     failures = []
     for check, explicit in (("annotated", False), ("explicit", True)):
         try:
-            text = plan.to_mlir(explicit_collectives=explicit)
+            text = emit_plan(plan, explicit_collectives=explicit)
             report = simulate(parse_module(text, f"{model}.{check}.mlir"), seed=seed)
             if closest is not None and report.ok and report.closest is not None:
                 closest.append(report.closest.difference.max_scaled_error)
@@ -79,7 +80,7 @@ def _check_xla(plan, model: str, mesh: str, seed: int) -> list[Failure]:
     from autoshard.xla.compile_run import compile_and_run
 
     try:
-        run = compile_and_run(plan.to_mlir(), XLA_DEVICES, seed=seed, filename=f"{model}.mlir")
+        run = compile_and_run(emit_plan(plan), XLA_DEVICES, seed=seed, filename=f"{model}.mlir")
     except UserError as e:
         return [Failure(model, mesh, seed, "xla", f"{type(e).__name__}: {str(e).splitlines()[0][:300]}")]
     if run.matches:

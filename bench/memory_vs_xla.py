@@ -2,7 +2,7 @@
 
 For every zoo model (examples/*.mlir) on meshes 8, 2x4 and 2x2x2, and for the bundled large GPT training step on
 2x4 without and with a binding `--memory-budget` (a fraction of its unconstrained peak), the model is planned,
-the text `plan.to_mlir()` writes is compiled unmodified by XLA's Shardy partitioner for 8 host CPU devices
+the text `emit_plan(plan)` writes is compiled unmodified by XLA's Shardy partitioner for 8 host CPU devices
 (`compile_run.compiled_memory_stats`), and the plan's `peak_memory_bytes` (arguments + outputs + temporaries)
 is set against XLA's arguments + outputs + temporaries - aliased. The summary counts the cells within 10% and
 never under.
@@ -27,6 +27,7 @@ sys.path.insert(0, str(REPO_ROOT / "tests"))
 from bundled_models import ZOO_MODELS  # noqa: E402  (the bundled models, by name)
 
 import autoshard  # noqa: E402
+from autoshard.emit import emit_plan
 from autoshard.errors import UserError  # noqa: E402
 from autoshard.xla.compile_run import compiled_memory_stats  # noqa: E402
 
@@ -42,7 +43,7 @@ def measure(path: Path, mesh: str, config: str | None, budget: int | None, time_
     plan = autoshard.plan(str(path), mesh=mesh, config=config, memory_budget=budget, time_limit=time_limit,
                           num_workers=1)
     plan_s = time.perf_counter() - start
-    xla = compiled_memory_stats(plan.to_mlir(), plan.mesh.num_devices, filename=f"{path.stem}.planned.mlir")
+    xla = compiled_memory_stats(emit_plan(plan), plan.mesh.num_devices, filename=f"{path.stem}.planned.mlir")
     memory = plan.cost.memory
     return dict(model=path.stem, mesh=mesh, budget=budget, plan_s=round(plan_s, 2), status=plan.solver.status,
                 predicted=memory.to_json(),

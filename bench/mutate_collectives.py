@@ -32,6 +32,7 @@ sys.path.insert(0, str(REPO))
 from xdsl.dialects.builtin import ModuleOp  # noqa: E402
 from xdsl.ir import Operation  # noqa: E402
 
+from autoshard.emit import emit_plan
 from autoshard.dialects import sdy  # noqa: E402
 from autoshard.emit.lower_reshards import step_op  # noqa: E402
 from autoshard.errors import UserError  # noqa: E402
@@ -65,7 +66,7 @@ def as_f64(text: str) -> str:
 def explicit_module_text(model: str, mesh: str = "data=2,model=4", config: Path | None = HEAVY) -> str:
     plan = make_plan(REPO / "examples" / f"{model}.mlir", mesh=mesh, config=config, time_limit=5, seed=0,
                      num_workers=1)
-    return plan.to_mlir(explicit_collectives=True)
+    return emit_plan(plan, explicit_collectives=True)
 
 
 # -- reading and rebuilding a collective ------------------------------------------------------------

@@ -15,6 +15,7 @@ import argparse
 import multiprocessing
 import sys
 from pathlib import Path
+from autoshard.emit import emit_plan
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -34,7 +35,7 @@ def plan_once(path: Path, mesh: str, time_limit: float, deterministic: bool):
     axes = ",".join(f"{name}={size}" for name, size in zip(("data", "fsdp", "model"), mesh.split("x")))
     plan = autoshard.plan(path, mesh=axes, time_limit=time_limit, seed=0, deterministic=deterministic)
     s = plan.solver
-    return plan.to_mlir(), s.wall_time_s, s.extra.get("work_clock_s"), s.status, s.gap
+    return emit_plan(plan), s.wall_time_s, s.extra.get("work_clock_s"), s.status, s.gap
 
 
 def main() -> None:

@@ -21,6 +21,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from autoshard.dialects.sdy import SHARDING_ATTR, MeshOp, ReshardOp, ShardingConstraintOp
 from autoshard.dialects.sdy_attrs import MeshAttr, TensorShardingAttr, TensorShardingPerValueAttr
 from autoshard.emit.xla_pins import pin_op_results, pin_value
+from autoshard.planner.plan import Plan
+from autoshard.planner.sharding_plan import PlannedOp, ShardingPlan, ValueGroup
 from autoshard.rules.attrs import op_name
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 from autoshard.sharding.axis_ref import sort_axis_refs
@@ -85,8 +87,9 @@ def _replicated_like(value: SSAValue, mesh_name: str) -> TensorSharding:
     return TensorSharding.replicated_of(mesh_name, rank)
 
 
-def emit_plan(plan, explicit_collectives: bool = False, dialect: str = "sdy") -> str:
-    """The planned module as MLIR text (see module docstring)."""
+def emit_plan(plan: ShardingPlan | Plan, explicit_collectives: bool = False, dialect: str = "sdy") -> str:
+    """The planned module as MLIR text (see module docstring); `plan` is the planner's `Plan` or its
+    `ShardingPlan`."""
     from autoshard.ir.printing import print_module
 
     # the mesh dialect states partial sums and reshards as shardings (its spmdization makes the collectives)
@@ -98,47 +101,46 @@ def emit_plan(plan, explicit_collectives: bool = False, dialect: str = "sdy") ->
     return print_module(module)
 
 
-def annotate_module(plan, explicit_collectives: bool = False, lower_reshards: bool = True) -> ModuleOp:
+def annotate_module(plan: ShardingPlan | Plan, explicit_collectives: bool = False, lower_reshards: bool = True
+                    ) -> ModuleOp:
     """A clone of the planned module carrying the plan's shardings (and explicit collectives if asked;
     with `lower_reshards=False` the explicit form stops at `sdy.reshard`s and `unreduced` shardings)."""
+    plan = plan.sharding_plan if isinstance(plan, Plan) else plan
     module, op_map = _clone_with_map(plan.module)
-    graph = plan.graph
     _ensure_mesh(module, plan.mesh_name, plan.mesh)
     _set_num_partitions(module, plan.mesh.num_devices)
     func = op_map[plan.func]
-    gathered_reductions: list[tuple[Operation, object]] = []
-    for node in graph.nodes:
-        s = node.strategies[plan.assignment[node.index]]
-        if node.kind == "argument":
-            _set_func_attr(func, node.ir[1], s.outputs[0], result=False)
-        elif node.kind == "result":
-            _set_func_attr(func, node.ir[1], s.inputs[0], result=True)
-        elif node.kind == "data_flow":
-            if not explicit_collectives and _is_while_group(node):
-                # conveyed by constraints on the loop's operand and yield (see _insert_reshards) and on its result
-                _pin_loop_carried(node, s.outputs[0], op_map)
-                continue
-            for member in node.ir:
-                owner = member.owner
-                if isinstance(owner, Operation) and member in getattr(owner, "results", ()):
-                    _set_result_sharding(op_map[owner], list(owner.results).index(member), s.outputs[0], plan.mesh_name)
-        elif node.kind in ("op", "constant"):
-            op = op_map[node.ir]
-            outputs = list(s.outputs)
-            if explicit_collectives and s.settle is not None:
-                if _sums_partials(op):
-                    outputs = [_with_unreduced(o, s.settle, plan.mesh) for o in s.outputs]
-                    _insert_after_settle(op, s, outputs, plan.mesh_name)
-                else:
-                    gathered_reductions.append((op, s))
-            op.attributes[SHARDING_ATTR] = _per_value(
-                o if info is not None else _replicated_like(r, plan.mesh_name)
-                for o, info, r in zip(outputs, node.outputs, op.results)
-            )
-        # "constraint" nodes keep the user's sharding_constraint as written
+    for index, sharding in enumerate(plan.arguments):
+        if sharding is not None:
+            _set_func_attr(func, index, sharding, result=False)
+    for index, sharding in enumerate(plan.results):
+        if sharding is not None:
+            _set_func_attr(func, index, sharding, result=True)
+    for group in plan.groups:
+        if not explicit_collectives and group.loop_carried:
+            # conveyed by constraints on the loop's operand and yield (see _insert_reshards) and on its result
+            _pin_loop_carried(group, op_map)
+            continue
+        for member in group.values:
+            owner = member.owner
+            if isinstance(owner, Operation) and member in getattr(owner, "results", ()):
+                _set_result_sharding(op_map[owner], list(owner.results).index(member), group.sharding, plan.mesh_name)
+    gathered_reductions: list[tuple[Operation, PlannedOp]] = []
+    for planned in plan.ops:
+        op = op_map[planned.op]
+        outputs = list(planned.results)
+        if explicit_collectives and planned.settle is not None:
+            if _sums_partials(op):
+                outputs = [o if o is None else _with_unreduced(o, planned.settle, plan.mesh) for o in outputs]
+                _insert_after_settle(op, planned)
+            else:
+                gathered_reductions.append((op, planned))
+        op.attributes[SHARDING_ATTR] = _per_value(
+            o if o is not None else _replicated_like(r, plan.mesh_name) for o, r in zip(outputs, op.results)
+        )
     _insert_reshards(plan, op_map, explicit_collectives)
-    for op, strategy in gathered_reductions:
-        _gather_reduced_dimensions(op, strategy)
+    for op, planned in gathered_reductions:
+        _gather_reduced_dimensions(op, planned)
     if not explicit_collectives:
         pin_op_results(module)
     if explicit_collectives and lower_reshards:
@@ -167,38 +169,41 @@ def _sums_partials(op: Operation) -> bool:
     return "stablehlo.add" in body and all(n in ("stablehlo.add", "stablehlo.return") for n in body)
 
 
-def _gather_reduced_dimensions(op: Operation, strategy) -> None:
+def _gather_reduced_dimensions(op: Operation, planned: PlannedOp) -> None:
     """A reduce whose reducer is not a sum (max, min, ...) and whose strategy shards reduced dimensions: Shardy's
     `unreduced` (jaxlib 0.10) only holds partial sums, so the explicit form reshards each input to its planned
     sharding without the settle's axes (appended instead to the dimension a reduce-scatter settle scatters
     onto), reduces locally, and the result has the planned (settled) sharding: the same values, moved by an
     all-gather (or all-to-all) of the input instead of the all-reduce of partial results the plan priced."""
-    settle = strategy.settle
+    settle = planned.settle
+    assert settle is not None
     dims = tuple(op.properties["dimensions"].get_values())  # type: ignore[union-attr]
-    kept = [d for d in range(len(strategy.inputs[0].dims)) if d not in dims]
+    kept = [d for d in range(len(planned.operands[0].dims)) if d not in dims]
     count = len(op.results)
-    for index, sharding in enumerate(strategy.inputs[:count]):
+    for index, sharding in enumerate(planned.operands[:count]):
         new_dims = [DimSharding(tuple(a for a in d.axes if a not in settle.axes)) for d in sharding.dims]
         if settle.kind == "reduce_scatter" and settle.dim is not None:
             target = kept[settle.dim]
-            new_dims[target] = DimSharding(strategy.outputs[index].dims[settle.dim].axes)
+            result = planned.results[index]
+            assert result is not None
+            new_dims[target] = DimSharding(result.dims[settle.dim].axes)
         gathered = TensorSharding(sharding.mesh_name, tuple(new_dims), (), (), sharding.inline_mesh)
         reshard = ReshardOp(op.operands[index], TensorShardingAttr.from_sharding(gathered))
         Rewriter.insert_op(reshard, InsertPoint.before(op))
         op.operands = [reshard.result if i == index else v for i, v in enumerate(op.operands)]
 
 
-def _insert_after_settle(op: Operation, strategy, unreduced_outputs, mesh_name: str) -> None:
+def _insert_after_settle(op: Operation, planned: PlannedOp) -> None:
     """Settle the partial sums of `op` with a reshard to the planned (reduced) sharding right after it."""
-    for result, settled in zip(op.results, strategy.outputs):
-        if not isinstance(result.type, TensorType):
+    for result, settled in zip(op.results, planned.results):
+        if settled is None or not isinstance(result.type, TensorType):
             continue
         reshard = ReshardOp(result, TensorShardingAttr.from_sharding(settled))
         Rewriter.insert_op(reshard, InsertPoint.after(op))
         result.replace_uses_with_if(reshard.result, lambda use: use.operation is not reshard)
 
 
-def _pin_loop_carried(node, sharding: TensorSharding, op_map: dict[Operation, Operation]) -> None:
+def _pin_loop_carried(group: ValueGroup, op_map: dict[Operation, Operation]) -> None:
     """A constraint with the planned sharding on the loop's carried value where XLA's propagation could
     re-decide it: the loop's result and its condition and body block arguments, each feeding all their uses.
 
@@ -206,8 +211,8 @@ def _pin_loop_carried(node, sharding: TensorSharding, op_map: dict[Operation, Op
     partitioner (XLA's Shardy pipeline) pulls a consumer's sharding into the loop's carried value: a constraint
     on a body argument's use (to slice it) would then shard the whole carried tensor.
     """
-    attr = TensorShardingAttr.from_sharding(sharding)
-    for member in node.ir:
+    attr = TensorShardingAttr.from_sharding(group.sharding)
+    for member in group.values:
         if isinstance(member, BlockArgument):
             loop = member.block.parent_op()
             if loop is None or op_name(loop) != "stablehlo.while":
@@ -220,30 +225,19 @@ def _pin_loop_carried(node, sharding: TensorSharding, op_map: dict[Operation, Op
             pin_value(op_map[owner].results[list(owner.results).index(member)], attr)
 
 
-def _is_while_group(node) -> bool:
-    return any(isinstance(m.owner, Operation) and op_name(m.owner) == "stablehlo.while" for m in node.ir)
-
-
-def _insert_reshards(plan, op_map: dict[Operation, Operation], explicit: bool) -> None:
+def _insert_reshards(plan: ShardingPlan, op_map: dict[Operation, Operation], explicit: bool) -> None:
     """A constraint (or reshard) where the plan changes a value's sharding between producer and consumer.
 
     Loop-carried values are constrained on the loop's operand and yield even when nothing changes (replicated
     too): XLA (jaxlib 0.10) rejects `sdy.sharding` on a `stablehlo.while` whose carried values are sharded
     (RET_CHECK in hlo_sharding.cc), so those constraints are what carries the plan into the loop.
     """
-    graph = plan.graph
-    for e in graph.edges:
-        prod = graph.nodes[e.producer]
-        cons = graph.nodes[e.consumer]
-        src = prod.strategies[plan.assignment[e.producer]].outputs[e.out_port]
-        dst = cons.strategies[plan.assignment[e.consumer]].inputs[e.in_port]
-        pin_loop = not explicit and cons.kind == "data_flow" and _is_while_group(cons)
-        if (src == dst and not pin_loop) or cons.kind == "constraint":
+    for edge in plan.edges:
+        if not edge.is_reshard and (explicit or not edge.into_loop):
             continue
-        site_op, operand_index = cons.input_sites[e.in_port]
-        site = op_map[site_op]
-        value = site.operands[operand_index]
+        site = op_map[edge.consumer]
+        value = site.operands[edge.operand]
         op_cls = ReshardOp if explicit else ShardingConstraintOp
-        new = op_cls(value, TensorShardingAttr.from_sharding(dst))
+        new = op_cls(value, TensorShardingAttr.from_sharding(edge.target))
         Rewriter.insert_op(new, InsertPoint.before(site))
-        site.operands = [new.result if i == operand_index else v for i, v in enumerate(site.operands)]
+        site.operands = [new.result if i == edge.operand else v for i, v in enumerate(site.operands)]

@@ -17,9 +17,11 @@ from xdsl.ir import Operation, SSAValue
 from autoshard.dialects.sdy import module_meshes
 from autoshard.errors import UserError
 from autoshard.interpreters.collectives import CollectiveStats
-from autoshard.interpreters.framework import ValueRecorder, main_function
+from autoshard.interpreters.framework import ValueRecorder
 from autoshard.interpreters.reference import ReferenceRun, run_reference
 from autoshard.interpreters.rounding_bound import is_float
+from autoshard.ir.entry import entry_function
+from autoshard.ir.parse import parse_module
 from autoshard.interpreters.spmd import (
     DistributedValue,
     FallbackRecord,
@@ -130,7 +132,7 @@ def _location(op: Operation) -> str:
 
 
 def simulate(
-    module: ModuleOp,
+    module: ModuleOp | str,
     seed: int = 0,
     rtol: float = 0.0,
     atol: float = 0.0,
@@ -141,17 +143,21 @@ def simulate(
 ) -> SimulationReport:
     """Run `module`'s entry function on random inputs (from `seed`) globally and per device, and compare.
 
+    `module` is a planned module or its text, e.g. `autoshard.emit_plan(plan)`.
+
     A value matches when it is within `PASS_THRESHOLD` rounding bounds of the reference (plus `atol + rtol *
     |reference|`, an extra allowance that is zero by default).
 
     `strict` (default: when the module has explicit sdy collectives) forbids implicit reshards: values move
     between devices only through the program's own collectives.
     """
+    if isinstance(module, str):
+        module = parse_module(module, "<planned>")
     meshes = module_meshes(module)
     if not meshes:
         raise UserError("the module has no sdy.mesh: simulate needs a planned module (autoshard plan ...)")
     default_mesh = next(iter(meshes))
-    func = main_function(module, function)
+    func = entry_function(module, function)
     reference = run_reference(module, inputs, seed, function)
     state = SpmdState(meshes, default_mesh, strict=has_explicit_collectives(module) if strict is None else strict)
     recorder = ValueRecorder()

@@ -1,4 +1,5 @@
-"""`Plan`: the chosen sharding of every value of a module, with its modeled cost and solver statistics."""
+"""`Plan`: the planner's result for one function: the plan graph and the solver's assignment, the plain
+`ShardingPlan` extracted from them, the modeled cost and solver statistics; the collectives the plan implies."""
 
 from __future__ import annotations
 
@@ -10,52 +11,14 @@ from typing import Any
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 
-from costmodel.memory import StepMemory
-
+from autoshard.planner.cost_breakdown import CostBreakdown
 from autoshard.planner.fusion_groups import plan_fusion
 from autoshard.planner.plan_graph import NodeStrategy, PlanEdge, PlanGraph
+from autoshard.planner.sharding_plan import ShardingPlan, extract_sharding_plan
 from autoshard.sharding import DimSharding, Mesh, SpecEntry, TensorSharding
 
-
-@dataclass
-class CostBreakdown:
-    """Modeled step time split into compute and collectives (seconds), and per-device peak memory (bytes).
-
-    `flops` and `bytes_accessed` are the compute model's work per device per step (loop bodies once per
-    iteration), the quantities behind `compute_s`, for comparison with a compiled program's cost analysis."""
-
-    compute_s: float = 0.0
-    communication_s: float = 0.0
-    collectives_s: dict[str, float] = field(default_factory=dict)
-    peak_memory_bytes: int = 0
-    memory_budget_bytes: int | None = None
-    penalty_s: float = 0.0
-    flops: float = 0.0
-    bytes_accessed: float = 0.0
-    #: bytes of arguments each device is given and holds, and their tie-break price (in the objective, not the step)
-    input_feed_bytes: int = 0
-    input_feed_s: float = 0.0
-    #: `peak_memory_bytes` split as XLA reports a compiled step (arguments, outputs, temporaries) with a note
-    memory: StepMemory | None = None
-
-    @property
-    def step_time_s(self) -> float:
-        return self.compute_s + self.communication_s
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "step_time_s": self.step_time_s,
-            "compute_s": self.compute_s,
-            "communication_s": self.communication_s,
-            "flops": self.flops,
-            "bytes_accessed": self.bytes_accessed,
-            "input_feed_bytes": self.input_feed_bytes,
-            "input_feed_s": self.input_feed_s,
-            "collectives_s": dict(sorted(self.collectives_s.items())),
-            "peak_memory_bytes": self.peak_memory_bytes,
-            "memory_budget_bytes": self.memory_budget_bytes,
-            "memory": None if self.memory is None else self.memory.to_json(),
-        }
+__all__ = ["CostBreakdown", "Plan", "PlannedCollective", "SolverStats", "evaluate_assignment", "plan_collectives",
+           "resharded_edges"]
 
 
 @dataclass
@@ -108,7 +71,9 @@ class PlannedCollective:
 
 @dataclass
 class Plan:
-    """A sharding plan for one function of a module (see `autoshard.plan`)."""
+    """A sharding plan for one function of a module (see `autoshard.plan`): the planner's view of it (`graph`,
+    the solver's `assignment` and statistics, the `config` that priced it) and, extracted from them once, the
+    plain `sharding_plan` that emission (`autoshard.emit.emit_plan`), the simulator's callers and reports read."""
 
     module: ModuleOp
     func: FuncOp
@@ -120,6 +85,11 @@ class Plan:
     solver: SolverStats
     warnings: list[str] = field(default_factory=list)
     config: Any = None
+    sharding_plan: ShardingPlan = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.sharding_plan = extract_sharding_plan(self.module, self.func, self.mesh, self.mesh_name, self.graph,
+                                                   self.assignment, self.cost)
 
     # -- shardings ------------------------------------------------------------------------------
     def chosen(self, node_index: int) -> NodeStrategy:
@@ -127,42 +97,19 @@ class Plan:
 
     def argument_shardings(self) -> list[TensorSharding | None]:
         """The sharding of each func argument (None for non-tensor arguments)."""
-        out: list[TensorSharding | None] = [None] * len(self.func.body.blocks[0].args)
-        for node in self.graph.nodes:
-            if node.kind == "argument":
-                out[node.ir[1]] = self.chosen(node.index).outputs[0]
-        return out
+        return list(self.sharding_plan.arguments)
 
     def partition_specs(self) -> list[tuple[SpecEntry, ...] | None]:
         """Each func argument's sharding as a JAX `PartitionSpec`-style tuple, e.g. `("data", None)`."""
-        return [s.partition_spec() if s is not None else None for s in self.argument_shardings()]
+        return self.sharding_plan.partition_specs()
 
     def result_shardings(self) -> list[TensorSharding | None]:
         """The sharding of each func result (None for non-tensor results), as the function returns it."""
-        out: list[TensorSharding | None] = [None] * len(self.func.function_type.outputs.data)
-        for node in self.graph.nodes:
-            if node.kind == "result":
-                out[node.ir[1]] = self.chosen(node.index).inputs[0]
-        return out
+        return list(self.sharding_plan.results)
 
     def result_partition_specs(self) -> list[tuple[SpecEntry, ...] | None]:
         """Each func result's sharding as a JAX `PartitionSpec`-style tuple, like `partition_specs()`."""
-        return [s.partition_spec() if s is not None else None for s in self.result_shardings()]
-
-    def to_mlir(self, explicit_collectives: bool = False, dialect: str = "sdy") -> str:
-        """The module annotated with this plan (see `autoshard.emit`)."""
-        from autoshard.emit.annotate import emit_plan
-
-        return emit_plan(self, explicit_collectives=explicit_collectives, dialect=dialect)
-
-    def simulate(self, seed: int = 0, explicit_collectives: bool = False, **kwargs):
-        """Run the planned module per device in the numpy SPMD simulator and compare with the unsharded run
-        (`autoshard.interpreters.simulate.simulate`; `.ok` on the report says whether they agree)."""
-        from autoshard.interpreters.simulate import simulate
-        from autoshard.ir.parse import parse_module
-
-        text = self.to_mlir(explicit_collectives=explicit_collectives)
-        return simulate(parse_module(text, "<planned>"), seed=seed, **kwargs)
+        return self.sharding_plan.result_partition_specs()
 
     def collectives(self, distinct_reshards: bool = False) -> list[PlannedCollective]:
         """Every collective the plan implies, in program order: each op's settle (all_reduce/reduce_scatter of
@@ -182,11 +129,11 @@ class Plan:
             "mesh": {"axes": self.mesh.shape, "name": self.mesh_name},
             "hardware": {"reduce_scatter": self.config.hardware.reduce_scatter,
                          "reshard_lowering": self.config.hardware.reshard_lowering},
-            "cost": self.cost.to_json(),
+            "cost": self.sharding_plan.cost.to_json(),
             "solver": self.solver.to_json(),
             "arguments": [
                 {"index": i, "sharding": str(s) if s else None, "partition_spec": _spec_json(s)}
-                for i, s in enumerate(self.argument_shardings())
+                for i, s in enumerate(self.sharding_plan.arguments)
             ],
             "collectives": [c.to_json() for c in self.collectives(distinct_reshards=True)],
             "warnings": self.warnings,

@@ -25,7 +25,7 @@ from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable
 from autoshard.sharding.reshard_cost import StepTraffic, lowering_for, performed_kind, step_cost, step_traffic
 from autoshard.sharding.reshard_involved_dims import expand_steps, involved_dims, restrict
 from costmodel import collectives as cc
-from costmodel.compute import DATA_MOVEMENT_OPS, FREE_OPS, TRANSCENDENTAL_OPS, OpWork, dtype_bytes, op_time
+from costmodel.compute import OpWork, convolution_flops, dot_flops, dtype_bytes, op_time, op_work
 from costmodel.hardware import CostConfig
 
 
@@ -75,27 +75,20 @@ class PlanCostModel:
 
     # -- compute ----------------------------------------------------------------------------------
     def op_global_work(self, node: PlanNode) -> OpWork:
-        """FLOPs and transcendentals of the whole op, unsharded (bytes come from `NodeTraffic`): dots and
-        convolutions 2 per multiply-add on the matrix units, elementwise ops one FLOP (or one transcendental) per
-        result element, reductions one per folded element, data movement and layout ops none."""
+        """FLOPs and transcendentals of the whole op, unsharded (bytes come from `NodeTraffic`), by costmodel's
+        FLOP rule: a dot over its rule's factor sizes, a convolution over its output and kernel (output features
+        read from the output's last dimension), anything else from its tensors' element counts (`op_work`)."""
         name = node.label.split(".", 1)[-1]
         outputs = [t for t in node.outputs if t is not None]
         rule = node.rule
         if name in ("dot_general", "dot") and rule is not None:
-            return OpWork(2.0 * math.prod(max(s, 1) for s in rule.factor_sizes), matmul=True)
+            return OpWork(dot_flops(max(s, 1) for s in rule.factor_sizes), matmul=True)
         if name == "convolution" and outputs and len(node.inputs) > 1 and node.inputs[1] is not None:
-            kernel = node.inputs[1].shape
             out_features = outputs[0].shape[-1] if outputs[0].shape else 1
-            return OpWork(2.0 * _numel(outputs[0].shape) * _numel(kernel) / max(out_features, 1), matmul=True)
-        if name in FREE_OPS or name in DATA_MOVEMENT_OPS:
-            return OpWork()
-        if name == "reduce":
-            n_in = sum(_numel(t.shape) for t in node.inputs[: len(outputs)] if t is not None)
-            return OpWork(float(max(n_in - sum(_numel(t.shape) for t in outputs), 0)))
-        n = max((_numel(t.shape) for t in (outputs or [t for t in node.inputs if t is not None])), default=1)
-        if name in TRANSCENDENTAL_OPS:
-            return OpWork(transcendentals=float(n))
-        return OpWork(float(n))
+            flops = convolution_flops(_numel(outputs[0].shape), _numel(node.inputs[1].shape), out_features)
+            return OpWork(flops, matmul=True)
+        return op_work(node.label, [_numel(t.shape) for t in node.inputs if t is not None],
+                       [_numel(t.shape) for t in outputs])
 
     def node_work(self, node: PlanNode, flops_fraction: float, inputs: Sequence[TensorSharding] | None = None,
                   outputs: Sequence[TensorSharding] | None = None, traffic: NodeTraffic | None = None) -> OpWork:

@@ -7,6 +7,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
+from autoshard.planner.plan import Plan
 from autoshard.planner.strategy_problem import COST_UNIT_S
 from autoshard.units import fmt_bytes, fmt_percent, fmt_time
 
@@ -86,14 +87,15 @@ def argument_lines(specs: list[tuple | None], verbose: bool = False) -> list[str
     return lines
 
 
-def print_summary(plan, stream: TextIO, output: str | None = None, references: Sequence[ReferenceTime] = (),
+def print_summary(plan: Plan, stream: TextIO, output: str | None = None, references: Sequence[ReferenceTime] = (),
                   verbose: bool = False) -> None:
     """The one-screen summary: mesh, modeled time split and how it compares with `references` (one device, data
     parallel), memory vs budget, how reshards were priced, solver status, argument shardings (grouped by
-    sharding unless `verbose`)."""
-    c, s = plan.cost, plan.solver
+    sharding unless `verbose`). The plan itself is read from `plan.sharding_plan`; the search from `plan.solver`."""
+    sharded, s = plan.sharding_plan, plan.solver
+    c = sharded.cost
     w = stream.write
-    w(f"mesh            {plan.mesh}  ({plan.mesh.num_devices} devices)\n")
+    w(f"mesh            {sharded.mesh}  ({sharded.mesh.num_devices} devices)\n")
     compared = ", ".join(f"vs {r.name} {speedup_text(r.step_time_s, c.step_time_s)}"
                          for r in references if r.step_time_s is not None)
     w(f"step time       {fmt_time(c.step_time_s)}  (modeled){': ' + compared if compared else ''}\n")
@@ -111,7 +113,7 @@ def print_summary(plan, stream: TextIO, output: str | None = None, references: S
     w(f"reshards        {RESHARD_LOWERING_TEXT[plan.config.hardware.reshard_lowering]}\n")
     w(f"solver          {s.status}, gap {fmt_percent(s.gap)}, {s.wall_time_s:.1f} s, {s.num_nodes} nodes, "
       f"{s.num_strategies} strategies\n")
-    specs = plan.partition_specs()
+    specs = sharded.partition_specs()
     how = "" if verbose else "; grouped by sharding, --verbose lists each"
     w(f"arguments       (JAX PartitionSpec{how})\n")
     for line in argument_lines(specs, verbose):

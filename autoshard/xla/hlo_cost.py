@@ -16,8 +16,9 @@ What counts as a kernel, per device per step:
 - loop bodies and conditions count once per run (`HloProgram.run_counts`: known trip counts, nested loops
   multiply); every branch of a conditional is counted as if it ran.
 
-FLOPs follow `costmodel.compute` (a multiply-add is 2 FLOPs, elementwise ops 1 per element, a reduce one per
-folded element, transcendentals counted apart, data movement none); a reduce-window folds window - 1 elements
+FLOPs are the planner's rule, `costmodel.compute` (`dot_flops`, `convolution_flops`, `reduce_flops`, `op_work`: a
+multiply-add is 2 FLOPs, elementwise ops 1 per element, a reduce one per folded element, transcendentals counted
+apart, data movement none), read here from HLO text; only a reduce-window is HLO's own: it folds window - 1 elements
 into each output (as XLA runs it: a cumulative sum written as one costs far more than a reduce). Each kernel's
 time is the roofline of `costmodel.compute.roofline_time`: max(matrix FLOPs / peak(dtype) + vector FLOPs and
 transcendentals / vector rate, bytes / memory bandwidth).
@@ -39,9 +40,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from costmodel.compute import (
-    OpWork, convolution_work, dot_general_work, generic_op_work, reduce_flops, roofline_time,
-)
+from costmodel.compute import OpWork, convolution_flops, dot_flops, op_work, reduce_flops, roofline_time
 from costmodel.hardware import CostConfig, HardwareSpec
 
 from autoshard.xla.hlo_collectives import COLLECTIVE_KINDS, nbytes, shape_list
@@ -295,29 +294,27 @@ def _op_work(inst: HloInstruction, operand_shapes: Sequence[str]) -> OpWork:
     operands = [a for s in operand_shapes for a in shape_list(s)]
     results = shape_list(inst.shape)
     if inst.opcode == "dot" and len(operands) >= 2:
-        (lhs_dtype, lhs), (_, rhs) = operands[0], operands[1]
-        work = dot_general_work(lhs, rhs, _dims(inst.attrs, "lhs_batch_dims"), _dims(inst.attrs, "rhs_batch_dims"),
-                                _dims(inst.attrs, "lhs_contracting_dims"),
-                                _dims(inst.attrs, "rhs_contracting_dims"), lhs_dtype)
-        return OpWork(work.flops, 0.0, 0.0, True)
+        (_, lhs), (_, rhs) = operands[0], operands[1]
+        lhs_used = _dims(inst.attrs, "lhs_batch_dims") + _dims(inst.attrs, "lhs_contracting_dims")
+        rhs_used = _dims(inst.attrs, "rhs_batch_dims") + _dims(inst.attrs, "rhs_contracting_dims")
+        iteration = ([lhs[d] for d in lhs_used] + [s for d, s in enumerate(lhs) if d not in lhs_used]
+                     + [s for d, s in enumerate(rhs) if d not in rhs_used])
+        return OpWork(dot_flops(iteration), 0.0, 0.0, True)
     if inst.opcode == "convolution" and len(operands) >= 2 and results:
         labels = _DIM_LABELS.search(inst.attrs)
         kernel_labels = labels.group(1) if labels else ""
-        if "i" in kernel_labels:
-            spatial = [i for i, c in enumerate(kernel_labels) if c.isdigit()]
-            work = convolution_work(operands[0][1], operands[1][1], results[0][1], kernel_labels.index("i"),
-                                    spatial, operands[0][0])
-            return OpWork(work.flops, 0.0, 0.0, True)
+        if "i" in kernel_labels and "o" in kernel_labels:
+            kernel = operands[1][1]
+            flops = convolution_flops(math.prod(results[0][1]), math.prod(kernel), kernel[kernel_labels.index("o")])
+            return OpWork(flops, 0.0, 0.0, True)
     if inst.opcode == "reduce-window" and results:
         window = _WINDOW_SIZE.search(inst.attrs)
         size = math.prod(int(x) for x in window.group(1).split("x")) if window else 1
         return OpWork(float(sum(math.prod(d) for _, d in results) * (size - 1)), 0.0)
     if inst.opcode == "reduce" and results:  # reduce(inputs..., init values...): init values fold into nothing
         inputs = operands[:max(len(operands) // 2, 1)]
-        return OpWork(sum(reduce_flops(math.prod(d), math.prod(out)) for (_, d), (_, out) in zip(inputs, results)))
-    work = generic_op_work(inst.opcode.replace("-", "_"), [(d, t) for t, d in operands],
-                           [(d, t) for t, d in results])
-    return OpWork(work.flops, 0.0, work.transcendentals, work.matmul)
+        return OpWork(reduce_flops([math.prod(d) for _, d in inputs], [math.prod(d) for _, d in results]))
+    return op_work(inst.opcode, [math.prod(d) for _, d in operands], [math.prod(d) for _, d in results])
 
 
 def _op_bytes(inst: HloInstruction, operand_shapes: Sequence[str]) -> float:

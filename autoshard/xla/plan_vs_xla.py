@@ -172,7 +172,7 @@ def compare(planned: dict[tuple[str, str], CollectiveTotal],
 
 
 def compare_plan_with_xla(plan, hlo_text: str) -> Comparison:
-    """The plan's collectives against those of `hlo_text`, XLA's compilation of `plan.to_mlir()`."""
+    """The plan's collectives against those of `hlo_text`, XLA's compilation of `emit_plan(plan)`."""
     mesh_axes = tuple(zip(plan.mesh.axis_names, plan.mesh.shape.values()))
     planned = planned_totals(plan.report()["collectives"], plan.mesh.axis_names)
     return compare(planned, compiled_totals(hlo_text, mesh_axes, reduce_scatter=plan.config.hardware.reduce_scatter,

@@ -2,7 +2,7 @@
 
 On the first call with concrete arguments the returned `PlannedFunction` lowers `f` with jax (every pytree leaf
 traced, as `jax.jit(f)` does by default), plans the StableHLO module (`autoshard.plan`), compiles exactly the text
-`plan.to_mlir()` returns with XLA's Shardy partitioner, places the arguments on the planned input shardings and
+`emit_plan(plan)` returns with XLA's Shardy partitioner, places the arguments on the planned input shardings and
 returns `jax.Array`s with the planned output shardings. Later calls with the same argument structure, shapes and
 dtypes reuse the compiled program.
 
@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from autoshard.emit import emit_plan
 from autoshard.errors import UserError
 from autoshard.planner import api as planner_api
 from autoshard.planner.plan import Plan
@@ -47,7 +48,7 @@ class ArgumentSignature:
 
 @dataclass
 class CompiledPlan:
-    """One signature's plan and the XLA executable compiled from `module_text` (exactly `plan.to_mlir()`)."""
+    """One signature's plan and the XLA executable compiled from `module_text` (exactly `emit_plan(plan)`)."""
 
     plan: Plan
     module_text: str
@@ -119,7 +120,7 @@ class PlannedFunction:
 
     @property
     def mlir(self) -> str:
-        """The module XLA compiled for the most recent call: exactly `self.plan.to_mlir()` at planning time."""
+        """The module XLA compiled for the most recent call: exactly `emit_plan(self.plan)` at planning time."""
         return self._latest_or_error().module_text
 
     @property
@@ -184,9 +185,10 @@ class PlannedFunction:
 
         device_mesh = self._device_mesh
         plan = planner_api.plan(text, mesh=device_mesh.mesh, function="main", **self.plan_options)
-        if plan.mesh.axes != device_mesh.mesh.axes:
-            raise UserError(f"{self._name()}: the plan's mesh {plan.mesh} is not the requested {device_mesh.mesh}")
-        module_text = plan.to_mlir()
+        sharded = plan.sharding_plan
+        if sharded.mesh.axes != device_mesh.mesh.axes:
+            raise UserError(f"{self._name()}: the plan's mesh {sharded.mesh} is not the requested {device_mesh.mesh}")
+        module_text = emit_plan(sharded)
 
         context = jaxlib_mlir.make_jaxlib_context()
         module = jaxlib_mlir.parse_with_jaxlib(module_text, context, "<planned>")
@@ -201,10 +203,10 @@ class PlannedFunction:
                             "(functions with effects are not supported)")
         out_shapes = [shape for shape, _ in out_signature]
         in_shardings = _checked_shardings(
-            "argument", plan.argument_shardings(), executable.get_parameter_shardings(), in_shapes, device_mesh,
+            "argument", list(sharded.arguments), executable.get_parameter_shardings(), in_shapes, device_mesh,
             self._name())
         out_shardings = _checked_shardings(
-            "result", plan.result_shardings(), executable.get_output_shardings(), out_shapes, device_mesh,
+            "result", list(sharded.results), executable.get_output_shardings(), out_shapes, device_mesh,
             self._name())
         return CompiledPlan(plan, module_text, executable, tuple(in_shardings),
                             tuple(out_shardings), tuple(out_shapes), tuple(dt for _, dt in out_signature),

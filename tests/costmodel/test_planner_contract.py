@@ -10,14 +10,7 @@ import pytest
 
 from costmodel import collectives as cc
 from costmodel.errors import CostModelError
-from costmodel.compute import (
-    convolution_flops,
-    dot_general_flops,
-    dtype_bytes,
-    elementwise_flops,
-    reduce_flops,
-    roofline_time,
-)
+from costmodel.compute import convolution_flops, dot_flops, dtype_bytes, op_work, reduce_flops, roofline_time
 from costmodel.hardware import (
     AxisLink,
     CostConfig,
@@ -220,14 +213,11 @@ def test_dtype_bytes_rejects_unknown_types():
 
 
 def test_flop_helpers_by_hand():
-    assert dot_general_flops(2, 3, 5, 7) == 2 * 2 * 3 * 5 * 7
+    assert dot_flops((2, 3, 5, 7)) == 2 * 2 * 3 * 5 * 7
     # NHWC 2x8x8x16 conv with a 3x3x16x32 kernel, same padding: 2 * N * HW * Cout * KhKw * Cin
-    assert convolution_flops(2, (8, 8), (3, 3), 16, 32) == 2 * 2 * 64 * 32 * 9 * 16
-    assert convolution_flops(1, 10, 3, 8, 8, feature_group_count=8) == 2 * 10 * 8 * 3 * 1  # depthwise
-    with pytest.raises(CostModelError):
-        convolution_flops(1, 10, 3, 8, 8, feature_group_count=3)
-    assert elementwise_flops(1000) == 1000 and elementwise_flops(1000, 4) == 4000
-    assert reduce_flops(1024) == 1023 and reduce_flops(1024, 32) == 992
+    assert convolution_flops(2 * 64 * 32, 3 * 3 * 16 * 32, 32) == 2 * 2 * 64 * 32 * 9 * 16
+    assert op_work("add", [1000, 1000], [1000]).flops == 1000
+    assert reduce_flops([1024], [1]) == 1023 and reduce_flops([1024], [32]) == 992
 
 
 def test_roofline_is_the_max_of_compute_and_memory():

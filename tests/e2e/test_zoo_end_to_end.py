@@ -13,6 +13,7 @@ import importlib.util
 import pytest
 
 import autoshard
+from autoshard.emit import emit_plan
 from autoshard.interpreters.simulate import simulate
 from autoshard.ir.parse import parse_module
 from bundled_models import ZOO_MODELS, zoo_path
@@ -60,7 +61,7 @@ class PlanCache:
     def text(self, model: str, mesh: str, profile: str, explicit: bool = False) -> str:
         key = (model, mesh, profile, explicit)
         if key not in self._texts:
-            self._texts[key] = self.plan(model, mesh, profile).to_mlir(explicit_collectives=explicit)
+            self._texts[key] = emit_plan(self.plan(model, mesh, profile), explicit_collectives=explicit)
         return self._texts[key]
 
 

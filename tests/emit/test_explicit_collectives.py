@@ -1,4 +1,4 @@
-"""The explicit-collectives form (`plan.to_mlir(explicit_collectives=True)`) is the planned program: it verifies
+"""The explicit-collectives form (`emit_plan(plan, explicit_collectives=True)`) is the planned program: it verifies
 as Shardy's partitioned form and the strict SPMD simulation (values move only through its own collectives)
 equals the unsharded run.
 
@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from mutation_bench import mutate
 
+from autoshard.emit import emit_plan
 from autoshard.interpreters.simulate import simulate
 from autoshard.ir.parse import parse_module
 from autoshard.ir.verify import verify_ops
@@ -58,7 +59,7 @@ func.func @main(%a: tensor<256x1024xf32> {sdy.sharding = #sdy.sharding<@mesh, [{
 
 def explicit_text(source: str | Path, config: str | Path | None = None, mesh: str = "data=2,model=4") -> str:
     plan = make_plan(source, mesh=mesh, config=config, time_limit=3, seed=0, num_workers=1)
-    return plan.to_mlir(explicit_collectives=True)
+    return emit_plan(plan, explicit_collectives=True)
 
 
 def verify_errors(text: str) -> list[str]:
@@ -129,7 +130,7 @@ def test_a_max_reduce_over_a_sharded_dimension_is_not_settled_as_a_sum() -> None
     per-shard maxima (max abs error 25.9)."""
     from autoshard.planner.random_plans import random_plan
 
-    text = random_plan(REPO / "examples/moe.mlir", "data=2,model=4", seed=1).to_mlir(explicit_collectives=True)
+    text = emit_plan(random_plan(REPO / "examples/moe.mlir", "data=2,model=4", seed=1), explicit_collectives=True)
     max_reduces = [line for line in text.splitlines() if "applies stablehlo.maximum" in line]
     assert max_reduces and not any("unreduced" in line for line in max_reduces)
     assert verify_errors(text) == []

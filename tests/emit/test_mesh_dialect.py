@@ -9,6 +9,7 @@ import pytest
 from xdsl.dialects.builtin import ModuleOp
 
 import autoshard
+from autoshard.emit import emit_plan
 from autoshard.dialects.mesh import MeshOp, ReductionKind, ShardingOp, ShardOp
 from autoshard.emit.mesh_dialect import to_mesh_dialect
 from autoshard.errors import UserError
@@ -320,9 +321,9 @@ def mlp_plan():
 
 
 def test_plan_in_mesh_dialect_matches_the_sdy_plan(mlp_plan):
-    mesh_text = roundtrip(mlp_plan.to_mlir(dialect="mesh"))
+    mesh_text = roundtrip(emit_plan(mlp_plan, dialect="mesh"))
     assert "sdy." not in mesh_text
-    sdy_module = parse_module(mlp_plan.to_mlir(), "sdy.mlir")
+    sdy_module = parse_module(emit_plan(mlp_plan), "sdy.mlir")
     mesh_module = parse_module(mesh_text, "mesh.mlir")
     assert 'mesh.mesh @mesh(shape = 2x4) {autoshard.axis_names = ["data", "model"]}' in mesh_text
 
@@ -355,7 +356,7 @@ def test_plan_in_mesh_dialect_matches_the_sdy_plan(mlp_plan):
 
 
 def test_explicit_plan_in_mesh_dialect_keeps_partials_and_no_sdy(mlp_plan):
-    text = roundtrip(mlp_plan.to_mlir(dialect="mesh", explicit_collectives=True))
+    text = roundtrip(emit_plan(mlp_plan, dialect="mesh", explicit_collectives=True))
     assert "sdy." not in text and "mesh.shard" in text
 
 

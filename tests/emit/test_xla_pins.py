@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from autoshard.emit import emit_plan
 from autoshard.dialects.sdy import ShardingConstraintOp
 from autoshard.dialects.sdy_attrs import TensorShardingPerValueAttr
 from autoshard.emit.xla_pins import needs_pin
@@ -91,18 +92,18 @@ def _pinned_uses_ok(text: str) -> tuple[int, list[str]]:
 @pytest.mark.parametrize("model", ["gpt_train_step", "scan_layers", "moe"])
 def test_every_planned_op_result_is_pinned_by_a_constraint_with_its_sharding(model):
     plan = make_plan(REPO / "examples" / f"{model}.mlir", mesh="data=2,model=4", time_limit=5)
-    planned, unpinned = _pinned_uses_ok(plan.to_mlir())
+    planned, unpinned = _pinned_uses_ok(emit_plan(plan))
     assert planned > 10
     assert unpinned == []
 
 
 def test_explicit_collectives_form_has_no_pins():
     plan = make_plan(REPO / "examples" / "mlp.mlir", mesh="data=2,model=4", time_limit=5)
-    assert "sdy.sharding_constraint" not in plan.to_mlir(explicit_collectives=True)
+    assert "sdy.sharding_constraint" not in emit_plan(plan, explicit_collectives=True)
 
 
 def test_loop_carried_values_are_pinned_in_the_body_and_condition():
-    text = price_module(SLICED_STACK_LOOP, config="host-cpu", time_limit=5).plan.to_mlir()
+    text = emit_plan(price_module(SLICED_STACK_LOOP, config="host-cpu", time_limit=5).plan)
     body = text[text.index("} do {"):]
     first_ops = [line.strip() for line in body.splitlines()[1:4]]
     # the carried stack and activation are constrained (replicated) first thing in the body
@@ -115,7 +116,7 @@ def _xla_run_of_the_written_plan(module: str):
     pytest.importorskip("jax")
     from autoshard.xla import compile_and_run  # noqa: PLC0415
 
-    run = compile_and_run(price_module(module, config="host-cpu", time_limit=5).plan.to_mlir(), 8)
+    run = compile_and_run(emit_plan(price_module(module, config="host-cpu", time_limit=5).plan), 8)
     assert run.matches
     return run
 

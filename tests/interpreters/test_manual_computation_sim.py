@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import autoshard
+from autoshard.emit import emit_plan
 from autoshard.interpreters.framework import SimulationError
 from autoshard.interpreters.reference import run_reference
 from autoshard.interpreters.simulate import simulate
@@ -34,7 +35,7 @@ def expected(x: np.ndarray, w: np.ndarray, w2: np.ndarray) -> np.ndarray:
 
 @pytest.mark.parametrize("explicit", [False, True])
 def test_manual_computation_simulates_equal(plan, explicit: bool) -> None:
-    module = parse_module(plan.to_mlir(explicit_collectives=explicit))
+    module = parse_module(emit_plan(plan, explicit_collectives=explicit))
     report = simulate(module, seed=0)
     assert report.ok, report.first_mismatch and report.first_mismatch.describe()
     assert report.stats.counts["all_reduce"] >= 1  # the body's psum ran and was counted
@@ -42,13 +43,13 @@ def test_manual_computation_simulates_equal(plan, explicit: bool) -> None:
 
 
 def test_reference_is_the_numpy_function(plan) -> None:
-    run = run_reference(parse_module(plan.to_mlir()), seed=1)
+    run = run_reference(parse_module(emit_plan(plan)), seed=1)
     np.testing.assert_allclose(run.results[0], expected(*run.inputs), rtol=1e-4, atol=1e-4)
 
 
 @pytest.mark.parametrize("explicit", [False, True])
 def test_psum_over_the_wrong_axis_is_a_mismatch(plan, explicit: bool) -> None:
-    text = plan.to_mlir(explicit_collectives=explicit)
+    text = emit_plan(plan, explicit_collectives=explicit)
     assert MODEL_GROUPS in text
     mutated = parse_module(text.replace(MODEL_GROUPS, DATA_GROUPS))
     # a psum over "data" leaves the model devices different values of an output replicated over "model"
@@ -99,7 +100,7 @@ def test_every_body_collective_follows_stablehlo() -> None:
     np.testing.assert_allclose(run.results[0], -(4 * x)[rows], rtol=1e-6)
     plan = autoshard.plan(EVERY_COLLECTIVE, mesh="data=2,model=4", config="h100-8", time_limit=5, num_workers=1)
     for explicit in (False, True):
-        report = simulate(parse_module(plan.to_mlir(explicit_collectives=explicit)), seed=2)
+        report = simulate(parse_module(emit_plan(plan, explicit_collectives=explicit)), seed=2)
         assert report.ok, report.first_mismatch and report.first_mismatch.describe()
         for kind in ("all_gather", "reduce_scatter", "all_to_all", "collective_permute"):
             assert report.stats.counts[kind] >= 1, kind
@@ -119,7 +120,7 @@ def test_reference_is_what_jax_shard_map_computes(plan) -> None:
     if shard_map is None:
         from jax.experimental.shard_map import shard_map
     psum = shard_map(lambda h: jax.lax.psum(h, "model"), mesh=mesh, in_specs=P("data", "model"), out_specs=P("data", None))
-    run = run_reference(parse_module(plan.to_mlir()), seed=3)
+    run = run_reference(parse_module(emit_plan(plan)), seed=3)
     x, w, w2 = run.inputs
     got = np.asarray(jax.jit(lambda x, w, w2: jnp.tanh(psum(x @ w)) @ w2)(x, w, w2))
     np.testing.assert_allclose(run.results[0], got, rtol=1e-5, atol=1e-5)

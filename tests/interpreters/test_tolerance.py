@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from autoshard.emit import emit_plan
 from autoshard.interpreters import kernels, simulate as simulate_module
 from autoshard.errors import UserError
 from autoshard.interpreters.reference import run_reference
@@ -120,7 +121,7 @@ def test_a_relative_error_of_1e_3_is_beyond_the_bound_on_the_zoo(model: str):
 
 
 def test_a_relative_error_of_1e_3_is_caught_in_a_sharded_zoo_model(scaled_exponential):
-    text = random_plan(EXAMPLES / "transformer_block.mlir", "data=2,model=4", seed=1).to_mlir()
+    text = emit_plan(random_plan(EXAMPLES / "transformer_block.mlir", "data=2,model=4", seed=1))
     report = simulate(parse_module(text, "transformer_block"))
     assert not report.ok
     assert report.first_mismatch is not None and report.first_mismatch.op == "stablehlo.exponential"
@@ -139,7 +140,7 @@ def test_bfloat16_plans_pass(model: str, mesh: str, seed: int):
     text = (EXAMPLES / f"{model}.mlir").read_text().replace("f32", "bf16").replace("0xFF800000", "0xFF80")
     plan = random_plan(text, mesh, seed=seed)
     for explicit in (False, True):
-        report = simulate(parse_module(plan.to_mlir(explicit_collectives=explicit), model), seed=seed)
+        report = simulate(parse_module(emit_plan(plan, explicit_collectives=explicit), model), seed=seed)
         assert report.ok, report.first_mismatch and report.first_mismatch.describe()
 
 
@@ -151,7 +152,7 @@ COLLECTIVES = ("sdy.all_reduce", "sdy.reduce_scatter", "sdy.all_gather", "sdy.al
 def test_dropping_a_collective_is_caught_on_the_zoo(model: str, mesh: str, seed: int):
     """Each kind of collective of a random plan's explicit form, its first occurrence dropped (its operand used
     in its place; the reference treats sdy collectives as identities, so it is unchanged): caught."""
-    text = random_plan(EXAMPLES / f"{model}.mlir", mesh, seed=seed).to_mlir(explicit_collectives=True)
+    text = emit_plan(random_plan(EXAMPLES / f"{model}.mlir", mesh, seed=seed), explicit_collectives=True)
     assert simulate(parse_module(text, model)).ok
     kinds = {op_name(op) for op in parse_module(text, model).walk()} & set(COLLECTIVES)
     assert "sdy.all_reduce" in kinds

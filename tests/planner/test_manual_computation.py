@@ -7,6 +7,7 @@ import importlib.util
 import pytest
 
 import autoshard
+from autoshard.emit import emit_plan
 from autoshard.errors import UserError
 from autoshard.sharding.hardware_profiles import resolve_config
 from costmodel import collectives as cc
@@ -52,7 +53,7 @@ def test_manual_shardings_are_kept_and_its_collective_priced() -> None:
 
 
 def test_manual_computation_is_emitted_as_written() -> None:
-    text = _plan().to_mlir()
+    text = emit_plan(_plan())
     line = next(line for line in text.splitlines() if "sdy.manual_computation" in line)
     assert 'in_shardings=[<@mesh, [{"data"}, {"model"}]>] out_shardings=[<@mesh, [{"data"}, {}]>]' in line
     assert "sdy.sharding =" not in line
@@ -68,6 +69,6 @@ def test_unknown_axis_in_a_manual_computation_is_a_user_error() -> None:
 def test_xla_runs_the_plan_like_the_users_program() -> None:
     from autoshard.xla.compile_run import compile_and_run
 
-    run = compile_and_run(_plan().to_mlir(), 8, seed=0, filename="manual.planned.mlir")
+    run = compile_and_run(emit_plan(_plan()), 8, seed=0, filename="manual.planned.mlir")
     assert run.matches and run.num_devices == 8
     assert any("all-reduce" in line for line in run.compiled_hlo.splitlines())  # the body's psum survives

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from autoshard.emit import emit_plan
 from autoshard.errors import UserError
 from autoshard.planner.price_module import price_module
 
@@ -124,7 +125,7 @@ def test_plan_output_prices_to_the_plan_cost():
 
     example = Path(__file__).resolve().parents[2] / "examples" / "mlp.mlir"
     plan = autoshard.plan(example, mesh="data=2,model=4", config="host-cpu", time_limit=5, num_workers=2)
-    priced = price_module(plan.to_mlir(), config="host-cpu", time_limit=5)
+    priced = price_module(emit_plan(plan), config="host-cpu", time_limit=5)
     assert priced.num_completed == 0
     assert priced.plan.cost.step_time_s == pytest.approx(plan.cost.step_time_s)
     assert priced.plan.cost.peak_memory_bytes == plan.cost.peak_memory_bytes

@@ -7,6 +7,7 @@ import importlib.util
 import pytest
 
 import autoshard
+from autoshard.emit import emit_plan
 from autoshard.interpreters.simulate import simulate
 from autoshard.ir.parse import parse_module
 
@@ -42,10 +43,10 @@ def test_one_all_reduce_after_the_add(plan) -> None:
 
 
 def test_unreduced_plan_simulates_and_prints_unreduced(plan) -> None:
-    text = plan.to_mlir()
+    text = emit_plan(plan)
     assert 'unreduced={"model"}' in text
     assert simulate(parse_module(text)).ok
-    explicit = plan.to_mlir(explicit_collectives=True)
+    explicit = emit_plan(plan, explicit_collectives=True)
     assert explicit.count("sdy.all_reduce") == 1
     assert simulate(parse_module(explicit)).ok
 
@@ -55,6 +56,6 @@ def test_unreduced_plan_simulates_and_prints_unreduced(plan) -> None:
 def test_xla_runs_the_unreduced_plan(plan) -> None:
     from autoshard.xla.compile_run import compile_and_run
 
-    run = compile_and_run(plan.to_mlir(), 8, seed=0, filename="unreduced.planned.mlir")
+    run = compile_and_run(emit_plan(plan), 8, seed=0, filename="unreduced.planned.mlir")
     assert run.matches
     assert [c.kind for c in run.collectives()] == ["all-reduce"]

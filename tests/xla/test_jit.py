@@ -1,4 +1,4 @@
-"""autoshard.jit: jax functions planned by autoshard, compiled from `plan.to_mlir()` by XLA, run on 8 host devices."""
+"""autoshard.jit: jax functions planned by autoshard, compiled from `emit_plan(plan)` by XLA, run on 8 host devices."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import jax.numpy as jnp  # noqa: E402
 from jax.sharding import NamedSharding, PartitionSpec  # noqa: E402
 
 import autoshard  # noqa: E402
+from autoshard.emit import emit_plan
 from autoshard.errors import UserError  # noqa: E402
 from autoshard.planner import api as planner_api  # noqa: E402
 from autoshard.xla import compile_run  # noqa: E402
@@ -70,7 +71,7 @@ def assert_matches_jax_jit(fn, planned, args):
     expected = planned_jax_shardings(planned, planned.plan.result_partition_specs())
     for got, want in zip(out_leaves, expected, strict=True):
         assert got.sharding == want and got.sharding.is_equivalent_to(want, got.ndim)
-    assert planned.mlir == planned.plan.to_mlir()
+    assert planned.mlir == emit_plan(planned.plan)
     return out_leaves
 
 

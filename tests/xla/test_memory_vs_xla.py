@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("jax")
 
 import autoshard  # noqa: E402
+from autoshard.emit import emit_plan
 from autoshard.xla.compile_run import compiled_memory_stats  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
@@ -49,7 +50,7 @@ def test_predicted_memory_is_within_10_percent_of_xla_and_never_under(model, pro
         request.applymarker(OVER_COUNTED)
     text = CHAIN if model == "chain" else (REPO / "examples" / f"{model}.mlir").read_text()
     plan = autoshard.plan(text, mesh="data=2,model=4", config=PROFILES[profile], time_limit=3, num_workers=1)
-    xla = compiled_memory_stats(plan.to_mlir(), plan.mesh.num_devices, filename=f"{model}.planned.mlir")
+    xla = compiled_memory_stats(emit_plan(plan), plan.mesh.num_devices, filename=f"{model}.planned.mlir")
     memory = plan.cost.memory
 
     assert (memory.argument_bytes, memory.output_bytes) == (xla.argument_bytes, xla.output_bytes)

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import pytest
 
+from autoshard.emit import emit_plan
 from autoshard.planner.plan_graph import TensorInfo
 from autoshard.planner.price_module import price_module
 from autoshard.planner.pricing import PlanCostModel
@@ -101,7 +102,7 @@ def test_top_k_keeps_its_batch_sharding_under_shardy_lowering():
 
 
 def test_loop_results_are_pinned_with_the_planned_sharding():
-    text = price_module(LOOP, config="host-cpu", time_limit=5).plan.to_mlir()
+    text = emit_plan(price_module(LOOP, config="host-cpu", time_limit=5).plan)
     defined = dict(re.findall(r"(%\S+) = sdy\.sharding_constraint (%\S+) <@mesh, \[\{\}, \{\}\]>", text))
     (leaving,) = re.findall(r"sdy\.sharding_constraint (%\S+) <@mesh, \[\{\"model\"\}, \{\}\]>", text)
     while_results = re.search(r"(%.*) = stablehlo\.while", text).group(1).split(", ")
@@ -115,7 +116,7 @@ def test_xla_inserts_the_gathers_the_plan_lists(module, gathered):
 
     priced = price_module(module, config="host-cpu", time_limit=5)
     planned = sorted(c.kind for c in priced.collectives() if c.kind in ("all_gather", "all_to_all"))
-    run = compile_and_run(priced.plan.to_mlir(), 8)
+    run = compile_and_run(emit_plan(priced.plan), 8)
     assert run.matches
     observed = [c for c in run.collectives() if c.kind in ("all-gather", "all-to-all")]
     assert sorted(c.shape for c in observed) == gathered

@@ -8,6 +8,7 @@ import math
 import sys
 from pathlib import Path
 
+from autoshard.emit import emit_plan
 from autoshard.errors import UserError
 from autoshard.planner.api import plan
 from autoshard.planner.user_constraints import PlanOptions
@@ -92,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if progress:
         progress.close()
-    text = result.to_mlir(explicit_collectives=args.explicit_collectives, dialect=args.dialect)
+    text = emit_plan(result, explicit_collectives=args.explicit_collectives, dialect=args.dialect)
     write_text_atomic(output, text, protect=(args.input,), make_parents=True)
     references: list[ReferenceTime] = []
     if not args.no_compare and (args.report or not args.quiet):
