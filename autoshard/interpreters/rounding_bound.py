@@ -29,12 +29,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 import numpy as np
+from xdsl.dialects.func import CallOp
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 
-from autoshard.dialects.sdy import module_meshes
+from autoshard.dialects.chlo import TopKOp
+from autoshard.dialects.sdy import ManualComputationOp, module_meshes
+from autoshard.dialects.stablehlo import (
+    CaseOp, ConvolutionOp, DotGeneralOp, DotOp, IfOp, ReduceOp, ReduceWindowOp, ScatterOp, WhileOp,
+)
 from autoshard.interpreters.kernels import KERNELS, UNARY, KernelContext, simple_reducer
 from autoshard.interpreters.manual import manual_shardings
 from autoshard.interpreters.values import BFLOAT16
@@ -166,7 +172,7 @@ class RoundingBound(Interpreter.Listener):
 
     def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
         self._inputs.append(args)
-        if op_name(op) == "func.call" and getattr(self.interpreter, "vectorized_depth", 0) == 0:
+        if isinstance(op, CallOp) and getattr(self.interpreter, "vectorized_depth", 0) == 0:
             entry = self._callee_block(op)
             for arg, operand, value in zip(entry.args, op.operands, args):
                 self.bounds[arg] = self.bound(operand, np.asarray(value))
@@ -322,30 +328,24 @@ class RoundingBound(Interpreter.Listener):
             return [self._select(inputs, bounds)]
         if name in ("stablehlo.and", "stablehlo.or", "stablehlo.not") and out.dtype == np.bool_:
             return [np.maximum.reduce([(b > 0).astype(np.float64) for b in bounds])]
-        if name in ("stablehlo.dot_general", "stablehlo.dot", "stablehlo.convolution"):
-            return [self._contraction(op, inputs, bounds, outputs)]
-        if name == "stablehlo.reduce":
-            return self._reduce(op, inputs, bounds, outputs)
-        if name == "stablehlo.reduce_window":
-            return self._reduce_window(op, inputs, bounds, outputs)
-        if name == "stablehlo.scatter":
-            return self._scatter(op, inputs, bounds, outputs)
-        if name == "chlo.top_k":
-            return self._top_k(op, inputs, bounds, outputs)
-        if name == "func.call":
-            returned = self._callee_block(op, last=True).last_op
-            assert returned is not None
-            return [self.bound(v, x) for v, x in zip(returned.operands, outputs)]
-        if name in ("stablehlo.case", "stablehlo.if"):
-            return [self._branches(op, i, x) for i, x in enumerate(outputs)]
-        if name == "sdy.manual_computation":
-            return self._manual(op, inputs, outputs)
-        if name == "stablehlo.while":
-            body = op.regions[1].blocks.first
-            assert body is not None and body.last_op is not None
-            yielded = body.last_op.operands
-            return [np.maximum(self.bound(y, x), b) for y, x, b in zip(yielded, outputs, bounds)]
+        structural = self._STRUCTURAL.get(type(op))
+        if structural is not None:
+            return structural(self, op, inputs, bounds, outputs)
         return self._fallback(op, inputs, outputs)
+
+    def _call(self, op: Operation, inputs: list[np.ndarray], bounds: list[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
+        returned = self._callee_block(op, last=True).last_op
+        assert returned is not None
+        return [self.bound(v, x) for v, x in zip(returned.operands, outputs)]
+
+    def _branch_results(self, op: Operation, inputs: list[np.ndarray], bounds: list[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
+        return [self._branches(op, i, x) for i, x in enumerate(outputs)]
+
+    def _while(self, op: Operation, inputs: list[np.ndarray], bounds: list[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
+        body = op.regions[1].blocks.first
+        assert body is not None and body.last_op is not None
+        yielded = body.last_op.operands
+        return [np.maximum(self.bound(y, x), b) for y, x, b in zip(yielded, outputs, bounds)]
 
     def _branches(self, op: Operation, index: int, actual: np.ndarray) -> np.ndarray:
         """The largest bound any branch yielded for result `index` (the branches that ran have one)."""
@@ -379,7 +379,7 @@ class RoundingBound(Interpreter.Listener):
                 out.append(np.full(y.shape, 1.0 if uncertain else 0.0))
         return out
 
-    def _manual(self, op: Operation, inputs: list[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
+    def _manual(self, op: Operation, inputs: list[np.ndarray], bounds: list[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
         """A manual computation's body runs per device and its collectives may add up to every device's block:
         the per-tensor fallback with its operands' errors and its own rounding taken once per device, as if each
         device's block contributed its full error to every result."""
@@ -432,13 +432,12 @@ class RoundingBound(Interpreter.Listener):
             either = np.abs(np.asarray(a, np.float64) - np.asarray(b, np.float64)) + np.maximum(bounds[1], bounds[2])
         return np.where(bounds[0] > 0, either, chosen)
 
-    def _contraction(self, op: Operation, inputs: list[np.ndarray], bounds: list[np.ndarray], outputs: list[np.ndarray]) -> np.ndarray:
+    def _contraction(self, op: Operation, inputs: list[np.ndarray], bounds: list[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
         a, b = _abs(inputs[0]), _abs(inputs[1])
-        name = op_name(op)
-        if name == "stablehlo.convolution":
+        if isinstance(op, ConvolutionOp):
             d = conv_dims(op)
             length = int(np.prod([inputs[1].shape[s] for s in d.kernel_spatial], dtype=np.int64)) * inputs[1].shape[d.kernel_input_feature]
-        elif name == "stablehlo.dot":
+        elif isinstance(op, DotOp):
             length = inputs[0].shape[-1]
         else:
             length = int(np.prod([inputs[0].shape[i] for i in dot_dimension_numbers(op)[2]], dtype=np.int64))
@@ -449,7 +448,7 @@ class RoundingBound(Interpreter.Listener):
         low = inputs[0].dtype in (BFLOAT16, np.float16)
         accumulate = unit_roundoff(np.dtype(np.float32) if low else inputs[0].dtype)
         u = max(accumulate, unit_roundoff(outputs[0].dtype))
-        return carried + growth(length) * u * magnitude
+        return [carried + growth(length) * u * magnitude]
 
     def _reduce(self, op: Operation, inputs: list[np.ndarray], bounds: list[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
         reducer = simple_reducer(op.regions[0]) if len(inputs) == 2 else None
@@ -496,6 +495,22 @@ class RoundingBound(Interpreter.Listener):
         carried = np.sqrt(self._through_kernel(op, [bounds[0] ** 2, indices, bounds[2] ** 2], outputs)[0])
         roundings = np.vectorize(growth, otypes=[np.float64])(count.astype(np.int64)) if count.size else count
         return [carried + roundings * unit_roundoff(outputs[0].dtype) * magnitude]
+
+    #: Ops whose bound follows from what they contract, reduce or run (regions, callees), by op class.
+    _STRUCTURAL: ClassVar[dict[type[Operation], Callable[..., list[np.ndarray]]]] = {
+        DotGeneralOp: _contraction,
+        DotOp: _contraction,
+        ConvolutionOp: _contraction,
+        ReduceOp: _reduce,
+        ReduceWindowOp: _reduce_window,
+        ScatterOp: _scatter,
+        TopKOp: _top_k,
+        CallOp: _call,
+        CaseOp: _branch_results,
+        IfOp: _branch_results,
+        ManualComputationOp: _manual,
+        WhileOp: _while,
+    }
 
 
 def _times(magnitude: np.ndarray, bound: np.ndarray) -> np.ndarray:
