@@ -1,8 +1,9 @@
 """costmodel: collectives, compute and memory costs on named mesh axes (no IR imports).
 
-Numbers in, seconds and bytes out. `hardware` loads profiles (mesh, per-device hardware, one alpha-beta link
-per mesh axis), `collectives` prices collectives over mesh axes, `compute` prices ops on local shapes by
-roofline, `memory` sizes shards and finds the peak of live bytes.
+Numbers in, seconds and bytes out; imports nothing from autoshard (plain axis names and sizes in, `errors.
+CostModelError` out). `hardware` loads profiles (mesh, per-device hardware, one alpha-beta link per mesh axis),
+`collectives` prices collectives over mesh axes, `compute` holds the FLOP rule and the roofline, `memory` totals a
+step's live bytes from buffer lifetimes.
 """
 
 from costmodel.collectives import CollectiveCost, LevelCost

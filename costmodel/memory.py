@@ -1,8 +1,7 @@
-"""Per-device memory: the bytes of a tensor under a sharding, and the peak live bytes of a program.
+"""Per-device memory of one step from buffer lifetimes: the formula the planner's accounting
+(`autoshard.planner.memory_accounting`, which decides what buffer each plan value becomes) totals with.
 
 Conventions:
-- A sharded dimension of size d split over c devices holds ceil(d / c) elements on every device (Shardy and
-  XLA pad uneven shards), so `tensor_bytes` is the per-device allocation, not total / devices.
 - A program is a sequence of ops indexed 0..num_ops-1 in execution order. Each value is a `LiveValue`:
   `def_index` is the op that writes it, `last_use_index` the last op that reads it (equal to `def_index`
   when nothing reads it: a temporary that lives only during its op). A value is live at op i when
@@ -20,41 +19,12 @@ Conventions:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-
-from costmodel.compute import dtype_bytes
-from costmodel.hardware import CostConfig, HardwareSpec
 
 VALUE_KINDS = ("parameter", "activation", "temporary", "output")
 #: kinds held for the whole step
 WHOLE_STEP_KINDS = ("parameter", "output")
-
-
-def local_shape(shape: Sequence[int], shard_counts: Sequence[int] | None = None) -> tuple[int, ...]:
-    """Per-device shape: each dimension divided by its shard count, rounded up (padding)."""
-    if shard_counts is None:
-        return tuple(int(d) for d in shape)
-    if len(shard_counts) != len(shape):
-        raise ValueError(f"shard counts {list(shard_counts)} do not match rank {len(shape)} of shape {list(shape)}")
-    out = []
-    for d, c in zip(shape, shard_counts):
-        if c <= 0:
-            raise ValueError(f"shard count {c} must be positive")
-        out.append(math.ceil(int(d) / int(c)))
-    return tuple(out)
-
-
-def tensor_bytes(shape: Sequence[int], dtype: str, shard_counts: Sequence[int] | None = None, *,
-                 shards_per_dim: Sequence[int] | None = None) -> int:
-    """Bytes of one device's shard of a `shape`-shaped `dtype` tensor split `shard_counts` (alias
-    `shards_per_dim`) ways per dim, each dimension rounded up."""
-    if shards_per_dim is not None:
-        if shard_counts is not None:
-            raise ValueError("give shard_counts or shards_per_dim, not both")
-        shard_counts = shards_per_dim
-    return math.prod(local_shape(shape, shard_counts)) * dtype_bytes(dtype)
 
 
 @dataclass(frozen=True)
@@ -67,16 +37,6 @@ class LiveValue:
     last_use_index: int
     kind: str = "activation"
 
-    @property
-    def start(self) -> int:
-        """The op that defines the value (`def_index`)."""
-        return self.def_index
-
-    @property
-    def end(self) -> int:
-        """The last op that uses the value (`last_use_index`)."""
-        return self.last_use_index
-
     def __post_init__(self) -> None:
         if self.kind not in VALUE_KINDS:
             raise ValueError(f"value kind '{self.kind}' is not one of {', '.join(VALUE_KINDS)}")
@@ -85,20 +45,6 @@ class LiveValue:
         if self.kind not in WHOLE_STEP_KINDS and self.last_use_index < self.def_index:
             raise ValueError(f"value '{self.name}' is last used at op {self.last_use_index}, before its "
                              f"definition at op {self.def_index}")
-
-
-@dataclass(frozen=True)
-class PeakMemory:
-    """The peak of live bytes per device, where it happens and what is live there."""
-
-    peak_bytes: int
-    peak_index: int  # op index of the (first) peak; -1 for a program with no ops
-    parameter_bytes: int
-    live_at_peak: tuple[str, ...]
-
-    def fits(self, hardware: CostConfig | HardwareSpec) -> bool:
-        hw = hardware.hardware if isinstance(hardware, CostConfig) else hardware
-        return self.peak_bytes <= hw.memory_bytes
 
 
 def live_bytes_timeline(values: Iterable[LiveValue], num_ops: int | None = None) -> list[int]:
@@ -125,27 +71,6 @@ def live_bytes_timeline(values: Iterable[LiveValue], num_ops: int | None = None)
     return out
 
 
-def peak_live_memory(values: Sequence[LiveValue], num_ops: int | None = None) -> PeakMemory:
-    """The highest live bytes over the program (parameters and outputs live throughout), in O(values + ops)."""
-    values = list(values)
-    params = sum(v.size_bytes for v in values if v.kind == "parameter")
-    timeline = live_bytes_timeline(values, num_ops)
-    if not timeline:
-        held = sum(v.size_bytes for v in values if v.kind in WHOLE_STEP_KINDS)
-        return PeakMemory(held, -1, params, tuple(v.name for v in values if v.kind in WHOLE_STEP_KINDS))
-    peak = max(timeline)
-    index = timeline.index(peak)
-    live = tuple(v.name for v in values
-                 if v.kind in WHOLE_STEP_KINDS or v.def_index <= index <= v.last_use_index)
-    return PeakMemory(peak, index, params, live)
-
-
-def peak_live_bytes(values: Sequence[LiveValue], num_ops: int | None = None) -> tuple[int, int]:
-    """(peak live bytes, op index of the first peak): `peak_live_memory` without the breakdown."""
-    peak = peak_live_memory(values, num_ops)
-    return peak.peak_bytes, peak.peak_index
-
-
 @dataclass(frozen=True)
 class StepMemory:
     """Per-device memory of one step split the way XLA reports a compiled program's (`memory_analysis()`):
@@ -170,8 +95,8 @@ class StepMemory:
 
 
 def step_memory(values: Sequence[LiveValue], num_ops: int | None = None, note: str = "") -> StepMemory:
-    """Arguments, outputs and the temporaries' peak (program order) of `values`; the total equals
-    `peak_live_memory(values).peak_bytes`."""
+    """Arguments, outputs and the temporaries' peak (program order) of `values`: the total is the highest
+    `live_bytes_timeline` entry."""
     values = list(values)
     arguments = sum(v.size_bytes for v in values if v.kind == "parameter")
     outputs = sum(v.size_bytes for v in values if v.kind == "output")

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import inspect
-import math
 from pathlib import Path
 
 import pytest
 
 from costmodel import collectives as cc
-from costmodel.errors import CostModelError
 from costmodel.compute import convolution_flops, dot_flops, dtype_bytes, op_work, reduce_flops, roofline_time
+from costmodel.errors import CostModelError
 from costmodel.hardware import (
     AxisLink,
     CostConfig,
@@ -22,7 +21,7 @@ from costmodel.hardware import (
     load_config,
     with_mesh,
 )
-from costmodel.memory import LiveValue, peak_live_bytes, tensor_bytes
+from costmodel.memory import LiveValue, step_memory
 
 GIB = 2**30
 
@@ -231,17 +230,10 @@ def test_roofline_is_the_max_of_compute_and_memory():
 # -- memory ---------------------------------------------------------------------------------------------
 
 
-def test_tensor_bytes_rounds_each_dimension_up():
-    assert tensor_bytes((7, 5), "f32") == 140
-    assert tensor_bytes((7, 5), "bf16", shards_per_dim=(2, 1)) == 4 * 5 * 2
-    assert tensor_bytes((7, 5), "bf16", (4, 2)) == 2 * 3 * 2
-    assert tensor_bytes((), "f64") == 8
-
-
-def test_peak_live_bytes_and_where():
+def test_step_memory_peak_and_where():
     values = [LiveValue("a", 10, 0, 2), LiveValue("b", 5, 1, 1), LiveValue("c", 20, 2, 3), LiveValue("d", 1, 3, 3)]
-    assert (values[0].start, values[0].end) == (0, 2)
     # live: op0 a=10; op1 a+b=15; op2 a+c=30; op3 c+d=21
-    assert peak_live_bytes(values) == (30, 2)
-    assert peak_live_bytes([]) == (0, -1)
-    assert math.isclose(peak_live_bytes([LiveValue("p", 7, 0, 0, kind="parameter"), LiveValue("x", 3, 1, 1)])[0], 10)
+    step = step_memory(values)
+    assert (step.total_bytes, step.peak_index) == (30, 2)
+    assert (step_memory([]).total_bytes, step_memory([]).peak_index) == (0, -1)
+    assert step_memory([LiveValue("p", 7, 0, 0, kind="parameter"), LiveValue("x", 3, 1, 1)]).total_bytes == 10
