@@ -13,6 +13,7 @@ import numpy as np
 
 from autoshard.solver.disjoint_sets import DisjointSets
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.work_rates import FOREST_SECONDS_PER_EDGE, FOREST_SECONDS_PER_ENTRY
 
 
 def float_terms(graph: StrategyGraph, cap: float) -> tuple[list[np.ndarray], dict[tuple[int, int], np.ndarray]]:
@@ -28,13 +29,6 @@ def float_terms(graph: StrategyGraph, cap: float) -> tuple[list[np.ndarray], dic
         key, m = ((e.u, e.v), costs) if e.u < e.v else ((e.v, e.u), costs.T)
         merged[key] = merged[key] + m if key in merged else m
     return node_costs, merged
-
-
-#: seconds per matrix entry and per edge of `spanning_forest_bound` (measured on GPT training-step graphs of 5k to
-#: 65k nodes on this machine class: 1.3e-7 to 2e-7 s per entry on 2x4 meshes' small matrices, 1.7e-8 to 1.9e-8 on
-#: 2x2x2's large ones, dominated there by per-edge overhead of 2.8e-5 to 8.5e-5 s)
-FOREST_SECONDS_PER_ENTRY = 2e-8
-FOREST_SECONDS_PER_EDGE = 4e-5
 
 
 def forest_seconds(graph: StrategyGraph) -> float:

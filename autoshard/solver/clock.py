@@ -19,8 +19,7 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-#: virtual seconds a checkpoint counts for besides the work charged before it (its own overhead)
-DEFAULT_TICK_S = 1e-4
+from autoshard.solver.work_rates import CHECKPOINT_TICK_S
 
 
 @dataclass
@@ -66,7 +65,7 @@ def overran() -> bool:
 
 
 @contextlib.contextmanager
-def work_clock(wall_cap_s: float, tick_s: float = DEFAULT_TICK_S) -> Iterator[None]:
+def work_clock(wall_cap_s: float, tick_s: float = CHECKPOINT_TICK_S) -> Iterator[None]:
     """Within this block `now()` counts work checkpoints; after `wall_cap_s` real seconds every deadline passes."""
     token = _clock.set(_WorkClock(0.0, tick_s, time.monotonic() + wall_cap_s))
     try:

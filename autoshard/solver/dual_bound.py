@@ -22,23 +22,22 @@ from autoshard.solver.bounds import float_terms
 from autoshard.solver.clock import charge, now
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost
+from autoshard.solver.work_rates import (
+    READOUT_WORK_PER_EDGE,
+    READOUT_WORK_PER_ENTRY,
+    SWEEP_SECONDS_PER_ENTRY,
+    SWEEP_WORK_PER_ENTRY,
+    SWEEP_WORK_PER_INCIDENCE,
+)
 
 #: sweeps over which the sum must rise for the diffusion to go on
 STALL_SWEEPS = 5
 
-#: seconds per edge-matrix entry of one sweep (measured ~7e-9 on this machine class, rounded up for load)
-SECONDS_PER_ENTRY_SWEEP = 1.2e-8
-#: work-clock seconds (see `clock`) a sweep spends per incidence (an edge seen from one end) and per matrix entry
-#: it reads there, and a sweep's rounding and bound per edge and per entry (fitted on GPT and IOPDDL graphs)
-SWEEP_WORK_PER_INCIDENCE = 7.9e-6
-SWEEP_WORK_PER_ENTRY = 3.5e-9
-READOUT_WORK_PER_EDGE = 7e-6
-READOUT_WORK_PER_ENTRY = 1.1e-9
 
 
 def sweep_seconds(graph: StrategyGraph) -> float:
     """Estimated seconds of one diffusion sweep over `graph` (it reads and shifts every matrix entry twice)."""
-    return SECONDS_PER_ENTRY_SWEEP * (sum(e.costs.size for e in graph.edges) + sum(len(c) for c in graph.node_costs))
+    return SWEEP_SECONDS_PER_ENTRY * (sum(e.costs.size for e in graph.edges) + sum(len(c) for c in graph.node_costs))
 
 
 @dataclass(frozen=True)

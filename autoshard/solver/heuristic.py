@@ -20,15 +20,15 @@ import numpy as np
 
 from autoshard.solver.clock import charge, now
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.work_rates import (
+    CLUSTER_MOVES_WORK_PER_MEMBER,
+    NODE_MOVE_WORK,
+    NODE_MOVE_WORK_PER_INCIDENCE,
+    TREE_MOVE_WORK_PER_NODE,
+)
 
 #: Price of one forbidden entry inside the search: above any real plan's total, far below int64 overflow.
 PENALTY: int = 10**14
-#: work-clock seconds (see `clock`) of a single-node move per node and per incidence it reads, of a tree move per
-#: tree node, and of a cluster's two moves per member (fitted on GPT and IOPDDL graphs)
-NODE_MOVE_WORK = 1.5e-5
-NODE_MOVE_WORK_PER_INCIDENCE = 6e-6
-TREE_MOVE_WORK_PER_NODE = 7.5e-5
-CLUSTER_MOVES_WORK_PER_MEMBER = 1.6e-4
 #: Unreachable in the dynamic program (a strategy ruled out by memory).
 _INF: int = 2**61
 
@@ -581,22 +581,3 @@ class LocalSearch:
                     break
                 size *= 2
         return best, best_cost
-
-    def ball(self, seed: int, size: int) -> list[int]:
-        seen = [seed]
-        mark = {seed}
-        k = 0
-        while k < len(seen) and len(seen) < size:
-            for inc in self.incident[seen[k]]:
-                if inc.other not in mark and len(seen) < size:
-                    mark.add(inc.other)
-                    seen.append(inc.other)
-            k += 1
-        return seen
-
-
-def heuristic_solve(graph: StrategyGraph, time_limit_s: float, seed: int = 0) -> tuple[list[int], int]:
-    """Best assignment found by `LocalSearch` within `time_limit_s`, with its cost."""
-    search = LocalSearch(graph, seed)
-    best, cost = search.run(now() + time_limit_s)
-    return [int(s) for s in best], cost

@@ -24,24 +24,23 @@ import numpy as np
 from autoshard.solver.clock import charge, now
 from autoshard.solver.contracted import ContractedView
 from autoshard.solver.dual_bound import (
-    SECONDS_PER_ENTRY_SWEEP,
     as_bound,
     diffusion_sweep,
     reparametrized_sum,
 )
 from autoshard.solver.heuristic import PENALTY
 from autoshard.solver.window_search import first_time_price, next_time_prices, repair
+from autoshard.solver.work_rates import (
+    ROUNDING_SECONDS_PER_VAR,
+    ROUNDING_WORK_PER_VAR,
+    SWEEP_SECONDS_PER_ENTRY,
+    SWEEP_SECONDS_PER_INCIDENCE,
+)
 
 #: diffusion sweeps between two multiplier updates
 SWEEPS_PER_STEP = 5
 #: roundings whose peak usage exceeds the limit by at most this factor are repaired
 REPAIR_RATIO = 1.5
-#: seconds per incidence (an edge seen from one end) of one sweep, and per variable of one rounding: the Python
-#: overhead that dominates a step on graphs of small matrices (measured on IOPDDL M, N and S, rounded up)
-SECONDS_PER_INCIDENCE_SWEEP = 1.4e-5
-SECONDS_PER_VAR_ROUNDING = 2e-5
-#: work-clock seconds (see `clock`) a rounding is charged per variable (measured, not rounded up)
-ROUNDING_WORK_PER_VAR = 8e-6
 
 
 @dataclass(frozen=True)
@@ -63,8 +62,8 @@ def step_seconds(view: ContractedView) -> float:
     """Estimated seconds of one multiplier step (its diffusion sweeps and its rounding) on `view`."""
     entries = sum(inc.matrix.size for incs in view.incident for inc in incs) // 2 + sum(len(u) for u in view.unary)
     incidences = sum(len(incs) for incs in view.incident)
-    sweep = SECONDS_PER_ENTRY_SWEEP * entries + SECONDS_PER_INCIDENCE_SWEEP * incidences
-    return SWEEPS_PER_STEP * sweep + SECONDS_PER_VAR_ROUNDING * view.num_vars
+    sweep = SWEEP_SECONDS_PER_ENTRY * entries + SWEEP_SECONDS_PER_INCIDENCE * incidences
+    return SWEEPS_PER_STEP * sweep + ROUNDING_SECONDS_PER_VAR * view.num_vars
 
 
 def lagrangian_diffusion(

@@ -23,6 +23,16 @@ import numpy as np
 
 from autoshard.solver.clock import charge, counting, now
 from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph, clip_forbidden
+from autoshard.solver.work_rates import (
+    DOMINANCE_WORK_PER_UNIT,
+    ELIMINATION_WORK_PER_UNIT,
+    REDUCE_RESULT_WORK_PER_ELEMENT,
+    REDUCE_SETUP_WORK_PER_EDGE,
+    REDUCE_SETUP_WORK_PER_ENTRY,
+    REDUCE_WORK_PER_STEP,
+    SEPARABLE_WORK,
+    SEPARABLE_WORK_PER_ENTRY,
+)
 
 #: Largest S_a * S_u * S_b work allowed to eliminate one degree-2 node.
 MAX_CHAIN_WORK = 4_000_000
@@ -31,18 +41,6 @@ MAX_DOMINANCE_WORK = 60_000_000
 #: Dominance checks of at least this S * S * K work are expensive: after DOMINANCE_TRIAL of them, they continue
 #: only while at least 1 in DOMINANCE_MIN_RATE removes something.
 EXPENSIVE_DOMINANCE_WORK = 100_000
-#: work-clock seconds (see `clock`) of a reduction step (a node's dominance check and elimination attempt), per
-#: unit of a dominance check's and a two-neighbour elimination's work, and of a separability check, once and per
-#: entry (fitted on GPT graphs of 83-65k nodes, within 10% of the measured time of a whole reduction)
-SECONDS_PER_STEP = 1.8e-4
-DOMINANCE_SECONDS_PER_UNIT = 2.6e-9
-ELIMINATION_SECONDS_PER_UNIT = 1.5e-8
-SEPARABLE_SECONDS = 1.9e-5
-SEPARABLE_SECONDS_PER_ENTRY = 6.2e-9
-#: ... and of the set-up per edge and matrix entry, and of building the reduced graph per node and edge
-SETUP_SECONDS_PER_EDGE = 8.8e-6
-SETUP_SECONDS_PER_ENTRY = 1e-8
-RESULT_SECONDS_PER_ELEMENT = 4e-6
 DOMINANCE_TRIAL = 200
 DOMINANCE_MIN_RATE = 50
 
@@ -232,7 +230,7 @@ class _Reducer:
         cols.extend(self._get(u, v) for v in nbrs)
         prof = np.hstack(cols)
         k = prof.shape[1]
-        self.work_s += DOMINANCE_SECONDS_PER_UNIT * s * k * (8 if s * s * k > MAX_DOMINANCE_WORK else s)
+        self.work_s += DOMINANCE_WORK_PER_UNIT * s * k * (8 if s * s * k > MAX_DOMINANCE_WORK else s)
         if s * s * k > MAX_DOMINANCE_WORK:
             _, first = np.unique(prof, axis=0, return_index=True)
             if len(first) == s:
@@ -266,7 +264,7 @@ class _Reducer:
         if self.not_separable.get(key) is stored:
             return False
         m = self._get(u, v)
-        self.work_s += SEPARABLE_SECONDS + SEPARABLE_SECONDS_PER_ENTRY * m.size
+        self.work_s += SEPARABLE_WORK + SEPARABLE_WORK_PER_ENTRY * m.size
         rows = m[:, :1]
         cols = m[:1, :] - m[0, 0]
         if (m >= FORBIDDEN).any() or not np.array_equal(m, rows + cols):
@@ -317,7 +315,7 @@ class _Reducer:
             sa, sb, su = len(self.unary[a]), len(self.unary[b]), len(self.unary[u])
             if sa * sb * su > MAX_CHAIN_WORK:
                 return []
-            self.work_s += ELIMINATION_SECONDS_PER_UNIT * sa * sb * su
+            self.work_s += ELIMINATION_WORK_PER_UNIT * sa * sb * su
             ma, mb = self._get(a, u), self._get(u, b)
             best = np.full((sa, sb), np.iinfo(np.int64).max, dtype=np.int64)
             arg = np.zeros((sa, sb), dtype=np.int64)
@@ -350,7 +348,7 @@ class _Reducer:
             while queue and self.infeasible is None:
                 steps += 1
                 if deadline is not None and (steps & 63) == 0:
-                    charge(SECONDS_PER_STEP * 64 + self.work_s)
+                    charge(REDUCE_WORK_PER_STEP * 64 + self.work_s)
                     self.work_s = 0.0
                     if now() > deadline:
                         self.stopped_early = True
@@ -416,10 +414,10 @@ def reduce_graph(graph: StrategyGraph, deadline: float | None = None) -> Reducti
     """
     if counting():
         entries = sum(e.costs.size for e in graph.edges)
-        charge(SETUP_SECONDS_PER_EDGE * len(graph.edges) + SETUP_SECONDS_PER_ENTRY * entries)
+        charge(REDUCE_SETUP_WORK_PER_EDGE * len(graph.edges) + REDUCE_SETUP_WORK_PER_ENTRY * entries)
     reducer = _Reducer(graph)
     reducer.run(deadline)
-    charge(SECONDS_PER_STEP * 32 + reducer.work_s)  # since the last checkpoint (half its steps, on average)
+    charge(REDUCE_WORK_PER_STEP * 32 + reducer.work_s)  # since the last checkpoint (half its steps, on average)
     reduction = reducer.result()
-    charge(RESULT_SECONDS_PER_ELEMENT * (reduction.reduced.num_nodes + len(reduction.reduced.edges)))
+    charge(REDUCE_RESULT_WORK_PER_ELEMENT * (reduction.reduced.num_nodes + len(reduction.reduced.edges)))
     return reduction

@@ -16,7 +16,6 @@ from autoshard.solver.dual_bound import Diffusion, DualBound, sweep_seconds
 from autoshard.solver.heuristic import PENALTY, LocalSearch
 from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph
 from autoshard.solver.lagrangian import (
-    SECONDS_PER_INCIDENCE_SWEEP,
     SWEEPS_PER_STEP,
     LagrangianOutcome,
     lagrangian_diffusion,
@@ -31,6 +30,19 @@ from autoshard.solver.window_search import (
     lagrangian_window_search,
     repair,
     window_search,
+)
+from autoshard.solver.work_rates import (
+    BUILD_SECONDS_PER_TERM,
+    CP_SECONDS_PER_DETERMINISTIC_SECOND,
+    LNS_ROUND_WORK_PER_NODE,
+    REPEAT_FIND_SECONDS_PER_ELEMENT,
+    REPEAT_FIND_WORK_PER_ELEMENT,
+    RESERVE_SECONDS,
+    RESERVE_SECONDS_PER_ELEMENT,
+    SEARCH_SETUP_WORK,
+    SWEEP_SECONDS_PER_INCIDENCE,
+    VIEW_SECONDS_PER_NODE,
+    VIEW_SETUP_WORK,
 )
 
 OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN = "OPTIMAL", "FEASIBLE", "INFEASIBLE", "UNKNOWN"
@@ -161,11 +173,6 @@ def _cp_params(config: SolverConfig, time_limit: float, workers: int | None = No
     return solver
 
 
-#: wall seconds per unit of CP-SAT's deterministic time in its interleaved search on this machine (measured
-#: 1.7 on IOPDDL B's whole model, 1.1-3.6 on LNS windows of GPT 96 layers and IOPDDL M): the work clock's rate
-CP_SECONDS_PER_DETERMINISTIC_SECOND = 2.4
-
-
 def _run_cp(solver: cp_model.CpSolver, model: cp_model.CpModel, callback=None):
     """Solve and count CP-SAT's deterministic time on the solver clock (a no-op on wall time)."""
     code = solver.Solve(model, callback) if callback is not None else solver.Solve(model)
@@ -175,12 +182,6 @@ def _run_cp(solver: cp_model.CpSolver, model: cp_model.CpModel, callback=None):
 
 #: in deterministic mode, the wall-clock cap on a solve, as a multiple of its time limit (plus 10 s)
 WALL_CAP_FACTOR = 3.0
-
-
-#: work-clock seconds (see `clock`) per node, edge and matrix entry of setting up the local search and the
-#: contracted view (fitted on GPT and IOPDDL graphs of 400-27k nodes and 0.1-89M entries)
-SEARCH_SETUP_WORK = (2.0e-5, 2.6e-5, 5.6e-10)
-VIEW_SETUP_WORK = (0.0, 2.0e-5, 1.6e-8)
 
 
 def setup_work_seconds(graph: StrategyGraph, rates: tuple[float, float, float]) -> float:
@@ -228,7 +229,7 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
     t0 = now()
     budget = max(0.05, config.max_time_in_seconds)
     # keep a reserve for expanding and checking the answer (linear in the graph size)
-    reserve = min(0.1 * budget, 0.05 + 2e-5 * (graph.num_nodes + len(graph.edges)))
+    reserve = min(0.1 * budget, RESERVE_SECONDS + RESERVE_SECONDS_PER_ELEMENT * (graph.num_nodes + len(graph.edges)))
     deadline = t0 + budget - reserve
     stats: dict = {}
     if config.reduce:
@@ -340,16 +341,12 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
 
 #: least share of the graph's nodes in repeated blocks for the repeat phase to run
 MIN_REPEATED_SHARE = 0.5
-#: seconds per node and edge to find the repeated blocks (measured: 3.7-4.9 s on 64.7k nodes and 79.8k edges, at
-#: worst), and what the work clock is charged for it (measured 1.2-2.3 s there)
-FIND_SECONDS_PER_ELEMENT = 3e-5
-FIND_WORK_PER_ELEMENT = 1.2e-5
 
 
 def _wall_sweep_seconds(red: StrategyGraph) -> float:
     """Estimated wall seconds of a diffusion sweep, counting the per-edge overhead `sweep_seconds` leaves out
     (measured: 0.4 s a sweep on GPT 8 layers 2x2x2, 1.3 s on 96 layers 2x4)."""
-    return sweep_seconds(red) + 2 * SECONDS_PER_INCIDENCE_SWEEP * len(red.edges)
+    return sweep_seconds(red) + 2 * SWEEP_SECONDS_PER_INCIDENCE * len(red.edges)
 
 
 def _repeat_phase(red: StrategyGraph, config: SolverConfig, search: LocalSearch, tracker: _Tracker, until: float,
@@ -360,11 +357,11 @@ def _repeat_phase(red: StrategyGraph, config: SolverConfig, search: LocalSearch,
     t = now()
     graph, reduction = tracker.reduction.original, tracker.reduction
     elements = graph.num_nodes + len(graph.edges)
-    if FIND_SECONDS_PER_ELEMENT * elements > 0.75 * (until - t):
+    if REPEAT_FIND_SECONDS_PER_ELEMENT * elements > 0.75 * (until - t):
         stats["repeat_s"] = "skipped (graph too large for its share of the time)"
         return start
     blocks = find_repeated_blocks(graph)
-    charge(FIND_WORK_PER_ELEMENT * elements)
+    charge(REPEAT_FIND_WORK_PER_ELEMENT * elements)
     if blocks is None or blocks.repeated_nodes < MIN_REPEATED_SHARE * graph.num_nodes:
         stats["repeat_s"] = "skipped (no repeated layers)"
         return start
@@ -508,11 +505,6 @@ def _best_start(reduction: Reduction, search: LocalSearch, starts: Sequence[Sequ
 PROBES = 3
 PROBE_SHARE = 0.03
 
-#: seconds per reduced node to build the window search's contracted view (measured: 5 s for 63k nodes, loaded)
-VIEW_SECONDS_PER_NODE = 8e-5
-
-#: seconds per model term to build a CP-SAT model (measured on this machine class, rounded up)
-BUILD_SECONDS_PER_TERM = 1.2e-5
 
 
 def _solve_windows(red: StrategyGraph, config: SolverConfig, tracker: _Tracker, search: LocalSearch,
@@ -780,7 +772,7 @@ def _solve_lns(red, config, tracker, search: LocalSearch, deadline, stats) -> No
             seeds = [int(rng.choice(connected))]
         window = _grow_window(search, seeds, int(width), 150_000)
         instance, hint = _window_graph(red, search, window, current, load)
-        charge(1e-5 * n)  # a round's scans of the whole graph (the work clock's estimate)
+        charge(LNS_ROUND_WORK_PER_NODE * n)  # a round's scans of the whole graph (the work clock's estimate)
         budget = min(deadline - now() - 0.2, max(2.0, 0.04 * config.max_time_in_seconds))
         if budget <= 0.05:
             break

@@ -19,6 +19,11 @@ import numpy as np
 
 from autoshard.solver.clock import charge
 from autoshard.solver.contracted import ContractedView
+from autoshard.solver.work_rates import (
+    WINDOW_MOVE_WORK_PER_INCIDENCE,
+    WINDOW_MOVE_WORK_PER_INCIDENCE_PRICED,
+    WINDOW_MOVE_WORK_PER_VAR,
+)
 
 #: Unreachable (ruled out by memory); sums are clipped here so they never overflow int64.
 INF: int = 2**61
@@ -26,15 +31,107 @@ INF: int = 2**61
 MAX_TABLE: int = 50_000
 #: Most variables in one elimination table (numpy's limit on array dimensions is 64).
 MAX_SCOPE: int = 32
-#: work-clock seconds of a window move per window variable and per incidence it reads, the latter with and without
-#: time prices (see `clock`; fitted on GPT and IOPDDL graphs: 4.5-9.5 ms a move at 13-39 variables on average)
-MOVE_SECONDS_PER_VAR = 1.2e-4
-MOVE_SECONDS_PER_INCIDENCE = 1.8e-5
-MOVE_SECONDS_PER_INCIDENCE_PRICED = 7.3e-6
 
 
 def _clip(x: np.ndarray) -> np.ndarray:
     return np.minimum(x, INF)
+
+
+class _Factors:
+    """The factors of a pairwise problem under variable elimination: tables over scopes, each variable's factors
+    and neighbours, and a heap of variables by the size of their elimination table."""
+
+    def __init__(self, unary: list[np.ndarray], edges: dict[tuple[int, int], np.ndarray], max_table: int):
+        m = len(unary)
+        self.sizes = [len(u) for u in unary]
+        self.max_table = max_table
+        self.factors: dict[int, tuple[tuple[int, ...], np.ndarray]] = {}
+        self.of_var: list[set[int]] = [set() for _ in range(m)]
+        self.nbrs: list[set[int]] = [set() for _ in range(m)]
+        self.next_id = 0
+        for k in range(m):
+            self.add((k,), unary[k])
+        for (a, b), mat in edges.items():
+            self.add((a, b), mat)
+        self.alive = set(range(m))
+        self.version = [0] * m
+        self.heap: list[tuple[int, int, int]] = []
+        for x in range(m):
+            self.push(x)
+
+    def add(self, scope: tuple[int, ...], table: np.ndarray) -> None:
+        self.next_id += 1
+        self.factors[self.next_id] = (scope, table)
+        for v in scope:
+            self.of_var[v].add(self.next_id)
+            self.nbrs[v].update(w for w in scope if w != v)
+
+    def pop(self, fid: int) -> tuple[tuple[int, ...], np.ndarray]:
+        scope, table = self.factors.pop(fid)
+        for v in scope:
+            self.of_var[v].discard(fid)
+        return scope, table
+
+    def table_size(self, x: int) -> int:
+        if len(self.nbrs[x]) >= MAX_SCOPE:  # numpy arrays have at most 64 axes (single-strategy neighbours add axes)
+            return self.max_table + 1
+        size = self.sizes[x]
+        for w in self.nbrs[x]:
+            size *= self.sizes[w]
+        return size
+
+    def push(self, x: int) -> None:
+        self.version[x] += 1
+        heapq.heappush(self.heap, (self.table_size(x), x, self.version[x]))
+
+    def smallest(self) -> tuple[int, int]:
+        """(table size, variable) of the live variable cheapest to eliminate."""
+        heap = self.heap
+        while heap and (heap[0][1] not in self.alive or heap[0][2] != self.version[heap[0][1]]):
+            heapq.heappop(heap)
+        return heap[0][0], heap[0][1]
+
+    def remove(self, x: int) -> None:
+        """Drop `x` from the problem; its former neighbours' tables change."""
+        self.alive.discard(x)
+        touched = self.nbrs[x]
+        for w in touched:
+            self.nbrs[w].discard(x)
+        self.nbrs[x] = set()
+        for w in touched:
+            self.push(w)
+
+    def condition(self, x: int, s: int) -> None:
+        """Fix `x` to strategy `s` in every factor over it."""
+        for fid in list(self.of_var[x]):
+            scope, table = self.pop(fid)
+            axis = scope.index(x)
+            rest = scope[:axis] + scope[axis + 1 :]
+            if rest:
+                self.add(rest, np.take(table, s, axis=axis))
+        self.remove(x)
+
+    def eliminate(self, x: int) -> tuple[tuple[int, ...], np.ndarray]:
+        """Minimize `x` out: its factors summed into one table over it and its neighbours, minimized over `x`.
+        Returns the neighbours' scope and `x`'s best strategy for each of their combinations."""
+        sizes = self.sizes
+        scope = tuple(sorted({x} | self.nbrs[x]))
+        shape = tuple(sizes[v] for v in scope)
+        total = None
+        for fid in list(self.of_var[x]):
+            fscope, table = self.pop(fid)
+            if len(fscope) != len(scope):
+                table = table.reshape([sizes[v] if v in fscope else 1 for v in scope])
+            total = table if total is None else _clip(total + table)
+        if total.shape != shape:
+            total = np.broadcast_to(total, shape)
+        axis = scope.index(x)
+        arg = np.argmin(total, axis=axis)
+        rest = scope[:axis] + scope[axis + 1 :]
+        if rest:
+            self.add(rest, total.min(axis=axis))
+        self.remove(x)
+        return rest, arg
 
 
 def eliminate(unary: list[np.ndarray], edges: dict[tuple[int, int], np.ndarray], current: Sequence[int],
@@ -45,110 +142,27 @@ def eliminate(unary: list[np.ndarray], edges: dict[tuple[int, int], np.ndarray],
     first; when even that exceeds `max_table`, the variable with most neighbours is conditioned on its `current`
     strategy (with `rng`, sometimes on a random allowed one). Exact whenever no conditioning was needed.
     """
-    m = len(unary)
-    sizes = [len(u) for u in unary]
-    factors: dict[int, tuple[tuple[int, ...], np.ndarray]] = {}
-    of_var: list[set[int]] = [set() for _ in range(m)]
-    nbrs: list[set[int]] = [set() for _ in range(m)]
-
+    f = _Factors(unary, edges, max_table)
     records: list[tuple[int, tuple[int, ...] | None, object]] = []
-    next_id = [0]
-
-    def new_id() -> int:
-        next_id[0] += 1
-        return next_id[0]
-
-    def add_factor(scope: tuple[int, ...], table: np.ndarray) -> None:
-        fid = new_id()
-        factors[fid] = (scope, table)
-        for v in scope:
-            of_var[v].add(fid)
-            nbrs[v].update(w for w in scope if w != v)
-
-    for k in range(m):
-        add_factor((k,), unary[k])
-    for (a, b), mat in edges.items():
-        add_factor((a, b), mat)
-    alive = set(range(m))
-    version = [0] * m
-    heap: list[tuple[int, int, int]] = []
-
-    def table_size(x: int) -> int:
-        if len(nbrs[x]) >= MAX_SCOPE:  # numpy arrays have at most 64 axes (single-strategy neighbours add axes too)
-            return max_table + 1
-        size = sizes[x]
-        for w in nbrs[x]:
-            size *= sizes[w]
-        return size
-
-    def push(x: int) -> None:
-        version[x] += 1
-        heapq.heappush(heap, (table_size(x), x, version[x]))
-
-    def remove_var(x: int) -> None:
-        alive.discard(x)
-        touched = nbrs[x]
-        for w in touched:
-            nbrs[w].discard(x)
-        nbrs[x] = set()
-        return touched
-
-    for x in range(m):
-        push(x)
-    while alive:
-        while heap and (heap[0][1] not in alive or heap[0][2] != version[heap[0][1]]):
-            heapq.heappop(heap)
-        best_size, best_x, _ = heap[0]
+    while f.alive:
+        best_size, best_x = f.smallest()
         if best_size > max_table:
-            top = max(len(nbrs[x]) for x in alive)
-            tops = sorted(x for x in alive if len(nbrs[x]) == top)
+            top = max(len(f.nbrs[x]) for x in f.alive)
+            tops = sorted(x for x in f.alive if len(f.nbrs[x]) == top)
             x = tops[int(rng.integers(len(tops)))] if rng is not None and len(tops) > 1 else tops[0]
             s = int(current[x])
             if rng is not None and rng.random() < 0.2:
                 ok = np.flatnonzero(unary[x] < INF)
                 if len(ok):
                     s = int(rng.choice(ok))
-            for fid in list(of_var[x]):
-                scope, table = factors.pop(fid)
-                for v in scope:
-                    of_var[v].discard(fid)
-                axis = scope.index(x)
-                rest = scope[:axis] + scope[axis + 1 :]
-                if rest:
-                    add_factor(rest, np.take(table, s, axis=axis))
-            for w in remove_var(x):
-                push(w)
+            f.condition(x, s)
             records.append((x, None, s))
             continue
-        x = best_x
-        scope = tuple(sorted({x} | nbrs[x]))
-        shape = tuple(sizes[v] for v in scope)
-        total = None
-        for fid in list(of_var[x]):
-            fscope, table = factors.pop(fid)
-            for v in fscope:
-                of_var[v].discard(fid)
-            if len(fscope) != len(scope):
-                table = table.reshape([sizes[v] if v in fscope else 1 for v in scope])
-            total = table if total is None else _clip(total + table)
-        if total.shape != shape:
-            total = np.broadcast_to(total, shape)
-        axis = scope.index(x)
-        arg = np.argmin(total, axis=axis)
-        rest = scope[:axis] + scope[axis + 1 :]
-        if rest:
-            add_factor(rest, total.min(axis=axis))
-        for w in remove_var(x):
-            push(w)
-        records.append((x, rest, arg))
-    values = [0] * m
+        rest, arg = f.eliminate(best_x)
+        records.append((best_x, rest, arg))
+    values = [0] * len(unary)
     for x, rest, data in reversed(records):
-        if rest is None:
-            values[x] = int(data)
-        elif not rest:
-            values[x] = int(data)
-        else:
-            values[x] = int(data[tuple(values[v] for v in rest)])
+        values[x] = int(data) if not rest else int(data[tuple(values[v] for v in rest)])
     return values
 
 
@@ -175,52 +189,23 @@ def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray
     m = len(window)
     if m == 0:
         return 0
-    pos = {x: k for k, x in enumerate(window)}
     cur = [int(assignment[x]) for x in window]
-    unary: list[np.ndarray] = []
-    edges: dict[tuple[int, int], np.ndarray] = {}
-    incidences = 0
-    for k, x in enumerate(window):
-        vec = search.unary[x].copy()
-        incidences += len(search.incident[x])
-        for inc in search.incident[x]:
-            j = pos.get(inc.other)
-            if j is None:
-                vec = vec + inc.matrix[:, assignment[inc.other]]
-            elif j > k:
-                edges[(k, j)] = inc.matrix
-        unary.append(_clip(vec))
-    priced = MOVE_SECONDS_PER_INCIDENCE_PRICED if time_prices is not None else MOVE_SECONDS_PER_INCIDENCE
-    charge(MOVE_SECONDS_PER_VAR * m + priced * incidences)
+    unary, edges, incidences = _window_terms(search, assignment, window)
+    priced = WINDOW_MOVE_WORK_PER_INCIDENCE_PRICED if time_prices is not None else WINDOW_MOVE_WORK_PER_INCIDENCE
+    charge(WINDOW_MOVE_WORK_PER_VAR * m + priced * incidences)
     if noise and rng is not None:
         unary = [_clip((u * (1.0 + noise * rng.random(len(u)))).astype(np.int64)) for u in unary]
         edges = {key: _clip((mat * (1.0 + noise * rng.random(mat.shape))).astype(np.int64)) for key, mat in edges.items()}
     allowed: dict[int, np.ndarray] = {}
     price_of: dict[int, np.ndarray] = {}
     if time_prices is not None:
-        for k, v in enumerate(window):
-            extra = None
-            for lo, hi, us in search.mem[v]:
-                w = time_prices[hi] - time_prices[lo]
-                if w:
-                    part = us.astype(np.float64) * w
-                    extra = part if extra is None else extra + part
-            if extra is not None:
-                extra = np.minimum(extra, 1e17)
-                price = (extra - extra[cur[k]]).astype(np.int64)
-                price_of[k] = price
-                unary[k] = _clip(np.maximum(unary[k] + price, 0))
+        price_of = _price_by_time(search, window, cur, time_prices, unary)
     elif usage_price is None:
         allowed = search.allowed(assignment, load, window)
         for k, ok in allowed.items():
             unary[k] = np.where(ok, unary[k], INF)
     else:
-        tight = load >= search.limit - (search.limit >> 5)
-        for k, v in enumerate(window):
-            for lo, hi, us in search.mem[v]:
-                if tight[lo:hi].any():
-                    extra = (us - us[cur[k]]).astype(np.float64) * usage_price
-                    unary[k] = _clip(np.maximum(unary[k] + np.clip(extra, -1e17, 1e17).astype(np.int64), 0))
+        _price_usage(search, window, cur, load, usage_price, unary)
     new = eliminate(unary, edges, cur, rng, max_table)
     changes = {window[k]: new[k] for k in range(m) if new[k] != cur[k]}
     if not changes:
@@ -228,15 +213,8 @@ def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray
     for k, ok in allowed.items():
         if not ok[new[k]]:
             return 0
-    if usage_price is not None and search.limit is not None:
-        diff = np.zeros(len(load) + 1, dtype=np.int64)
-        for x, s in changes.items():
-            for lo, hi, us in search.mem[x]:
-                d = int(us[s] - us[assignment[x]])
-                diff[lo] += d
-                diff[hi] -= d
-        if (load + np.cumsum(diff)[: len(load)]).max() > max(search.limit, int(load.max())):
-            return 0
+    if usage_price is not None and search.limit is not None and not _fits_after(search, assignment, load, changes):
+        return 0
     gain = -search.delta(assignment, changes)
     priced = gain - sum(int(price_of[k][new[k]]) for k in price_of if new[k] != cur[k])
     if priced > 0 or (accept_worse > 0 and -priced <= accept_worse):
@@ -265,3 +243,66 @@ def ball(search, seed: int, size: int, rng) -> list[int]:
                     break
         k += 1
     return seen
+
+
+def _window_terms(search: ContractedView, assignment: np.ndarray, window: list[int]
+                  ) -> tuple[list[np.ndarray], dict[tuple[int, int], np.ndarray], int]:
+    """The window's subproblem with the rest of `assignment` fixed: unary vectors (the fixed neighbours' edge
+    costs folded in), edges inside the window (positions, lower first), and the incidences read."""
+    pos = {x: k for k, x in enumerate(window)}
+    unary: list[np.ndarray] = []
+    edges: dict[tuple[int, int], np.ndarray] = {}
+    incidences = 0
+    for k, x in enumerate(window):
+        vec = search.unary[x].copy()
+        incidences += len(search.incident[x])
+        for inc in search.incident[x]:
+            j = pos.get(inc.other)
+            if j is None:
+                vec = vec + inc.matrix[:, assignment[inc.other]]
+            elif j > k:
+                edges[(k, j)] = inc.matrix
+        unary.append(_clip(vec))
+    return unary, edges, incidences
+
+
+def _price_by_time(search: ContractedView, window: list[int], cur: list[int], time_prices: np.ndarray,
+                   unary: list[np.ndarray]) -> dict[int, np.ndarray]:
+    """Add each member's usage priced by `time_prices` (relative to its current strategy) to `unary`; returns the
+    price vector per window position that has one."""
+    price_of: dict[int, np.ndarray] = {}
+    for k, v in enumerate(window):
+        extra = None
+        for lo, hi, us in search.mem[v]:
+            w = time_prices[hi] - time_prices[lo]
+            if w:
+                part = us.astype(np.float64) * w
+                extra = part if extra is None else extra + part
+        if extra is not None:
+            extra = np.minimum(extra, 1e17)
+            price = (extra - extra[cur[k]]).astype(np.int64)
+            price_of[k] = price
+            unary[k] = _clip(np.maximum(unary[k] + price, 0))
+    return price_of
+
+
+def _price_usage(search: ContractedView, window: list[int], cur: list[int], load: np.ndarray, usage_price: float,
+                 unary: list[np.ndarray]) -> None:
+    """Add `usage_price` per unit of extra usage at time points near the limit to `unary`."""
+    tight = load >= search.limit - (search.limit >> 5)
+    for k, v in enumerate(window):
+        for lo, hi, us in search.mem[v]:
+            if tight[lo:hi].any():
+                extra = (us - us[cur[k]]).astype(np.float64) * usage_price
+                unary[k] = _clip(np.maximum(unary[k] + np.clip(extra, -1e17, 1e17).astype(np.int64), 0))
+
+
+def _fits_after(search: ContractedView, assignment: np.ndarray, load: np.ndarray, changes: dict[int, int]) -> bool:
+    """Whether the usage profile after `changes` stays within the limit (or the current peak, if higher)."""
+    diff = np.zeros(len(load) + 1, dtype=np.int64)
+    for x, s in changes.items():
+        for lo, hi, us in search.mem[x]:
+            d = int(us[s] - us[assignment[x]])
+            diff[lo] += d
+            diff[hi] -= d
+    return not (load + np.cumsum(diff)[: len(load)]).max() > max(search.limit, int(load.max()))

@@ -17,11 +17,7 @@ from autoshard.solver.clock import charge, now
 from autoshard.solver.contracted import ContractedView
 from autoshard.solver.heuristic import PENALTY
 from autoshard.solver.window_dp import ball, window_move
-
-_DEBUG = False
-#: work-clock seconds (see `clock`) of a repair step per usage entry it scans and per variable live at the peak
-REPAIR_WORK_PER_ENTRY = 5e-9
-REPAIR_WORK_PER_LIVE_VAR = 1.3e-5
+from autoshard.solver.work_rates import REPAIR_WORK_PER_ENTRY, REPAIR_WORK_PER_LIVE_VAR
 
 
 def _usage_price(view: ContractedView) -> float:
@@ -247,8 +243,6 @@ def lagrangian_window_search(
                     best, best_cost = trial, cost
                     if on_improve:
                         on_improve(best, best_cost)
-        if _DEBUG:
-            print(f"lagr: peak/limit {ratio.max():.4f} over {over.sum()} cost {cur} lam {lam.max():.3g}")
         lam = next_time_prices(lam, ratio, lam0)
     if final_prices is not None:
         final_prices[:] = [lam]

@@ -1,0 +1,98 @@
+"""Every rate the solver times its work by, in one table.
+
+Two kinds of entries, named by what they are used for:
+
+- `*_SECONDS*`: estimated wall seconds of a piece of work, used to *gate* a phase (is there time for it before its
+  deadline?) and, where no `*_WORK*` entry exists, also charged to the work clock;
+- `*_WORK*`: work-clock seconds (see `clock`) a piece of work is *charged*, fitted to measured time on this
+  machine class, so that a deterministic search stops after the same work on a quiet or a loaded machine.
+
+Contract: each constant is read where its work is estimated or charged; changing one changes where phases stop,
+hence plans. The four estimates of a diffusion sweep below (the diffusion gate, the wall-time gate of the repeat
+phase, the Lagrangian step gate, the work-clock charge) are kept apart on purpose: they gate and charge different
+phases, and merging them moves phase boundaries.
+"""
+
+from __future__ import annotations
+
+# --- the work clock itself -----------------------------------------------------------------------------------
+#: work-clock seconds a checkpoint (`clock.now()`) counts for besides the work charged before it
+CHECKPOINT_TICK_S = 1e-4
+#: wall seconds per unit of CP-SAT's deterministic time in its interleaved search: the work clock's rate for CP-SAT
+CP_SECONDS_PER_DETERMINISTIC_SECOND = 2.4
+
+# --- whole solve ---------------------------------------------------------------------------------------------
+#: reserve kept for expanding and checking the answer: a fixed part plus seconds per node and edge
+RESERVE_SECONDS = 0.05
+RESERVE_SECONDS_PER_ELEMENT = 2e-5
+
+# --- exact reductions (`reduce`) -----------------------------------------------------------------------------
+#: work of a reduction step (a node's dominance check and elimination attempt), per unit of a dominance check's
+#: and of a two-neighbour elimination's work, and of a separability check, once and per entry
+REDUCE_WORK_PER_STEP = 1.8e-4
+DOMINANCE_WORK_PER_UNIT = 2.6e-9
+ELIMINATION_WORK_PER_UNIT = 1.5e-8
+SEPARABLE_WORK = 1.9e-5
+SEPARABLE_WORK_PER_ENTRY = 6.2e-9
+#: ... of the set-up per edge and matrix entry, and of building the reduced graph per node and edge
+REDUCE_SETUP_WORK_PER_EDGE = 8.8e-6
+REDUCE_SETUP_WORK_PER_ENTRY = 1e-8
+REDUCE_RESULT_WORK_PER_ELEMENT = 4e-6
+
+# --- set-ups of the local search and of the contracted view ---------------------------------------------------
+#: work per node, edge and matrix entry of setting up the local search and the contracted view
+SEARCH_SETUP_WORK = (2.0e-5, 2.6e-5, 5.6e-10)
+VIEW_SETUP_WORK = (0.0, 2.0e-5, 1.6e-8)
+#: wall seconds per reduced node to build the contracted view (gates the window phase)
+VIEW_SECONDS_PER_NODE = 8e-5
+
+# --- local search (`heuristic`) ------------------------------------------------------------------------------
+#: work of a single-node move per node and per incidence it reads, of a tree move per tree node, and of a
+#: cluster's two moves per member
+NODE_MOVE_WORK = 1.5e-5
+NODE_MOVE_WORK_PER_INCIDENCE = 6e-6
+TREE_MOVE_WORK_PER_NODE = 7.5e-5
+CLUSTER_MOVES_WORK_PER_MEMBER = 1.6e-4
+
+# --- min-sum diffusion (`dual_bound`) ------------------------------------------------------------------------
+#: wall seconds per matrix entry of one sweep: the diffusion phase's gate (and a part of the two below)
+SWEEP_SECONDS_PER_ENTRY = 1.2e-8
+#: work a sweep is charged per incidence (an edge seen from one end) and per matrix entry it reads, and a sweep's
+#: rounding and bound per edge and per entry
+SWEEP_WORK_PER_INCIDENCE = 7.9e-6
+SWEEP_WORK_PER_ENTRY = 3.5e-9
+READOUT_WORK_PER_EDGE = 7e-6
+READOUT_WORK_PER_ENTRY = 1.1e-9
+#: wall seconds per incidence of one sweep, the Python overhead on graphs of small matrices: with
+#: `SWEEP_SECONDS_PER_ENTRY` the Lagrangian step's gate and (two incidences per edge) the repeat phase's gate
+SWEEP_SECONDS_PER_INCIDENCE = 1.4e-5
+
+# --- Lagrangian relaxation of the usage limit (`lagrangian`) -------------------------------------------------
+#: wall seconds of a rounding per variable (gate), and the work it is charged per variable
+ROUNDING_SECONDS_PER_VAR = 2e-5
+ROUNDING_WORK_PER_VAR = 8e-6
+
+# --- window moves (`window_dp`, `window_search`) -------------------------------------------------------------
+#: work of a window move per variable and per incidence (with and without time prices)
+WINDOW_MOVE_WORK_PER_VAR = 1.2e-4
+WINDOW_MOVE_WORK_PER_INCIDENCE = 1.8e-5
+WINDOW_MOVE_WORK_PER_INCIDENCE_PRICED = 7.3e-6
+#: work of a usage repair per owner entry and per live variable
+REPAIR_WORK_PER_ENTRY = 5e-9
+REPAIR_WORK_PER_LIVE_VAR = 1.3e-5
+
+# --- CP-SAT models (whole model and LNS windows) -------------------------------------------------------------
+#: seconds per model term to build a CP-SAT model (gate and charge)
+BUILD_SECONDS_PER_TERM = 1.2e-5
+#: work of one LNS round's scans of the whole graph, per node
+LNS_ROUND_WORK_PER_NODE = 1e-5
+
+# --- repeated layers (`repeats`) -----------------------------------------------------------------------------
+#: wall seconds per node and edge to find the repeated blocks (gate), and the work charged for it
+REPEAT_FIND_SECONDS_PER_ELEMENT = 3e-5
+REPEAT_FIND_WORK_PER_ELEMENT = 1.2e-5
+
+# --- spanning-forest bound (`bounds`) ------------------------------------------------------------------------
+#: wall seconds per matrix entry and per edge of `spanning_forest_bound` (the time reserved for it)
+FOREST_SECONDS_PER_ENTRY = 2e-8
+FOREST_SECONDS_PER_EDGE = 4e-5
