@@ -25,7 +25,7 @@ from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
 from autoshard.sharding.hardware_profiles import profile_mesh, resolve_config
-from autoshard.solver.bounds import forest_seconds, spanning_forest_bound
+from autoshard.solver.instance import StrategyGraph
 from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolverConfig, solve
 from autoshard.solver.validate import peak_usage
 from autoshard.fileio import read_text
@@ -136,10 +136,6 @@ def _fit_full_accounting(graph, mesh, problem, result, memory, budget: int, conf
         f"no plan found whose memory fits the budget of {fmt_bytes(budget)} per device once reshard, settle and "
         f"layout-copy buffers are counted (best: {fmt_bytes(best)} after {searches} searches); raise "
         f"--memory-budget or use a larger mesh")
-#: a solver's gap above which the spanning-forest bound is computed too (it rarely beats a tighter one)
-WEAK_GAP = 0.5
-
-
 def assignment_cost(graph: PlanGraph, assignment: list[int], model: PlanCostModel, memory: StepMemory,
                     budget: float | None) -> CostBreakdown:
     """A plan's cost: step time recomputed from the plan graph without the solver, memory as XLA lays buffers out
@@ -151,6 +147,23 @@ def assignment_cost(graph: PlanGraph, assignment: list[int], model: PlanCostMode
     return cost
 
 
+def solver_stats(problem: StrategyGraph, status: str, cost: int, best_bound: int | None, gap: float | None,
+                 wall_time_s: float = 0.0, extra: dict[str, Any] | None = None) -> SolverStats:
+    """The `SolverStats` of a plan of `problem` (costs in solver units, `COST_UNIT_S` seconds each; a missing bound
+    reads 0 and a missing gap NaN)."""
+    return SolverStats(
+        status=status,
+        objective_s=cost * COST_UNIT_S,
+        best_bound_s=(best_bound or 0) * COST_UNIT_S,
+        gap=gap if gap is not None else float("nan"),
+        wall_time_s=wall_time_s,
+        num_nodes=problem.num_nodes,
+        num_strategies=sum(problem.num_strategies(i) for i in range(problem.num_nodes)),
+        num_edges=len(problem.edges),
+        extra=extra or {},
+    )
+
+
 def solve_plan_graph(
     built: BuiltGraph, model: PlanCostModel, budget: float | None, mesh_name: str, config: SolverConfig,
     on_progress: Callable | None = None,
@@ -158,14 +171,9 @@ def solve_plan_graph(
     """Solve a built plan graph and return the `Plan` (cost recomputed without the solver, statistics)."""
     graph, mesh = built.graph, model.mesh
     problem = build_strategy_graph(graph, model.edge_cost_table(), mesh, int(budget) if budget else None)
-    # the spanning-forest bound computed below when the solver proves none better (seconds on 10^5-node graphs)
-    # counts against the time limit too: the search gets the rest, and at least half of it (the solver's repeat
-    # phase may spend the reserve on a bound of its own instead)
+    # when no phase proves a useful bound, the solver ends with the spanning-forest bound (within the time limit)
+    config = dataclasses.replace(config, forest_bound=True)
     limit = config.max_time_in_seconds
-    reserve = forest_seconds(problem)
-    if reserve > 0.02 * limit:
-        search_limit = max(0.5 * limit, limit - reserve)
-        config = dataclasses.replace(config, max_time_in_seconds=search_limit, fallback_bound_s=limit - search_limit)
     t0 = time.perf_counter()
     result = solve(problem, config, on_progress=on_progress, starts=[least_sharded_start(graph)])
     if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
@@ -186,24 +194,8 @@ def solve_plan_graph(
         best_bound = first_bound
         gap = None if best_bound is None else (result.cost - best_bound) / max(1, abs(result.cost))
         status = OPTIMAL if gap == 0 else FEASIBLE
-    if status != OPTIMAL and not result.stats.get("fallback_bound_used") and (gap is None or gap > WEAK_GAP):
-        # no phase proved a useful bound (CP-SAT proves none on large graphs): try the forest relaxation's
-        forest = spanning_forest_bound(problem)
-        if best_bound is None or forest > best_bound:
-            best_bound = min(forest, result.cost)
-            gap = (result.cost - best_bound) / max(1, abs(result.cost))
     cost = assignment_cost(graph, assignment, model, memory, budget)
-    stats = SolverStats(
-        status=status,
-        objective_s=result.cost * COST_UNIT_S,
-        best_bound_s=(best_bound or 0) * COST_UNIT_S,
-        gap=gap if gap is not None else float("nan"),
-        wall_time_s=wall,
-        num_nodes=problem.num_nodes,
-        num_strategies=sum(problem.num_strategies(i) for i in range(problem.num_nodes)),
-        num_edges=len(problem.edges),
-        extra={**{k: v for k, v in (result.stats or {}).items() if isinstance(v, (int, float, str))},
-               "memory_searches": searches},
-    )
+    stats = solver_stats(problem, status, result.cost, best_bound, gap, wall,
+                         {**result.stats.to_json(), "memory_searches": searches})
     return Plan(built.module, built.func, mesh, mesh_name, graph, assignment, cost, stats, built.warnings,
                 model.config)

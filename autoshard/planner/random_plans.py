@@ -16,12 +16,12 @@ import numpy as np
 
 from autoshard.errors import InfeasibleError
 from autoshard.ir.inline_calls import inline_private_calls
-from autoshard.planner.api import DEFAULT_MESH_NAME, assignment_cost, load
+from autoshard.planner.api import DEFAULT_MESH_NAME, assignment_cost, load, solver_stats
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
 from autoshard.planner.memory_accounting import plan_memory
-from autoshard.planner.plan import Plan, SolverStats
+from autoshard.planner.plan import Plan
 from autoshard.planner.pricing import PlanCostModel
-from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph
+from autoshard.planner.strategy_problem import build_strategy_graph
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
 from autoshard.sharding.hardware_profiles import profile_mesh, resolve_config
@@ -98,10 +98,7 @@ def plan_from_assignment(built: BuiltGraph, model: PlanCostModel, problem: Strat
     """The `Plan` of a given assignment, costed as `api.solve_plan_graph` costs the solver's."""
     cost = assignment_cost(built.graph, assignment, model, plan_memory(built.graph, assignment, model.mesh), None)
     objective = sum(int(problem.node_costs[i][s]) for i, s in enumerate(assignment))
-    stats = SolverStats(status=status, objective_s=objective * COST_UNIT_S, best_bound_s=0.0, gap=float("nan"),
-                        wall_time_s=0.0, num_nodes=problem.num_nodes,
-                        num_strategies=sum(problem.num_strategies(i) for i in range(problem.num_nodes)),
-                        num_edges=len(problem.edges))
+    stats = solver_stats(problem, status, objective, None, None)
     return Plan(built.module, built.func, model.mesh, mesh_name, built.graph, assignment, cost, stats, built.warnings,
                 model.config)
 

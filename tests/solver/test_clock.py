@@ -58,5 +58,5 @@ def test_deterministic_solve_repeats_under_load() -> None:
             h.join()
     assert quiet.status == FEASIBLE  # the search was cut by its limit, not finished
     assert loaded.wall_time_s > 1.5 * quiet.wall_time_s  # the load really slowed the second run down
-    assert not quiet.stats["work_clock_overran"] and not loaded.stats["work_clock_overran"]
+    assert quiet.stats.work_clock_overran is False and loaded.stats.work_clock_overran is False
     assert quiet.assignment == loaded.assignment and quiet.cost == loaded.cost

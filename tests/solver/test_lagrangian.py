@@ -58,7 +58,7 @@ def test_solve_runs_the_phase_when_the_limit_binds() -> None:
                                 edges=[(0, 1, np.zeros((2, 2), dtype=np.int64))], usage_limit=21)
     result = solve(graph, SolverConfig(max_time_in_seconds=3, reduce=False, dual_fraction=0.0))
     assert result.cost == 5 and result.status == "OPTIMAL"
-    assert result.stats["lagrangian_steps"] > 0
+    assert result.stats.lagrangian.steps > 0
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -89,8 +89,8 @@ def test_window_search_after_the_phase_probes_then_goes_on_from_the_best_probe()
     the answer is valid and no worse than any probe."""
     graph = hard_memory_graph(0)
     result = solve(graph, SolverConfig(max_time_in_seconds=8, num_workers=2, dual_fraction=0.0, deterministic=True))
-    assert result.stats["lagrangian_steps"] > 0
-    probes = result.stats["window_probe_costs"]
+    assert result.stats.lagrangian.steps > 0
+    probes = result.stats.windows.probe_costs
     assert len(probes) == 3
     assert validate_plan(graph, result.assignment) == []
     assert plan_cost(graph, result.assignment) == result.cost <= min(probes)

@@ -97,6 +97,6 @@ def test_solve_uses_the_repeats_when_the_diffusion_is_off() -> None:
     graph = layered_graph(seed=3, layers=8, width=2, strategies=3)
     config = SolverConfig(max_time_in_seconds=10, num_workers=2, dual_fraction=0.0, deterministic=True, reduce=False)
     result = solve(graph, config)
-    assert "repeat_bound" in result.stats
+    assert result.stats.repeats.bound is not None
     optimum = _optimum(graph)
-    assert result.stats["repeat_bound"] <= optimum == result.cost
+    assert result.stats.repeats.bound <= optimum == result.cost

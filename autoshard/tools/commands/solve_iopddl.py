@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         print(
             f"{result.status}: cost {result.cost} bound {result.best_bound} in {time.monotonic() - t0:.1f}s "
-            f"({result.stats.get('reduction', '')})",
+            f"({result.stats.reduction.summary if result.stats.reduction else ''})",
             file=sys.stderr,
         )
         if result.explanation:

@@ -1,0 +1,58 @@
+"""CP-SAT as the phases use it: solver parameters (deterministic mode on the work clock), a run that charges its
+deterministic time, a solution callback feeding the incumbent, and the size of a model."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from ortools.sat.python import cp_model
+
+from autoshard.solver.clock import charge
+from autoshard.solver.config import SolverConfig
+from autoshard.solver.instance import StrategyGraph
+from autoshard.solver.state import Incumbent
+from autoshard.solver.work_rates import CP_SECONDS_PER_DETERMINISTIC_SECOND
+
+#: in deterministic mode, the wall-clock cap on a solve, as a multiple of its time limit (plus 10 s)
+WALL_CAP_FACTOR = 3.0
+
+
+class SolutionCallback(cp_model.CpSolverSolutionCallback):
+    """Offers each CP-SAT solution, lifted to the reduced graph by `lift`, to the incumbent."""
+
+    def __init__(self, built, incumbent: Incumbent, phase: str,
+                 lift: Callable[[list[int], int], tuple[np.ndarray, int]]):
+        super().__init__()
+        self.built, self.incumbent, self.phase, self.lift = built, incumbent, phase, lift
+
+    def on_solution_callback(self) -> None:
+        local = self.built.vars.extract(self)
+        full, cost = self.lift(local, int(round(self.ObjectiveValue())) + self.built.objective_offset)
+        self.incumbent.offer(full, cost, self.phase)
+
+
+def cp_solver(config: SolverConfig, time_limit: float, workers: int | None = None) -> cp_model.CpSolver:
+    """A CP-SAT solver with `config`'s workers and seed; in deterministic mode limited by deterministic time."""
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.01, time_limit)
+    solver.parameters.num_workers = workers or config.num_workers
+    solver.parameters.random_seed = config.random_seed
+    solver.parameters.log_search_progress = config.log_search_progress
+    if config.deterministic:
+        solver.parameters.interleave_search = True
+        solver.parameters.max_deterministic_time = max(0.01, time_limit) / CP_SECONDS_PER_DETERMINISTIC_SECOND
+        solver.parameters.max_time_in_seconds = WALL_CAP_FACTOR * max(0.01, time_limit) + 5.0
+    return solver
+
+
+def run_cp(solver: cp_model.CpSolver, model: cp_model.CpModel, callback=None):
+    """Solve and count CP-SAT's deterministic time on the solver clock (a no-op on wall time)."""
+    code = solver.Solve(model, callback) if callback is not None else solver.Solve(model)
+    charge(CP_SECONDS_PER_DETERMINISTIC_SECOND * solver.response_proto.deterministic_time)
+    return code
+
+
+def model_terms(graph: StrategyGraph) -> int:
+    """Terms of the CP-SAT model of `graph`: nonzero edge entries plus node costs."""
+    return sum(int(np.count_nonzero(e.costs)) for e in graph.edges) + sum(len(c) for c in graph.node_costs)

@@ -1,0 +1,51 @@
+"""CP-SAT phase: the whole reduced problem as one CP-SAT model, hinted with the incumbent (graphs small enough)."""
+
+from __future__ import annotations
+
+import numpy as np
+from ortools.sat.python import cp_model
+
+from autoshard.solver.clock import charge, now
+from autoshard.solver.cp import SolutionCallback, cp_solver, model_terms, run_cp
+from autoshard.solver.model import build_model
+from autoshard.solver.model_instance import ModelInstance
+from autoshard.solver.result import FEASIBLE, INFEASIBLE, OPTIMAL
+from autoshard.solver.state import SearchState
+from autoshard.solver.stats import MonolithicReport, Skipped
+from autoshard.solver.work_rates import BUILD_SECONDS_PER_TERM
+
+#: least seconds left for LNS windows after the model's share; with less, the model takes all the time
+MIN_SECONDS_AFTER = 3.0
+
+
+def run(state: SearchState, until: float, share: float) -> MonolithicReport:
+    """Build and solve the model with `share` of the time left before `until` (all of it when less than
+    `MIN_SECONDS_AFTER` would be left); `report.outcome` is UNKNOWN when there was no time or no result."""
+    report = MonolithicReport()
+    state.stats.monolithic = report
+    red, inc = state.red, state.incumbent
+    remaining = until - now()
+    if model_terms(red) * BUILD_SECONDS_PER_TERM > 0.5 * remaining:
+        report.skipped = Skipped.NO_TIME_TO_BUILD
+        return report
+    instance = ModelInstance(red)
+    t = now()
+    built = build_model(instance, hint=None if inc.best is None else list(inc.best))
+    charge(BUILD_SECONDS_PER_TERM * model_terms(red))
+    report.build_s = round(now() - t, 3)
+    if until - now() < 0.05:
+        report.skipped = Skipped.OUT_OF_TIME_AFTER_BUILD
+        return report
+    left = until - now()
+    limit = left if left * (1 - share) < MIN_SECONDS_AFTER else left * share
+    solver = cp_solver(state.config, limit)
+    cb = SolutionCallback(built, inc, "cp-sat", lambda a, c: (np.asarray(a), c))
+    code = run_cp(solver, built.model, cb)
+    report.status = solver.StatusName(code)
+    if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        inc.offer(built.vars.extract(solver), int(round(solver.ObjectiveValue())) + built.objective_offset, "cp-sat")
+        inc.raise_bound(int(np.ceil(solver.BestObjectiveBound() - 1e-6)) + built.objective_offset)
+        report.outcome = OPTIMAL if code == cp_model.OPTIMAL else FEASIBLE
+    elif code == cp_model.INFEASIBLE:
+        report.outcome = INFEASIBLE
+    return report

@@ -1,0 +1,22 @@
+"""Reduction phase: the exact reductions of `reduce` (stopped early at their deadline, still exact)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from autoshard.solver.clock import now
+from autoshard.solver.config import SolverConfig
+from autoshard.solver.instance import StrategyGraph
+from autoshard.solver.reduce import Reduction, reduce_graph
+from autoshard.solver.stats import ReductionReport
+
+
+def run(graph: StrategyGraph, config: SolverConfig, until: float, t0: float) -> tuple[Reduction, ReductionReport]:
+    """The reduction of `graph` (the identity when `config.reduce` is off) and its report (seconds since `t0`)."""
+    if config.reduce:
+        reduction = reduce_graph(graph, deadline=until)
+    else:
+        reduction = Reduction(
+            graph, graph, list(range(graph.num_nodes)), [np.arange(len(c)) for c in graph.node_costs], 0
+        )
+    return reduction, ReductionReport(reduction.summary(), round(now() - t0, 3))
