@@ -106,7 +106,7 @@ def run_cell(cell: Cell, models: ModelCache, experiment: str = "") -> dict[str, 
     except InfeasibleError as e:
         row.update(status="infeasible", error=str(e))
         return row
-    c, s = result.cost, result.solver
+    c, s = result.sharding_plan.cost, result.solver
     row.update(
         status=s.status, step_time_s=c.step_time_s, compute_s=c.compute_s, communication_s=c.communication_s,
         collectives=json.dumps({k: v for k, v in sorted(c.collectives_s.items()) if v}),

@@ -1,4 +1,5 @@
-"""`CostBreakdown`: a plan's modeled step time split into compute and collectives, and its peak memory."""
+"""A plan's modeled cost: `CostBreakdown` (step time split into compute and collectives, peak memory) and the
+`PlannedCollective`s behind its collectives' time."""
 
 from __future__ import annotations
 
@@ -47,3 +48,23 @@ class CostBreakdown:
             "memory_budget_bytes": self.memory_budget_bytes,
             "memory": None if self.memory is None else self.memory.to_json(),
         }
+
+
+@dataclass(frozen=True)
+class PlannedCollective:
+    """One collective a plan implies: an in-op settle of partial sums, or one step of a reshard on an edge.
+
+    `bytes_per_device` and `time_s` are per occurrence; `count` is how often it runs per step (loop trip count).
+    """
+
+    kind: str
+    axes: tuple[str, ...]
+    bytes_per_device: float
+    time_s: float
+    count: int
+    where: str
+    node: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "axes": list(self.axes), "bytes_per_device": self.bytes_per_device,
+                "time_s": self.time_s, "count": self.count, "where": self.where, "node": self.node}

@@ -11,9 +11,10 @@ from typing import Any
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 
-from autoshard.planner.cost_breakdown import CostBreakdown
+from autoshard.planner.cost_breakdown import CostBreakdown, PlannedCollective
 from autoshard.planner.fusion_groups import plan_fusion
 from autoshard.planner.plan_graph import NodeStrategy, PlanEdge, PlanGraph
+from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.sharding_plan import ShardingPlan, extract_sharding_plan
 from autoshard.sharding import DimSharding, Mesh, SpecEntry, TensorSharding
 
@@ -49,26 +50,6 @@ class SolverStats:
         }
 
 
-@dataclass(frozen=True)
-class PlannedCollective:
-    """One collective a plan implies: an in-op settle of partial sums, or one step of a reshard on an edge.
-
-    `bytes_per_device` and `time_s` are per occurrence; `count` is how often it runs per step (loop trip count).
-    """
-
-    kind: str
-    axes: tuple[str, ...]
-    bytes_per_device: float
-    time_s: float
-    count: int
-    where: str
-    node: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "axes": list(self.axes), "bytes_per_device": self.bytes_per_device,
-                "time_s": self.time_s, "count": self.count, "where": self.where, "node": self.node}
-
-
 @dataclass
 class Plan:
     """A sharding plan for one function of a module (see `autoshard.plan`): the planner's view of it (`graph`,
@@ -88,8 +69,9 @@ class Plan:
     sharding_plan: ShardingPlan = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        performed = () if self.config is None else self.collectives(distinct_reshards=True)
         self.sharding_plan = extract_sharding_plan(self.module, self.func, self.mesh, self.mesh_name, self.graph,
-                                                   self.assignment, self.cost)
+                                                   self.assignment, self.cost, performed)
 
     # -- shardings ------------------------------------------------------------------------------
     def chosen(self, node_index: int) -> NodeStrategy:
@@ -119,8 +101,6 @@ class Plan:
         The planner prices a reshard per consuming edge; with `distinct_reshards` a reshard of one value to one
         sharding is listed once, as the program performs it (its identical constraints are one reshard after
         CSE)."""
-        from autoshard.planner.pricing import PlanCostModel
-
         return plan_collectives(self.graph, self.assignment, PlanCostModel(self.config), distinct_reshards)
 
     def report(self) -> dict[str, Any]:
@@ -135,7 +115,7 @@ class Plan:
                 {"index": i, "sharding": str(s) if s else None, "partition_spec": _spec_json(s)}
                 for i, s in enumerate(self.sharding_plan.arguments)
             ],
-            "collectives": [c.to_json() for c in self.collectives(distinct_reshards=True)],
+            "collectives": [c.to_json() for c in self.sharding_plan.collectives],
             "warnings": self.warnings,
         }
 

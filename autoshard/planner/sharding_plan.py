@@ -17,7 +17,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Operation, SSAValue
 
-from autoshard.planner.cost_breakdown import CostBreakdown
+from autoshard.planner.cost_breakdown import CostBreakdown, PlannedCollective
 from autoshard.planner.plan_graph import PlanGraph, PlanNode, Settle
 from autoshard.rules.attrs import op_name
 from autoshard.sharding import Mesh, SpecEntry, TensorSharding
@@ -70,7 +70,8 @@ class ConsumerEdge:
 @dataclass(frozen=True)
 class ShardingPlan:
     """The sharding of every planned value of `func` in `module` on `mesh` (named `mesh_name`), with the
-    reshards between them and the plan's modeled `cost` (see module docstring)."""
+    reshards between them, the plan's modeled `cost` and the `collectives` the program performs, priced, in
+    program order (see module docstring)."""
 
     module: ModuleOp
     func: FuncOp
@@ -84,6 +85,8 @@ class ShardingPlan:
     groups: tuple[ValueGroup, ...]
     edges: tuple[ConsumerEdge, ...]
     cost: CostBreakdown
+    #: each settle and each step of a reshard, a value's reshard to one sharding once (`Plan.collectives`)
+    collectives: tuple[PlannedCollective, ...] = ()
 
     def reshards(self) -> list[ConsumerEdge]:
         """The edges where a value changes sharding between its producer and a consumer."""
@@ -111,8 +114,10 @@ class ShardingPlan:
 
 
 def extract_sharding_plan(module: ModuleOp, func: FuncOp, mesh: Mesh, mesh_name: str, graph: PlanGraph,
-                          assignment: Sequence[int], cost: CostBreakdown) -> ShardingPlan:
-    """The plan `assignment` (one strategy index per node of `graph`, built from `func`) makes."""
+                          assignment: Sequence[int], cost: CostBreakdown,
+                          collectives: Sequence[PlannedCollective] = ()) -> ShardingPlan:
+    """The plan `assignment` (one strategy index per node of `graph`, built from `func`) makes, with its `cost`
+    and the `collectives` it performs."""
     chosen = [node.strategies[choice] for node, choice in zip(graph.nodes, assignment)]
     arguments: list[TensorSharding | None] = [None] * len(func.body.blocks[0].args)
     results: list[TensorSharding | None] = [None] * len(func.function_type.outputs.data)
@@ -140,7 +145,7 @@ def extract_sharding_plan(module: ModuleOp, func: FuncOp, mesh: Mesh, mesh_name:
         site, operand = consumer.input_sites[e.in_port]
         edges.append(ConsumerEdge(site.operands[operand], site, operand, source, target, into_loop))
     return ShardingPlan(module, func, mesh, mesh_name, tuple(arguments), tuple(results), tuple(ops), tuple(groups),
-                        tuple(edges), cost)
+                        tuple(edges), cost, tuple(collectives))
 
 
 def _carried_by_while(node: PlanNode) -> bool:

@@ -173,7 +173,8 @@ def compare(planned: dict[tuple[str, str], CollectiveTotal],
 
 def compare_plan_with_xla(plan, hlo_text: str) -> Comparison:
     """The plan's collectives against those of `hlo_text`, XLA's compilation of `emit_plan(plan)`."""
-    mesh_axes = tuple(zip(plan.mesh.axis_names, plan.mesh.shape.values()))
-    planned = planned_totals(plan.report()["collectives"], plan.mesh.axis_names)
+    sharded = plan.sharding_plan
+    mesh_axes = tuple(zip(sharded.mesh.axis_names, sharded.mesh.shape.values()))
+    planned = planned_totals([c.to_json() for c in sharded.collectives], sharded.mesh.axis_names)
     return compare(planned, compiled_totals(hlo_text, mesh_axes, reduce_scatter=plan.config.hardware.reduce_scatter,
                                             config=plan.config))
