@@ -10,6 +10,9 @@ those become `sdy.reshard`s lowered to sdy collectives (`autoshard.emit.lower_re
 partial sums of ops that shard a reduction factor are marked `unreduced` and settled by the collectives
 the same decomposition gives (all-reduce, or reduce-scatter). The planned module itself is not changed:
 emission works on a clone.
+
+What is written comes from the plan as plain data (`autoshard.planner.sharding_plan.ShardingPlan`: argument,
+result and op shardings, settles, data-flow groups, consumer edges), never from the planner's graph.
 """
 
 from __future__ import annotations

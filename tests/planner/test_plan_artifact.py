@@ -82,6 +82,9 @@ def test_the_planner_extracts_what_its_graph_and_assignment_say():
     assert any(g.loop_carried for g in sharded.groups)  # the scan's carried values
     assert all(e.consumer.name == "stablehlo.while" or e.consumer.name == "stablehlo.return"
                for e in sharded.edges if e.into_loop)
+    values = sharded.value_shardings()
+    assert all(values[r] == s for p in sharded.ops for r, s in zip(p.op.results, p.results) if s is not None)
+    assert [values.get(a) for a in plan.func.body.blocks[0].args] == list(sharded.arguments)
     assert emit_plan(plan) == emit_plan(sharded)
 
 
