@@ -13,7 +13,6 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure
 
-import autoshard.dialects.stablehlo  # noqa: F401 - installs the parser fixes
 from autoshard.dialects.stablehlo.attributes import StableHLOEnumAttr, StructAttr, _Field
 from autoshard.dialects.stablehlo.syntax import (
     build, i64_values, parse_attr_dict, parse_functional_type, parse_keyword_value, parse_operand_list,

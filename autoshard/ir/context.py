@@ -8,8 +8,6 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin
 from xdsl.dialects.func import Func
 
-from autoshard.ir import xdsl_speedups
-
 #: (module, attribute) of each project dialect object; a module not written yet is skipped.
 PROJECT_DIALECTS: tuple[tuple[str, str], ...] = (
     ("autoshard.dialects.stablehlo", "StableHLO"),
@@ -21,7 +19,6 @@ PROJECT_DIALECTS: tuple[tuple[str, str], ...] = (
 
 def make_context(allow_unregistered: bool = True) -> Context:
     """A fresh context with every dialect autoshard knows; unregistered ops/attrs parse generically."""
-    xdsl_speedups.install()
     ctx = Context(allow_unregistered=allow_unregistered)
     ctx.load_dialect(Builtin)
     ctx.load_dialect(Func)

@@ -1,12 +1,16 @@
 """MLIR debug locations as JAX prints them (`as_text(debug_info=True)`), which xDSL 0.74 cannot read alone.
 
-Two gaps are closed by `install()`:
+`DebugLocationParser` closes two gaps:
 
 - Location aliases are used before their definition: ops say `loc(#loc29)` and `#loc29 = loc(...)` follows the
   module. MLIR allows forward references for locations only; here every top-level `#name = loc(...)` line is
   read before the module, so the references resolve, and the trailing definitions are then accepted again.
 - File ranges `loc("f.py":130:16 to :21)` and `loc("f.py":1:2 to 3:4)` become `FileLineColRange`, which
   prints back the same way.
+
+xDSL's location parameters (of `callsite(...)`, name and fused locations) accept only its own closed set of
+location classes, so a range nested in one needs `accept_location_ranges()` once per process: the one change
+to xDSL itself autoshard makes, done when the first `DebugLocationParser` is made, not on import.
 """
 
 from __future__ import annotations
@@ -18,11 +22,8 @@ from xdsl.dialects.builtin import BuiltinAttribute, FileLineColLoc, IntAttr, Str
 from xdsl.ir import Dialect, ParametrizedAttribute
 from xdsl.irdl import irdl_attr_definition, param_def
 from xdsl.parser import Parser
-from xdsl.parser.attribute_parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError
-
-_installed = False
 
 #: A top-level location alias definition line: `#loc12 = loc(...)`.
 _LOC_ALIAS_LINE = re.compile(r"^(#[A-Za-z_][\w$.-]*)\s*=\s*loc\(.*$", re.MULTILINE)
@@ -52,53 +53,68 @@ class FileLineColRange(ParametrizedAttribute, BuiltinAttribute):
 #: Holds the range location so contexts can register it (parsing does not need it registered).
 LocationsDialect = Dialect("autoshard_loc", [], [FileLineColRange])
 
-
-def _prescan_location_aliases(parser: Parser) -> None:
-    """Read every top-level `#name = loc(...)` line first, resolving aliases among them in any order."""
-    text = parser.lexer.input.content
-    pending = [(m.group(1), m.group(0)) for m in _LOC_ALIAS_LINE.finditer(text)]
-    resolved: dict[str, object] = {}
-    while pending:
-        still_pending = []
-        for name, line in pending:
-            sub = Parser(parser.ctx, line, parser.lexer.input.name)
-            sub.attribute_aliases.update(parser.attribute_aliases)
-            sub.attribute_aliases.update(resolved)
-            try:
-                sub._parse_alias_def()
-            except ParseError:
-                still_pending.append((name, line))
-                continue
-            resolved[name] = sub.attribute_aliases[name]
-        if len(still_pending) == len(pending):
-            break  # unresolvable: the main parse reports the error at its real position
-        pending = still_pending
-    parser.attribute_aliases.update(resolved)
-    parser._prescanned_location_aliases = set(resolved)
+_ranges_accepted = False
 
 
-def install() -> None:
-    """Patch xDSL's parser for forward location aliases and file ranges (idempotent)."""
-    global _installed
-    if _installed:
+def accept_location_ranges() -> None:
+    """Let xDSL's location parameters hold a `FileLineColRange` (idempotent)."""
+    global _ranges_accepted
+    if _ranges_accepted:
         return
+    original_verify = builtin.LocationConstraint.verify
 
-    original_parse_module = Parser.parse_module
-    original_alias_def = Parser._parse_alias_def
-    original_parse_location = AttrParser._parse_location
+    def verify_location(self, attr, constraint_context) -> None:
+        if not isinstance(attr, FileLineColRange):
+            original_verify(self, attr, constraint_context)
+
+    builtin.LocationConstraint.verify = verify_location
+    _ranges_accepted = True
+
+
+class DebugLocationParser(Parser):
+    """xDSL's parser reading forward location aliases and file ranges."""
+
+    _prescanned_location_aliases: set[str] | None = None
+
+    def __init__(self, *args, **kwargs):
+        accept_location_ranges()
+        super().__init__(*args, **kwargs)
 
     def parse_module(self, allow_implicit_module: bool = True):
         if "loc(" in self.lexer.input.content:
-            _prescan_location_aliases(self)
-        return original_parse_module(self, allow_implicit_module)
+            self._prescan_location_aliases()
+        return super().parse_module(allow_implicit_module)
+
+    def _prescan_location_aliases(self) -> None:
+        """Read every top-level `#name = loc(...)` line first, resolving aliases among them in any order."""
+        text = self.lexer.input.content
+        pending = [(m.group(1), m.group(0)) for m in _LOC_ALIAS_LINE.finditer(text)]
+        resolved: dict[str, object] = {}
+        while pending:
+            still_pending = []
+            for name, line in pending:
+                sub = DebugLocationParser(self.ctx, line, self.lexer.input.name)
+                sub.attribute_aliases.update(self.attribute_aliases)
+                sub.attribute_aliases.update(resolved)
+                try:
+                    sub._parse_alias_def()
+                except ParseError:
+                    still_pending.append((name, line))
+                    continue
+                resolved[name] = sub.attribute_aliases[name]
+            if len(still_pending) == len(pending):
+                break  # unresolvable: the main parse reports the error at its real position
+            pending = still_pending
+        self.attribute_aliases.update(resolved)
+        self._prescanned_location_aliases = set(resolved)
 
     def _parse_alias_def(self):
-        prescanned = getattr(self, "_prescanned_location_aliases", set())
+        prescanned = self._prescanned_location_aliases or set()
         name = self._current_token.text
         if name in prescanned:
             prescanned.discard(name)
             del self.attribute_aliases[name]
-        return original_alias_def(self)
+        return super()._parse_alias_def()
 
     def _parse_location(self):
         if self._current_token.text in self.attribute_aliases:
@@ -106,7 +122,7 @@ def install() -> None:
             if isinstance(aliased, FileLineColRange):
                 self._consume_token()
                 return aliased
-        location = original_parse_location(self)
+        location = super()._parse_location()
         if isinstance(location, FileLineColLoc) and self.parse_optional_keyword("to"):
             end_line = location.line.data
             if self.parse_optional_punctuation(":") is None:
@@ -116,15 +132,3 @@ def install() -> None:
             return FileLineColRange(location.filename, location.line, location.column,
                                     IntAttr(end_line), IntAttr(end_column))
         return location
-
-    original_verify = builtin.LocationConstraint.verify
-
-    def verify_location(self, attr, constraint_context) -> None:
-        if not isinstance(attr, FileLineColRange):
-            original_verify(self, attr, constraint_context)
-
-    builtin.LocationConstraint.verify = verify_location
-    Parser.parse_module = parse_module
-    Parser._parse_alias_def = _parse_alias_def
-    AttrParser._parse_location = _parse_location
-    _installed = True

@@ -2,7 +2,7 @@
 
 Every op is verified on its own (so one broken op does not hide another); a failure becomes one
 `file:line:col: error: 'op.name' op <rule>` line pointing at the op. Warnings are rules Shardy does not
-enforce (see `autoshard.ir.sdy_checks.WARNINGS`).
+enforce, gathered by a `WarningCollector` (see `autoshard.dialects.sdy.diagnostics`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
+from autoshard.dialects.sdy.diagnostics import WarningCollector, collecting_warnings
+from autoshard.dialects.sdy.verify_op_attributes import verify_op_sdy_attributes
 from autoshard.errors import Location
-from autoshard.ir import sdy_checks
 from autoshard.ir.parse import SourceMap
 
 
@@ -46,25 +47,25 @@ def _message(e: Exception) -> str:
 def verify_ops(module: Operation, source_map: SourceMap | None = None) -> list[Diagnostic]:
     """Errors then warnings for every op of `module` (empty when the module is valid)."""
     errors: list[Diagnostic] = []
-    sdy_checks.WARNINGS.clear()
     warnings: list[Diagnostic] = []
+    collector = WarningCollector()
     for op in module.walk():
 
         def location() -> Location | None:
             return source_map.location(op) if source_map is not None else None
 
         name = op.op_name.data if isinstance(op, UnregisteredOp) else op.name
-        before = len(sdy_checks.WARNINGS)
+        before = len(collector.messages)
         try:
-            op.verify_()
-            sdy_checks.verify_op_sdy_attributes(op)
+            with collecting_warnings(collector):
+                op.verify_()
+                verify_op_sdy_attributes(op)
         except (VerifyException, DiagnosticException) as e:
             errors.append(Diagnostic("error", name, _message(e), location()))
         except (ValueError, TypeError, AttributeError, IndexError, KeyError) as e:
             errors.append(Diagnostic("error", name, f"{type(e).__name__}: {e}", location()))
-        for text in sdy_checks.WARNINGS[before:]:
+        for text in collector.messages[before:]:
             warnings.append(Diagnostic("warning", name, text, location()))
-    sdy_checks.WARNINGS.clear()
     return errors + warnings
 
 

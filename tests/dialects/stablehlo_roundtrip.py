@@ -7,11 +7,11 @@ import io
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, Builtin, DictionaryAttr, ModuleOp
 from xdsl.dialects.func import Func
-from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from autoshard.dialects.chlo import CHLO
 from autoshard.dialects.stablehlo import StableHLO
+from autoshard.ir.mlir_parser import MlirParser
 
 
 def make_context() -> Context:
@@ -23,7 +23,7 @@ def make_context() -> Context:
 
 
 def parse(text: str) -> ModuleOp:
-    return Parser(make_context(), text).parse_module()
+    return MlirParser(make_context(), text).parse_module()
 
 
 def print_module(module: ModuleOp, *, generic: bool = False, debug_info: bool = False) -> str:

@@ -1,15 +1,16 @@
-"""The memoizing parser gives exactly xDSL's module, and its errors still point at the right place."""
+"""The memoizing parser gives exactly the module of the parser it memoizes (`MlirParser`), and its errors still
+point at the right place."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError
 
 from autoshard.errors import UserError
 from autoshard.ir.context import make_context
+from autoshard.ir.mlir_parser import MlirParser
 from autoshard.ir.parse import parse_module
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -33,7 +34,7 @@ func.func @main(%arg0: tensor<8x16xf32>, %arg1: tensor<8x16xf32>) -> (tensor<8x1
 
 @pytest.mark.parametrize("text", [REPEATED, (EXAMPLES / "transformer_block.mlir").read_text()], ids=["repeated", "zoo"])
 def test_same_module_as_xdsl(text: str) -> None:
-    plain = Parser(make_context(), text).parse_module()
+    plain = MlirParser(make_context(), text).parse_module()
     assert str(parse_module(text)) == str(plain)
 
 
@@ -49,6 +50,6 @@ def test_error_after_a_memoized_type_points_at_it() -> None:
     with pytest.raises(UserError) as caught:
         parse_module(bad, "bad.mlir")
     with pytest.raises(ParseError) as plain:
-        Parser(make_context(), bad).parse_module()
+        MlirParser(make_context(), bad).parse_module()
     line = bad.count("\n", 0, plain.value.span.start) + 1
     assert caught.value.location is not None and caught.value.location.line == line == 12  # xDSL reports the next token

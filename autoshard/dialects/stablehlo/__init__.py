@@ -1,8 +1,7 @@
 """The StableHLO dialect in xDSL: every op JAX exports, in its pretty and generic MLIR syntax.
 
-Importing this package also installs the parser fixes StableHLO text needs (bit-exact hex float constants,
-forward location aliases and file ranges from `as_text(debug_info=True)`), see `autoshard.ir.dense_hex` and
-`autoshard.ir.locations`.
+Reading StableHLO text as JAX exports it (bit-exact hex float constants, forward location aliases and file
+ranges from `as_text(debug_info=True)`) takes autoshard's parser, `autoshard.ir.mlir_parser.MlirParser`.
 """
 
 from xdsl.ir import Dialect
@@ -19,10 +18,6 @@ from autoshard.dialects.stablehlo.regions import *  # noqa: F403
 from autoshard.dialects.stablehlo.regions import REGION_OPS
 from autoshard.dialects.stablehlo.shape import *  # noqa: F403
 from autoshard.dialects.stablehlo.shape import SHAPE_OPS
-from autoshard.ir import dense_hex, locations
-
-dense_hex.install()
-locations.install()
 
 STABLEHLO_OPS = ELEMENTWISE_OPS + SHAPE_OPS + LINALG_OPS + REGION_OPS + MISC_OPS
 

@@ -1,0 +1,105 @@
+"""The parameters of `sdy.all_to_all`: `{"a"}: 0->2`, which axes move from which dimension to which."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from xdsl.dialects.builtin import ArrayAttr, IntAttr
+from xdsl.ir import Attribute, ParametrizedAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+
+from autoshard.dialects.sdy.attr_syntax import print_joined
+from autoshard.dialects.sdy.axes import AxisRefAttr, parse_axis_ref_braces, print_axis_ref_braces
+from autoshard.sharding import AxisRef
+
+
+@irdl_attr_definition
+class AllToAllParamAttr(ParametrizedAttribute):
+    """`{"a", "b"}: 0->2`: move `axes` from the source dimension to the target dimension."""
+
+    name = "sdy.all_to_all_param"
+
+    axes: ArrayAttr[AxisRefAttr]
+    src_dim_attr: IntAttr
+    tgt_dim_attr: IntAttr
+
+    def __init__(self, axes: Iterable[AxisRefAttr | AxisRef] | ArrayAttr, src_dim: int, tgt_dim: int):
+        if not isinstance(axes, ArrayAttr):
+            axes = ArrayAttr(tuple(a if isinstance(a, AxisRefAttr) else AxisRefAttr.from_axis_ref(a) for a in axes))
+        super().__init__(axes, IntAttr(src_dim), IntAttr(tgt_dim))
+
+    @property
+    def axis_refs(self) -> tuple[AxisRefAttr, ...]:
+        return self.axes.data
+
+    @property
+    def src_dim(self) -> int:
+        return self.src_dim_attr.data
+
+    @property
+    def tgt_dim(self) -> int:
+        return self.tgt_dim_attr.data
+
+    def print_body(self, printer: Printer) -> None:
+        print_axis_ref_braces(printer, self.axis_refs)
+        printer.print_string(f": {self.src_dim}->{self.tgt_dim}")
+
+    @staticmethod
+    def parse_body(parser: AttrParser) -> AllToAllParamAttr:
+        axes = parse_axis_ref_braces(parser)
+        parser.parse_punctuation(":")
+        src = parser.parse_integer(allow_boolean=False)
+        parser.parse_punctuation("->")
+        tgt = parser.parse_integer(allow_boolean=False)
+        return AllToAllParamAttr(axes, src, tgt)
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            self.print_body(printer)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        p = cls.parse_body(parser)
+        parser.parse_punctuation(">")
+        return (p.axes, p.src_dim_attr, p.tgt_dim_attr)
+
+
+@irdl_attr_definition
+class AllToAllParamListAttr(ParametrizedAttribute):
+    """`[{"b"}: 0->2, {"c"}: 1->3]`."""
+
+    name = "sdy.all_to_all_param_list"
+
+    value: ArrayAttr[AllToAllParamAttr]
+
+    def __init__(self, params: Iterable[AllToAllParamAttr] | ArrayAttr = ()):
+        super().__init__(params if isinstance(params, ArrayAttr) else ArrayAttr(tuple(params)))
+
+    @property
+    def params(self) -> tuple[AllToAllParamAttr, ...]:
+        return self.value.data
+
+    def print_body(self, printer: Printer) -> None:
+        printer.print_string("[")
+        print_joined(printer, self.params, lambda p: p.print_body(printer))
+        printer.print_string("]")
+
+    @staticmethod
+    def parse_body(parser: AttrParser) -> AllToAllParamListAttr:
+        return AllToAllParamListAttr(
+            parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: AllToAllParamAttr.parse_body(parser))
+        )
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            self.print_body(printer)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        p = cls.parse_body(parser)
+        parser.parse_punctuation(">")
+        return (p.value,)

@@ -1,0 +1,180 @@
+"""The sdy collectives; each takes one tensor and states the `out_sharding` of its result."""
+
+from __future__ import annotations
+
+from abc import ABC
+from typing import ClassVar
+
+from xdsl.dialects.builtin import StringAttr
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, opt_prop_def, prop_def, result_def
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+
+from autoshard.dialects.sdy.all_to_all_params import AllToAllParamListAttr
+from autoshard.dialects.sdy.axes import AxisRefListAttr, ListOfAxisRefListsAttr
+from autoshard.dialects.sdy.op_syntax import parse_attr_dict_and_type, parse_out_sharding, print_attr_dict_and_type
+from autoshard.dialects.sdy.shardings import REDUCTION_KINDS, TensorShardingAttr
+from autoshard.dialects.sdy.value_sharding import ShardingSource
+from autoshard.dialects.sdy.verify_collectives import verify_collective
+
+
+class CollectiveOp(IRDLOperation, ShardingSource, ABC):
+    """Base of every sdy collective: one tensor in, one out, and the `out_sharding` of the result.
+
+    Subclasses set `AXES_PROP` (the name of their axes property, or None) and `AXES_KIND`
+    (`list_of_lists`, `list` or `params`).
+    """
+
+    tensor = operand_def()
+    result = result_def()
+    out_sharding = prop_def(TensorShardingAttr)
+
+    AXES_PROP: ClassVar[str | None] = None
+    AXES_KIND: ClassVar[str] = "list_of_lists"
+    HAS_REDUCTION_KIND: ClassVar[bool] = False
+
+    def __init__(self, tensor: SSAValue | Operation, out_sharding: TensorShardingAttr,
+                 axes: Attribute | None = None, reduction_kind: str | None = None):
+        value = SSAValue.get(tensor)
+        props: dict[str, Attribute] = {"out_sharding": out_sharding}
+        if self.AXES_PROP is not None:
+            if axes is None:
+                raise ValueError(f"{self.name} needs its {self.AXES_PROP}")
+            props[self.AXES_PROP] = _coerce_axes(axes, self.AXES_KIND)
+        if reduction_kind is not None and reduction_kind != "sum":
+            props["reduction_kind"] = StringAttr(reduction_kind)
+        super().__init__(operands=[value], result_types=[value.type], properties=props)
+
+    @property
+    def axes(self) -> Attribute | None:
+        return self.properties.get(self.AXES_PROP) if self.AXES_PROP else None
+
+    @property
+    def reduction(self) -> str:
+        kind = self.properties.get("reduction_kind")
+        return kind.data if isinstance(kind, StringAttr) else "sum"
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        kind = None
+        if cls.HAS_REDUCTION_KIND:
+            kind = parser.parse_optional_keyword_in(REDUCTION_KINDS)
+        axes = None
+        if cls.AXES_KIND == "list_of_lists" and cls.AXES_PROP:
+            axes = ListOfAxisRefListsAttr.parse_body(parser)
+        elif cls.AXES_KIND == "list" and cls.AXES_PROP:
+            axes = AxisRefListAttr.parse_body(parser)
+        elif cls.AXES_KIND == "params" and cls.AXES_PROP:
+            axes = AllToAllParamListAttr.parse_body(parser)
+        operand = parser.parse_unresolved_operand()
+        out_sharding = parse_out_sharding(parser)
+        attrs, type_ = parse_attr_dict_and_type(parser)
+        op = cls(parser.resolve_operand(operand, type_), out_sharding, axes, kind)
+        op.attributes.update(attrs)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        if self.HAS_REDUCTION_KIND and self.reduction != "sum":
+            printer.print_string(f" {self.reduction}")
+        if (axes := self.axes) is not None:
+            printer.print_string(" ")
+            axes.print_body(printer)  # type: ignore[attr-defined]
+        printer.print_string(" ")
+        printer.print_operand(self.tensor)
+        printer.print_string(" out_sharding=")
+        self.out_sharding.print_body(printer)
+        print_attr_dict_and_type(printer, self, self.result.type)
+
+    def result_sharding(self, index: int) -> TensorShardingAttr | None:
+        return self.out_sharding
+
+    def verify_(self) -> None:
+        verify_collective(self)
+
+
+def _coerce_axes(axes, kind: str) -> Attribute:
+    if isinstance(axes, Attribute):
+        return axes
+    if kind == "list_of_lists":
+        return ListOfAxisRefListsAttr(axes)
+    if kind == "list":
+        return AxisRefListAttr(axes)
+    return AllToAllParamListAttr(axes)
+
+
+@irdl_op_definition
+class AllGatherOp(CollectiveOp):
+    """`sdy.all_gather [{"b"}, {}] %x out_sharding=<...>`: gather along the minor-most axes of each dimension."""
+
+    name = "sdy.all_gather"
+    gathering_axes = prop_def(ListOfAxisRefListsAttr)
+    AXES_PROP: ClassVar = "gathering_axes"
+
+
+@irdl_op_definition
+class AllSliceOp(CollectiveOp):
+    """`sdy.all_slice [{"b"}, {}] %x out_sharding=<...>`: slice along extra axes appended to each dimension."""
+
+    name = "sdy.all_slice"
+    slicing_axes = prop_def(ListOfAxisRefListsAttr)
+    AXES_PROP: ClassVar = "slicing_axes"
+
+
+@irdl_op_definition
+class AllReduceOp(CollectiveOp):
+    """`sdy.all_reduce [max] {"y"} %x out_sharding=<...>`: reduce over axes the operand is unreduced on."""
+
+    name = "sdy.all_reduce"
+    reduction_axes = prop_def(AxisRefListAttr)
+    reduction_kind = opt_prop_def(StringAttr)
+    AXES_PROP: ClassVar = "reduction_axes"
+    AXES_KIND: ClassVar = "list"
+    HAS_REDUCTION_KIND: ClassVar = True
+
+
+@irdl_op_definition
+class ReduceScatterOp(CollectiveOp):
+    """`sdy.reduce_scatter [max] [{"y"}] %x out_sharding=<...>`: all-reduce then all-slice on the same axes."""
+
+    name = "sdy.reduce_scatter"
+    reduce_scatter_axes = prop_def(ListOfAxisRefListsAttr)
+    reduction_kind = opt_prop_def(StringAttr)
+    AXES_PROP: ClassVar = "reduce_scatter_axes"
+    HAS_REDUCTION_KIND: ClassVar = True
+
+
+@irdl_op_definition
+class AllToAllOp(CollectiveOp):
+    """`sdy.all_to_all [{"b"}: 0->2] %x out_sharding=<...>`: move minor-most axes between dimensions."""
+
+    name = "sdy.all_to_all"
+    params = prop_def(AllToAllParamListAttr)
+    AXES_PROP: ClassVar = "params"
+    AXES_KIND: ClassVar = "params"
+
+
+@irdl_op_definition
+class CollectivePermuteOp(CollectiveOp):
+    """`sdy.collective_permute %x out_sharding=<...>`: reorder/replace axes keeping every dim's shard count."""
+
+    name = "sdy.collective_permute"
+
+
+@irdl_op_definition
+class ReplicatedToUnreducedOp(CollectiveOp):
+    """`sdy.replicated_to_unreduced {"a"} %x out_sharding=<...>`: make replicated axes unreduced."""
+
+    name = "sdy.replicated_to_unreduced"
+    axes_ = prop_def(AxisRefListAttr, prop_name="axes")
+    AXES_PROP: ClassVar = "axes"
+    AXES_KIND: ClassVar = "list"
+
+
+@irdl_op_definition
+class ShardedToUnreducedOp(CollectiveOp):
+    """`sdy.sharded_to_unreduced [{"b"}, {}] %x out_sharding=<...>`: make sharding axes unreduced."""
+
+    name = "sdy.sharded_to_unreduced"
+    axes_ = prop_def(ListOfAxisRefListsAttr, prop_name="axes")
+    AXES_PROP: ClassVar = "axes"

@@ -1,0 +1,160 @@
+"""Meshes: `<["a"=2, "b"=4], device_ids=[...]>` and its named axes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, StringAttr
+from xdsl.ir import Attribute, ParametrizedAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+
+from autoshard.dialects.sdy.attr_syntax import int_array, print_joined
+from autoshard.sharding import Mesh, MeshAxis
+
+
+@irdl_attr_definition
+class MeshAxisAttr(ParametrizedAttribute):
+    """`"a"=2`: a named mesh axis and its size."""
+
+    name = "sdy.mesh_axis"
+
+    axis_name: StringAttr
+    size_attr: IntAttr
+
+    def __init__(self, axis_name: str | StringAttr, size: int | IntAttr):
+        super().__init__(
+            axis_name if isinstance(axis_name, StringAttr) else StringAttr(axis_name),
+            size if isinstance(size, IntAttr) else IntAttr(size),
+        )
+
+    @property
+    def axis(self) -> str:
+        return self.axis_name.data
+
+    @property
+    def size(self) -> int:
+        return self.size_attr.data
+
+    def print_body(self, printer: Printer) -> None:
+        printer.print_string_literal(self.axis)
+        printer.print_string(f"={self.size}")
+
+    @staticmethod
+    def parse_body(parser: AttrParser) -> MeshAxisAttr:
+        name = parser.parse_optional_str_literal()
+        if name is None:
+            parser.raise_error("failed to parse Sdy_MeshAxis parameter 'name' which is to be a `::llvm::StringRef`")
+        parser.parse_punctuation("=")
+        return MeshAxisAttr(name, parser.parse_integer(allow_boolean=False))
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            self.print_body(printer)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        axis = cls.parse_body(parser)
+        parser.parse_punctuation(">")
+        return (axis.axis_name, axis.size_attr)
+
+
+@irdl_attr_definition
+class MeshAttr(ParametrizedAttribute):
+    """`<["a"=2, "b"=4], device_ids=[...]>`; `<[]>` is the empty mesh, `<[], device_ids=[3]>` a maximal one.
+
+    Device ids equal to iota are dropped when parsed, as Shardy does.
+    """
+
+    name = "sdy.mesh"
+
+    axes: ArrayAttr[MeshAxisAttr]
+    device_ids_attr: ArrayAttr[IntAttr]
+
+    def __init__(self, axes: Iterable[MeshAxisAttr | tuple[str, int]] | ArrayAttr, device_ids: Iterable[int] | ArrayAttr = ()):
+        if not isinstance(axes, ArrayAttr):
+            axes = ArrayAttr(tuple(a if isinstance(a, MeshAxisAttr) else MeshAxisAttr(*a) for a in axes))
+        if not isinstance(device_ids, ArrayAttr):
+            device_ids = int_array(device_ids)
+        super().__init__(axes, device_ids)
+
+    # -- accessors ----------------------------------------------------------------------------------
+    @property
+    def device_ids(self) -> tuple[int, ...]:
+        return tuple(d.data for d in self.device_ids_attr.data)
+
+    @property
+    def axis_names(self) -> tuple[str, ...]:
+        return tuple(a.axis for a in self.axes.data)
+
+    def axis_size(self, name: str) -> int | None:
+        for a in self.axes.data:
+            if a.axis == name:
+                return a.size
+        return None
+
+    @property
+    def total_size(self) -> int:
+        out = 1
+        for a in self.axes.data:
+            out *= a.size
+        return out
+
+    def is_maximal(self) -> bool:
+        return not self.axes.data and len(self.device_ids_attr.data) == 1
+
+    def is_empty(self) -> bool:
+        return not self.axes.data and not self.device_ids_attr.data
+
+    # -- plain model --------------------------------------------------------------------------------
+    def to_mesh(self) -> Mesh:
+        """The plain `Mesh` (device ids `None` when they are the implicit iota)."""
+        return Mesh(tuple(MeshAxis(a.axis, a.size) for a in self.axes.data), self.device_ids or None)
+
+    @staticmethod
+    def from_mesh(mesh: Mesh) -> MeshAttr:
+        ids = mesh.device_ids or ()
+        if ids and mesh.axes and list(ids) == list(range(len(ids))):
+            ids = ()
+        return MeshAttr([MeshAxisAttr(a.name, a.size) for a in mesh.axes], ids)
+
+    # -- text ---------------------------------------------------------------------------------------
+    def print_body(self, printer: Printer) -> None:
+        printer.print_string("<[")
+        print_joined(printer, self.axes.data, lambda a: a.print_body(printer))
+        printer.print_string("]")
+        if self.device_ids:
+            printer.print_string(", device_ids=[" + ", ".join(str(d) for d in self.device_ids) + "]")
+        printer.print_string(">")
+
+    @staticmethod
+    def parse_body(parser: AttrParser) -> MeshAttr:
+        parser.parse_punctuation("<")
+        if parser._current_token.text != "[":  # noqa: SLF001
+            parser.raise_error("failed to parse Sdy_Mesh parameter 'axes' which is to be a `::llvm::ArrayRef<MeshAxisAttr>`")
+        axes = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: MeshAxisAttr.parse_body(parser))
+        device_ids: list[int] = []
+        if parser.parse_optional_punctuation(","):
+            parser.parse_keyword("device_ids")
+            parser.parse_punctuation("=")
+            device_ids = parser.parse_comma_separated_list(
+                parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
+            )
+        parser.parse_punctuation(">")
+        if axes and device_ids == list(range(len(device_ids))):
+            total = 1
+            for a in axes:
+                total *= a.size
+            if total == len(device_ids):
+                device_ids = []  # iota device ids are implicit
+        return MeshAttr(axes, device_ids)
+
+    def print_parameters(self, printer: Printer) -> None:
+        self.print_body(printer)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        mesh = cls.parse_body(parser)
+        return (mesh.axes, mesh.device_ids_attr)

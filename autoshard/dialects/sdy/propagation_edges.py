@@ -1,0 +1,168 @@
+"""Propagation edges: the debug record of which axis a sharding propagation step moved between values."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, StringAttr
+from xdsl.ir import Attribute, ParametrizedAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+
+from autoshard.dialects.sdy.attr_syntax import print_joined
+from autoshard.dialects.sdy.axes import AxisRefAttr
+
+
+EDGE_NODE_TYPES: tuple[str, ...] = ("operand", "result")
+
+
+@irdl_attr_definition
+class EdgeValueRefAttr(ParametrizedAttribute):
+    """`operand-1` / `result-0`: one operand or result of the op the edges are attached to."""
+
+    name = "sdy.edge_value_ref"
+
+    node_type: StringAttr
+    index_attr: IntAttr
+
+    def __init__(self, node_type: str, index: int):
+        super().__init__(StringAttr(node_type), IntAttr(index))
+
+    @property
+    def type(self) -> str:
+        return self.node_type.data
+
+    @property
+    def index(self) -> int:
+        return self.index_attr.data
+
+    def print_body(self, printer: Printer) -> None:
+        printer.print_string(f"{self.type}-{self.index}")
+
+    @staticmethod
+    def parse_body(parser: AttrParser) -> EdgeValueRefAttr:
+        kind = parser.parse_keyword_in(EDGE_NODE_TYPES, " (an edge value: operand-N or result-N)")
+        parser.parse_punctuation("-")
+        return EdgeValueRefAttr(kind, parser.parse_integer(allow_boolean=False, allow_negative=False))
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            self.print_body(printer)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        v = cls.parse_body(parser)
+        parser.parse_punctuation(">")
+        return (v.node_type, v.index_attr)
+
+
+@irdl_attr_definition
+class AxisToPropagationDetailsAttr(ParametrizedAttribute):
+    """`{"y" = operand-1 -> [operand-0, result-0]}`: where one axis flowed from and to."""
+
+    name = "sdy.axis_to_propagation_details"
+
+    axis_name: AxisRefAttr
+    source: EdgeValueRefAttr
+    targets: ArrayAttr[EdgeValueRefAttr]
+
+    def print_body(self, printer: Printer) -> None:
+        printer.print_string("{")
+        self.axis_name.print_body(printer)
+        printer.print_string(" = ")
+        self.source.print_body(printer)
+        printer.print_string(" -> [")
+        print_joined(printer, self.targets.data, lambda t: t.print_body(printer))
+        printer.print_string("]}")
+
+    @staticmethod
+    def parse_body(parser: AttrParser) -> AxisToPropagationDetailsAttr:
+        parser.parse_punctuation("{")
+        axis = AxisRefAttr.parse_body(parser)
+        parser.parse_punctuation("=")
+        source = EdgeValueRefAttr.parse_body(parser)
+        parser.parse_punctuation("->")
+        targets = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: EdgeValueRefAttr.parse_body(parser))
+        parser.parse_punctuation("}")
+        return AxisToPropagationDetailsAttr.new((axis, source, ArrayAttr(tuple(targets))))
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            self.print_body(printer)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        d = cls.parse_body(parser)
+        parser.parse_punctuation(">")
+        return tuple(d.parameters)
+
+
+@irdl_attr_definition
+class PropagationOneStepAttr(ParametrizedAttribute):
+    """`{step-2 = [{"y" = operand-1 -> [result-0]}, ...]}`."""
+
+    name = "sdy.propagation_one_step"
+
+    step_index_attr: IntAttr
+    axis_entries: ArrayAttr[AxisToPropagationDetailsAttr]
+
+    @property
+    def step_index(self) -> int:
+        return self.step_index_attr.data
+
+    def print_body(self, printer: Printer) -> None:
+        printer.print_string(f"{{step-{self.step_index} = [")
+        print_joined(printer, self.axis_entries.data, lambda e: e.print_body(printer))
+        printer.print_string("]}")
+
+    @staticmethod
+    def parse_body(parser: AttrParser) -> PropagationOneStepAttr:
+        parser.parse_punctuation("{")
+        parser.parse_keyword("step")
+        parser.parse_punctuation("-")
+        step = parser.parse_integer(allow_boolean=False)
+        parser.parse_punctuation("=")
+        entries = parser.parse_comma_separated_list(
+            parser.Delimiter.SQUARE, lambda: AxisToPropagationDetailsAttr.parse_body(parser)
+        )
+        parser.parse_punctuation("}")
+        return PropagationOneStepAttr.new((IntAttr(step), ArrayAttr(tuple(entries))))
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            self.print_body(printer)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        s = cls.parse_body(parser)
+        parser.parse_punctuation(">")
+        return tuple(s.parameters)
+
+
+@irdl_attr_definition
+class PropagationEdgesAttr(ParametrizedAttribute):
+    """`#sdy.propagation_edges<[{step-0 = [...]}, ...]>`: per-step propagation details of a value."""
+
+    name = "sdy.propagation_edges"
+
+    value: ArrayAttr[PropagationOneStepAttr]
+
+    @property
+    def steps(self) -> tuple[PropagationOneStepAttr, ...]:
+        return self.value.data
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<[")
+        print_joined(printer, self.steps, lambda s: s.print_body(printer))
+        printer.print_string("]>")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        steps = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: PropagationOneStepAttr.parse_body(parser))
+        parser.parse_punctuation(">")
+        return (ArrayAttr(tuple(steps)),)

@@ -1,0 +1,11 @@
+"""The parser autoshard reads MLIR with: xDSL's, plus what MLIR text exported by JAX needs beyond it."""
+
+from __future__ import annotations
+
+from autoshard.ir.dense_hex import DenseLiteralParser
+from autoshard.ir.locations import DebugLocationParser
+
+
+class MlirParser(DebugLocationParser, DenseLiteralParser):
+    """xDSL's parser reading bit-exact hex float constants and JAX's debug locations (forward aliases, file
+    ranges); `autoshard.ir.parse` adds memoization and source positions on top."""
