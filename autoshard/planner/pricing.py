@@ -1,16 +1,16 @@
 """The planner's prices, all from `costmodel`: op compute on local shapes, in-op settles, and reshards.
 
 A reshard is priced as the sum of the collectives that perform it on the configured backend
-(`hardware.reshard_lowering`, `reshard_cost.lowering_for`): by default XLA's SPMD partitioner, which performs
-the reshards of the module jax compiles (`autoshard.sharding.xla_reshard`, including its last-resort full
-rematerialization, priced as the all-gather of the whole tensor then a slice); or Shardy's
-`reshard_collectives`, the decomposition `--explicit-collectives` emits.
+(`hardware.reshard_lowering`), by `autoshard.sharding.reshard_cost.ReshardPricer`, the one home of reshard
+prices: by default XLA's SPMD partitioner, which performs the reshards of the module jax compiles
+(`autoshard.sharding.xla_reshard`, including its last-resort full rematerialization, priced as the all-gather of
+the whole tensor then a slice); or Shardy's `reshard_collectives`, the decomposition `--explicit-collectives`
+emits.
 """
 
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from collections.abc import Sequence
 from functools import partial
 
@@ -21,9 +21,8 @@ from autoshard.planner.plan_graph import NodeStrategy, PlanNode, Settle, TensorI
 from autoshard.sharding import TensorSharding
 from autoshard.sharding.axis_renaming import interchangeable_axis_renamings, rename_axes
 from autoshard.sharding.hardware_profiles import axis_specs, profile_mesh
-from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable
-from autoshard.sharding.reshard_cost import StepTraffic, lowering_for, performed_kind, step_cost, step_traffic
-from autoshard.sharding.reshard_involved_dims import expand_steps, involved_dims, restrict
+from autoshard.sharding.reshard import CollectiveStep
+from autoshard.sharding.reshard_cost import ReshardPricer, performed_kind
 from costmodel import collectives as cc
 from costmodel.compute import OpWork, convolution_flops, dot_flops, dtype_bytes, op_time, op_work
 from costmodel.hardware import CostConfig
@@ -51,14 +50,8 @@ class PlanCostModel:
     def __init__(self, config: CostConfig):
         self.config = config
         self.mesh = profile_mesh(config)
-        self._devices = self.mesh.num_devices
-        self._steps: dict[tuple, list[CollectiveStep]] = {}
-        self._restricted_steps: dict[tuple, list[CollectiveStep]] = {}
-        self._restricted_traffic: dict[tuple, list[StepTraffic]] = {}
-        self._collective_s: dict[tuple, float] = {}
-        self._step_costs: dict[tuple, cc.CollectiveCost] = {}
         #: reshards are priced as the backend that lowers them does (`hardware.reshard_lowering`)
-        self._lower_reshard = lowering_for(config)
+        self._reshards = ReshardPricer(config)
 
     def edge_cost_table(self) -> EdgeCostTable:
         """Memoized reshard prices and edge matrices; pairs equal up to a price-preserving renaming priced once."""
@@ -204,82 +197,13 @@ class PlanCostModel:
                 and sum(1 for axes in dimension_axes if axes) > 1)
 
     def reshard_steps(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> list[tuple[CollectiveStep, cc.CollectiveCost]]:
-        """The collectives lowering `src -> dst` on this backend (`hardware.reshard_lowering`), each with its cost.
-
-        The decomposition depends on the shape only through divisibility, i.e. through gcd(dim, #devices):
-        it is memoized on that signature, so same-rank tensors share it; each step's price is memoized on
-        (step, sharding before, shape, dtype).
-        """
-        signature = tuple(math.gcd(d, self._devices) for d in info.shape)
-        key = (src, dst, signature)
-        steps = self._steps.get(key)
-        if steps is None:
-            steps = self._steps[key] = self._lower_on_involved_dims(src, dst, signature)
-        out, before = [], src
-        size = dtype_bytes(info.dtype)
-        for step in steps:
-            ckey = (step, before, info.shape, size)
-            cost = self._step_costs.get(ckey)
-            if cost is None:
-                cost = self._step_costs[ckey] = step_cost(step, before, self.config, info.shape, size)
-            out.append((step, cost))
-            before = step.out_sharding
-        return out
-
-    def _lower_on_involved_dims(self, src: TensorSharding, dst: TensorSharding, signature: tuple[int, ...]
-                                ) -> list[CollectiveStep]:
-        """The lowering of `src -> dst` (divisibility `signature`), computed on the dimensions sharded on
-        either side (`autoshard.sharding.reshard_involved_dims`: other dims never take part in a reshard)."""
-        dims = involved_dims(src, dst)
-        steps = self._restricted_lowering(restrict(src, dims), restrict(dst, dims), tuple(signature[i] for i in dims))
-        return expand_steps(steps, dims, src.rank)
-
-    def _restricted_lowering(self, src: TensorSharding, dst: TensorSharding, signature: tuple[int, ...]
-                             ) -> list[CollectiveStep]:
-        key = (src, dst, signature)
-        steps = self._restricted_steps.get(key)
-        if steps is None:
-            try:
-                steps = self._lower_reshard(src, dst, self.mesh, signature)
-            except ReshardNotLowerable:
-                steps = []
-            self._restricted_steps[key] = steps
-        return steps
+        """The collectives lowering `src -> dst` on this backend (`hardware.reshard_lowering`), each with its cost."""
+        return self._reshards.steps(src, dst, info.shape, dtype_bytes(info.dtype))
 
     def reshard_s(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> float:
-        """Seconds to reshard `src -> dst`: the sum of `reshard_steps`' costs. Computed on the involved dims only
-        (the other, unsharded dims scale every buffer by their size), from the steps' traffic memoized per
-        restricted pair and divisibility, and each collective's price memoized on (kind, axes, bytes)."""
-        if src == dst:
-            return 0.0
-        dims = involved_dims(src, dst)
-        shape = tuple(info.shape[i] for i in dims)
-        bytes_scale = dtype_bytes(info.dtype) * math.prod(d for i, d in enumerate(info.shape) if i not in dims)
-        src_r, dst_r = restrict(src, dims), restrict(dst, dims)
-        signature = tuple(math.gcd(d, self._devices) for d in shape)
-        key = (src_r, dst_r, signature)
-        traffic = self._restricted_traffic.get(key)
-        if traffic is None:
-            traffic, before = [], src_r
-            for step in self._restricted_lowering(src_r, dst_r, signature):
-                t = step_traffic(step, before, self.mesh)
-                if t.buffer_shards is not None:
-                    traffic.append(t)
-                before = step.out_sharding
-            self._restricted_traffic[key] = traffic
-        total = 0.0
-        for t in traffic:
-            ckey = (t.kind, t.axes, t.buffer_bytes(shape, bytes_scale))
-            seconds = self._collective_s.get(ckey)
-            if seconds is None:
-                kind = performed_kind(t.kind, self.config)
-                seconds = self._collective_s[ckey] = cc.collective(kind, self.config, axis_specs(t.axes), ckey[2]).time_s
-            total += seconds
-        return total
+        """Seconds to reshard `src -> dst`: the sum of `reshard_steps`' costs."""
+        return self._reshards.seconds(src, dst, info.shape, dtype_bytes(info.dtype))
 
     def reshard_kinds(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> dict[str, float]:
         """Seconds per collective kind for `src -> dst` (for the cost breakdown)."""
-        out: dict[str, float] = defaultdict(float)
-        for _, cost in self.reshard_steps(src, dst, info):
-            out[cost.kind] += cost.time_s
-        return dict(out)
+        return self._reshards.seconds_by_kind(src, dst, info.shape, dtype_bytes(info.dtype))

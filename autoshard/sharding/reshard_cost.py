@@ -1,10 +1,12 @@
 """Pricing a reshard: the cost of the collectives that lower it, as the configuration's `hardware.reshard_lowering`
 names (`lowering_for`: XLA's SPMD partitioner, `xla_reshard_collectives`, or Shardy's `reshard_collectives`), each
-priced by `costmodel.collectives` with the nccl-tests buffer conventions."""
+priced by `costmodel.collectives` with the nccl-tests buffer conventions. `reshard_cost` prices one reshard;
+`ReshardPricer` is the memoized form the planner prices every edge with."""
 
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -13,7 +15,10 @@ from costmodel.hardware import CostConfig
 
 from autoshard.sharding.axis_ref import AxisRef
 from autoshard.sharding.hardware_profiles import axis_specs, profile_mesh
-from autoshard.sharding.reshard import CollectiveStep, MeshLookup, reshard_collectives, resolve_mesh
+from autoshard.sharding.reshard import (
+    CollectiveStep, MeshLookup, ReshardNotLowerable, reshard_collectives, resolve_mesh,
+)
+from autoshard.sharding.reshard_involved_dims import expand_steps, involved_dims, restrict
 from autoshard.sharding.tensor_sharding import TensorSharding
 from autoshard.sharding.xla_reshard import xla_reshard_collectives
 
@@ -135,3 +140,98 @@ def reshard_cost(
         costs.append(step_cost(step, before, config, shape, dtype_bytes, meshes))
         before = step.out_sharding
     return ReshardCost(tuple(steps), tuple(costs))
+
+
+class ReshardPricer:
+    """Memoized reshard prices on one profile's mesh, as `reshard_cost` computes them (`hardware.reshard_lowering`).
+
+    A lowering depends on the shape only through divisibility, i.e. through gcd(dim, #devices), and only on the
+    dimensions sharded on either side (`reshard_involved_dims`): lowerings are memoized on the restricted pair
+    and that signature, so same-rank tensors share them.
+    """
+
+    def __init__(self, config: CostConfig):
+        self.config = config
+        self.mesh = profile_mesh(config)
+        self._devices = self.mesh.num_devices
+        self._lower = lowering_for(config)
+        self._steps: dict[tuple, list[CollectiveStep]] = {}
+        self._restricted_steps: dict[tuple, list[CollectiveStep]] = {}
+        self._restricted_traffic: dict[tuple, list[StepTraffic]] = {}
+        self._collective_s: dict[tuple, float] = {}
+        self._step_costs: dict[tuple, CollectiveCost] = {}
+
+    def steps(self, src: TensorSharding, dst: TensorSharding, shape: Sequence[int], dtype_bytes: int
+              ) -> list[tuple[CollectiveStep, CollectiveCost]]:
+        """The collectives lowering `src -> dst` for a tensor of global `shape`, each with its cost (memoized on
+        (step, sharding before, shape, dtype size))."""
+        signature = tuple(math.gcd(d, self._devices) for d in shape)
+        key = (src, dst, signature)
+        steps = self._steps.get(key)
+        if steps is None:
+            steps = self._steps[key] = self._lower_on_involved_dims(src, dst, signature)
+        out, before = [], src
+        for step in steps:
+            ckey = (step, before, shape, dtype_bytes)
+            cost = self._step_costs.get(ckey)
+            if cost is None:
+                cost = self._step_costs[ckey] = step_cost(step, before, self.config, shape, dtype_bytes)
+            out.append((step, cost))
+            before = step.out_sharding
+        return out
+
+    def _lower_on_involved_dims(self, src: TensorSharding, dst: TensorSharding, signature: tuple[int, ...]
+                                ) -> list[CollectiveStep]:
+        dims = involved_dims(src, dst)
+        steps = self._restricted_lowering(restrict(src, dims), restrict(dst, dims), tuple(signature[i] for i in dims))
+        return expand_steps(steps, dims, src.rank)
+
+    def _restricted_lowering(self, src: TensorSharding, dst: TensorSharding, signature: tuple[int, ...]
+                             ) -> list[CollectiveStep]:
+        key = (src, dst, signature)
+        steps = self._restricted_steps.get(key)
+        if steps is None:
+            try:
+                steps = self._lower(src, dst, self.mesh, signature)
+            except ReshardNotLowerable:
+                steps = []
+            self._restricted_steps[key] = steps
+        return steps
+
+    def seconds(self, src: TensorSharding, dst: TensorSharding, shape: Sequence[int], dtype_bytes: int) -> float:
+        """Seconds to reshard `src -> dst`: the sum of `steps`' costs, computed on the involved dims only (the
+        other, unsharded dims scale every buffer by their size) from the steps' traffic memoized per restricted
+        pair and divisibility, each collective's price memoized on (kind, axes, bytes)."""
+        if src == dst:
+            return 0.0
+        dims = involved_dims(src, dst)
+        restricted_shape = tuple(shape[i] for i in dims)
+        bytes_scale = dtype_bytes * math.prod(d for i, d in enumerate(shape) if i not in dims)
+        src_r, dst_r = restrict(src, dims), restrict(dst, dims)
+        signature = tuple(math.gcd(d, self._devices) for d in restricted_shape)
+        key = (src_r, dst_r, signature)
+        traffic = self._restricted_traffic.get(key)
+        if traffic is None:
+            traffic, before = [], src_r
+            for step in self._restricted_lowering(src_r, dst_r, signature):
+                t = step_traffic(step, before, self.mesh)
+                if t.buffer_shards is not None:
+                    traffic.append(t)
+                before = step.out_sharding
+            self._restricted_traffic[key] = traffic
+        total = 0.0
+        for t in traffic:
+            ckey = (t.kind, t.axes, t.buffer_bytes(restricted_shape, bytes_scale))
+            seconds = self._collective_s.get(ckey)
+            if seconds is None:
+                seconds = self._collective_s[ckey] = traffic_cost(t, self.config, restricted_shape, bytes_scale).time_s
+            total += seconds
+        return total
+
+    def seconds_by_kind(self, src: TensorSharding, dst: TensorSharding, shape: Sequence[int], dtype_bytes: int
+                        ) -> dict[str, float]:
+        """Seconds per collective kind (as the backend performs it) of `src -> dst`."""
+        out: dict[str, float] = defaultdict(float)
+        for _, cost in self.steps(src, dst, shape, dtype_bytes):
+            out[cost.kind] += cost.time_s
+        return dict(out)

@@ -6,7 +6,7 @@ import pytest
 
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import mesh_shape
-from autoshard.sharding.reshard_cost import reshard_cost
+from autoshard.sharding.reshard_cost import ReshardPricer, reshard_cost
 from costmodel.hardware import AxisLink, CostConfig, HardwareSpec
 
 MESH = Mesh.from_sizes({"data": 2, "model": 4})
@@ -52,3 +52,24 @@ def test_unreduced_to_replicated_is_an_all_reduce_of_the_local_buffer():
     (step,) = cost.costs
     assert step.kind == "all_reduce"
     assert step.bytes_per_device == pytest.approx(2 * (2 - 1) / 2 * 8 * 2 * 4)
+
+
+@pytest.mark.parametrize("lowering", ["xla", "shardy"])
+def test_the_memoized_pricer_agrees_with_reshard_cost(lowering: str):
+    # ReshardPricer lowers on the dims sharded on either side and memoizes per divisibility; reshard_cost lowers
+    # the whole tensor: the steps and seconds must be the same, for an unsharded third dim too
+    config = CostConfig(CONFIG.mesh, HardwareSpec(1e12, 1e10, 1e11, reshard_lowering=lowering),
+                        {"data": AxisLink(BW, LAT), "model": AxisLink(4 * BW, LAT, "switch")})
+    pricer = ReshardPricer(config)
+    pairs = [(sh(("data", "model"), (), ()), sh(("data",), (), ())),
+             (sh(("model",), (), ()), sh((), ("model",), ())),
+             (sh((), ("model",), (), unreduced=("data",)), sh((), ("model",), ())),
+             (sh((), (), ()), sh(("model",), ("data",), ())),
+             (sh(("data",), ("model",), ()), sh(("model",), ("data",), ()))]
+    for shape in ((64, 64, 3), (6, 64, 5)):
+        for src, dst in pairs:
+            expected = reshard_cost(src, dst, config, shape, 2)
+            assert [(s, c) for s, c in pricer.steps(src, dst, shape, 2)] == list(zip(expected.steps, expected.costs))
+            assert pricer.seconds(src, dst, shape, 2) == pytest.approx(expected.time_s, rel=1e-12)
+            by_kind = pricer.seconds_by_kind(src, dst, shape, 2)
+            assert sum(by_kind.values()) == pytest.approx(expected.time_s, rel=1e-12)
