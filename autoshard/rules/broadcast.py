@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from xdsl.ir import Operation
 
-from autoshard.rules.attrs import op_ints
+from autoshard.dialects.stablehlo import BroadcastInDimOp
 from autoshard.rules.builder import OpShardingRuleBuilder, operand_shapes, result_shapes
 from autoshard.rules.registry import register_rule
 from autoshard.rules.rule import NULL_DIM, OpShardingRule
+from autoshard.rules.typed_ops import typed_op
 
 
 def _broadcast(op: Operation, broadcast_dimensions: list[int]) -> OpShardingRule:
@@ -28,7 +29,7 @@ def _broadcast(op: Operation, broadcast_dimensions: list[int]) -> OpShardingRule
 
 @register_rule("stablehlo.broadcast_in_dim")
 def broadcast_in_dim_rule(op: Operation, conservative: bool) -> OpShardingRule:
-    return _broadcast(op, op_ints(op, "broadcast_dimensions"))
+    return _broadcast(op, typed_op(op, BroadcastInDimOp).broadcast_dimensions)
 
 
 @register_rule("stablehlo.broadcast")

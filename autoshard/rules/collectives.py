@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from xdsl.ir import Operation
 
-from autoshard.rules.attrs import op_int
+from autoshard.dialects.stablehlo import AllGatherOp, AllToAllOp, ReduceScatterOp
 from autoshard.rules.builder import OpShardingRuleBuilder, build_pointwise, operand_shapes, result_shapes
 from autoshard.rules.registry import register_rule
 from autoshard.rules.rule import FactorType, OpShardingRule
+from autoshard.rules.typed_ops import typed_op
 
 
 @register_rule(
@@ -29,17 +30,18 @@ def _split_dim_rule(op: Operation, dim: int) -> OpShardingRuleBuilder:
 
 @register_rule("stablehlo.all_gather")
 def all_gather_rule(op: Operation, conservative: bool) -> OpShardingRule:
-    return _split_dim_rule(op, op_int(op, "all_gather_dim")).build()
+    return _split_dim_rule(op, typed_op(op, AllGatherOp).all_gather_dim).build()
 
 
 @register_rule("stablehlo.reduce_scatter")
 def reduce_scatter_rule(op: Operation, conservative: bool) -> OpShardingRule:
-    return _split_dim_rule(op, op_int(op, "scatter_dimension")).build()
+    return _split_dim_rule(op, typed_op(op, ReduceScatterOp).scatter_dimension).build()
 
 
 @register_rule("stablehlo.all_to_all")
 def all_to_all_rule(op: Operation, conservative: bool) -> OpShardingRule:
-    split, concat = op_int(op, "split_dimension"), op_int(op, "concat_dimension")
+    all_to_all = typed_op(op, AllToAllOp)
+    split, concat = all_to_all.split_dimension, all_to_all.concat_dimension
     in_shape, out_shape = operand_shapes(op)[0], result_shapes(op)[0]
     builder = (
         OpShardingRuleBuilder.for_op(op)

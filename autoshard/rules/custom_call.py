@@ -6,11 +6,13 @@ from collections.abc import Callable
 
 from xdsl.ir import Operation
 
-from autoshard.rules.attrs import op_name, op_str
+from autoshard.dialects.stablehlo import CustomCallOp
+from autoshard.rules.attrs import op_name
 from autoshard.rules.builder import OpShardingRuleBuilder, build_pointwise, operand_shapes, result_shapes
 from autoshard.rules.registry import UnknownCustomCall, register_rule
 from autoshard.rules.rule import NULL_DIM, FactorType, OpShardingRule
 from autoshard.rules.sort import top_k_rule_for
+from autoshard.rules.typed_ops import typed_op
 
 #: Targets that get no rule and no warning (opaque kernels and callbacks).
 NO_RULE_TARGETS = frozenset(
@@ -64,7 +66,7 @@ def _target(*names: str) -> Callable[[TargetRule], TargetRule]:
 
 
 def call_target_name(op: Operation) -> str:
-    return op_str(op, "call_target_name")
+    return typed_op(op, CustomCallOp).call_target_name
 
 
 @_target("Eigh")

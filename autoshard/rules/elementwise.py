@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from xdsl.ir import Operation
 
-from autoshard.rules.attrs import op_int
+from autoshard.dialects.chlo import ChloBroadcastOp
+from autoshard.dialects.stablehlo import BatchNormGradOp, BatchNormInferenceOp, BatchNormTrainingOp
 from autoshard.rules.builder import OpShardingRuleBuilder, build_pointwise, operand_shapes, result_shapes, shape_of
 from autoshard.rules.registry import register_rule
 from autoshard.rules.rule import NULL_DIM, FactorType, OpShardingRule
+from autoshard.rules.typed_ops import typed_op
 
 #: Every tensor shares one factor per dimension (the ops Shardy builds with `buildPointwise`).
 POINTWISE_OPS = (
@@ -145,7 +147,7 @@ def bitcast_convert_rule(op: Operation, conservative: bool) -> OpShardingRule:
 @register_rule("stablehlo.batch_norm_inference")
 def batch_norm_inference_rule(op: Operation, conservative: bool) -> OpShardingRule:
     """The operand's dimensions pass through; the feature dimension is shared with scale/offset/mean/variance."""
-    feature_index = op_int(op, "feature_index")
+    feature_index = typed_op(op, BatchNormInferenceOp).feature_index
     builder = OpShardingRuleBuilder.for_op(op)
     for dim, size in enumerate(operand_shapes(op)[0]):
         dims = [0 if dim == feature_index else NULL_DIM] * builder.num_operands
@@ -161,7 +163,7 @@ def batch_norm_training_rule(op: Operation, conservative: bool) -> OpShardingRul
     Results: output (like operand), batch_mean and batch_var (feature dimension only). Non-feature
     dimensions are reductions for the statistics, so they need replication to keep the output exact.
     """
-    feature_index = op_int(op, "feature_index")
+    feature_index = typed_op(op, BatchNormTrainingOp).feature_index
     builder = OpShardingRuleBuilder.for_op(op)
     for dim, size in enumerate(operand_shapes(op)[0]):
         is_feature = dim == feature_index
@@ -178,7 +180,7 @@ def batch_norm_training_rule(op: Operation, conservative: bool) -> OpShardingRul
 @register_rule("stablehlo.batch_norm_grad")
 def batch_norm_grad_rule(op: Operation, conservative: bool) -> OpShardingRule:
     """Operands (operand, scale, mean, variance, grad_output); results (grad_operand, grad_scale, grad_offset)."""
-    feature_index = op_int(op, "feature_index")
+    feature_index = typed_op(op, BatchNormGradOp).feature_index
     builder = OpShardingRuleBuilder.for_op(op)
     for dim, size in enumerate(operand_shapes(op)[0]):
         is_feature = dim == feature_index
@@ -199,15 +201,13 @@ def chlo_broadcasting_rule(op: Operation, conservative: bool) -> OpShardingRule:
     `broadcast_dimensions`), and an operand dimension of size 1 broadcast to more gets its own size-1 factor."""
     out_shape = shape_of(op.results[0].type)
     in_shapes = operand_shapes(op)
-    from autoshard.rules.attrs import get_attr, int_list
-
-    explicit = get_attr(op, "broadcast_dimensions")
+    explicit = typed_op(op, ChloBroadcastOp).broadcast_dimensions
     builder = OpShardingRuleBuilder.for_op(op)
     out_to_in: list[list[int]] = []
     for shape in in_shapes:
         mapping = [NULL_DIM] * len(out_shape)
         if explicit is not None and len(shape) != len(out_shape):
-            for in_dim, out_dim in enumerate(int_list(explicit)):
+            for in_dim, out_dim in enumerate(explicit):
                 mapping[out_dim] = in_dim
         else:
             offset = len(out_shape) - len(shape)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from xdsl.ir import Operation
 
-from autoshard.rules.attrs import enum_text, get_attr, op_bool, op_ints
+from autoshard.dialects.stablehlo import FftOp, TriangularSolveOp
 from autoshard.rules.builder import OpShardingRuleBuilder, operand_shapes, result_shapes
 from autoshard.rules.registry import register_rule
 from autoshard.rules.rule import NULL_DIM, FactorType, OpShardingRule
+from autoshard.rules.typed_ops import typed_op
 
 
 @register_rule("stablehlo.cholesky")
@@ -24,13 +25,13 @@ def cholesky_rule(op: Operation, conservative: bool) -> OpShardingRule:
 @register_rule("stablehlo.triangular_solve")
 def triangular_solve_rule(op: Operation, conservative: bool) -> OpShardingRule:
     """`op(a) @ x = b` (left side) or `x @ op(a) = b`; every non-batch factor needs replication."""
+    solve = typed_op(op, TriangularSolveOp)
     a_shape, b_shape = operand_shapes(op)[:2]
     dim1, dim2 = len(a_shape) - 2, len(a_shape) - 1
-    transpose = get_attr(op, "transpose_a")
-    a_transposed = transpose is not None and enum_text(transpose) in ("TRANSPOSE", "ADJOINT")
+    a_transposed = solve.transpose_a.keyword in ("TRANSPOSE", "ADJOINT")
     replicate = FactorType.NEED_REPLICATION
     builder = OpShardingRuleBuilder.for_op(op).add_pointwise(a_shape[:-2])
-    if op_bool(op, "left_side"):
+    if solve.left_side.value.data:
         a_free, a_contract = (dim2, dim1) if a_transposed else (dim1, dim2)
         builder.add_factor([a_free, dim1], NULL_DIM, a_shape[a_free], replicate)
         builder.add_factor([NULL_DIM, dim2], dim2, b_shape[dim2], replicate)
@@ -48,7 +49,7 @@ def fft_rule(op: Operation, conservative: bool) -> OpShardingRule:
     """Leading dimensions are batch; the fft dimensions need replication, and the last one is blocked
     when the transform truncates or expands it (RFFT/IRFFT)."""
     in_shape, out_shape = operand_shapes(op)[0], result_shapes(op)[0]
-    num_fft = len(op_ints(op, "fft_length"))
+    num_fft = len(typed_op(op, FftOp).fft_length)
     builder = OpShardingRuleBuilder.for_op(op)
     for dim, size in enumerate(in_shape):
         if dim < len(in_shape) - num_fft:

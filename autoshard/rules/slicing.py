@@ -5,10 +5,12 @@ from __future__ import annotations
 from xdsl.ir import Operation, SSAValue
 from xdsl.traits import ConstantLike
 
-from autoshard.rules.attrs import op_int, op_ints, op_name
+from autoshard.dialects.stablehlo import ConcatenateOp, ReverseOp
+from autoshard.rules.attrs import op_name
 from autoshard.rules.builder import OpShardingRuleBuilder, operand_shapes, result_shapes
 from autoshard.rules.registry import register_rule
 from autoshard.rules.rule import NULL_DIM, FactorType, OpShardingRule
+from autoshard.rules.typed_ops import typed_op
 
 CONSTANT_OPS = frozenset({"stablehlo.constant", "sdy.constant", "arith.constant"})
 
@@ -110,7 +112,7 @@ def concat_dim_type(op: Operation) -> FactorType:
 def concatenate_rule(op: Operation, conservative: bool) -> OpShardingRule:
     """Pointwise; the concatenated dimension is permutation or need_replication (no factor when conservative,
     so each tensor gets its own size-1 factor there)."""
-    concat_dim = op_int(op, "dimension")
+    concat_dim = typed_op(op, ConcatenateOp).dimension
     return (
         OpShardingRuleBuilder.for_op(op)
         .add_pointwise_if(
@@ -124,7 +126,7 @@ def concatenate_rule(op: Operation, conservative: bool) -> OpShardingRule:
 
 @register_rule("stablehlo.reverse")
 def reverse_rule(op: Operation, conservative: bool) -> OpShardingRule:
-    reversed_dims = set(op_ints(op, "dimensions"))
+    reversed_dims = set(typed_op(op, ReverseOp).dimensions)
     return (
         OpShardingRuleBuilder.for_op(op)
         .add_pointwise(

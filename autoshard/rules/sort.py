@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from xdsl.ir import Operation
 
-from autoshard.rules.attrs import op_int
+from autoshard.dialects.stablehlo import SortOp
 from autoshard.rules.builder import OpShardingRuleBuilder, operand_shapes, result_shapes
 from autoshard.rules.registry import register_rule
 from autoshard.rules.rule import FactorType, OpShardingRule
+from autoshard.rules.typed_ops import typed_op
 
 
 @register_rule("stablehlo.sort")
@@ -15,7 +16,7 @@ def sort_rule(op: Operation, conservative: bool) -> OpShardingRule:
     """The sort dimension needs replication (blocked when every other dimension has size 1); the others
     are batch dimensions."""
     shape = operand_shapes(op)[0]
-    sort_dim = op_int(op, "dimension", -1)
+    sort_dim = typed_op(op, SortOp).dimension
     if sort_dim < 0:
         sort_dim += len(shape)
     blocked = all(d == sort_dim or size == 1 for d, size in enumerate(shape))
