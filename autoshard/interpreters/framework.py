@@ -17,7 +17,6 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.traits import SymbolTable
 
 from autoshard.errors import UserError
-from autoshard.ir.entry import entry_function as main_function  # noqa: F401  (transitional: simulate.py imports this name)
 from autoshard.rules.attrs import op_name
 
 _NAMES_KEY = "__autoshard_op_names"

@@ -22,7 +22,12 @@ from autoshard.interpreters.device_mesh import DeviceMesh
 from autoshard.interpreters.framework import SimulationError
 from autoshard.interpreters.shards import local_shape
 from autoshard.interpreters.values import tensor_shape
-from autoshard.rules.attrs import get_attr, op_int, op_name
+from autoshard.dialects.sdy import ManualComputationOp
+from autoshard.dialects.stablehlo import (
+    STABLEHLO_OPS, AllGatherOp, AllReduceOp, AllToAllOp, CollectivePermuteOp, ReduceScatterOp,
+)
+from autoshard.rules.attrs import op_name
+from autoshard.rules.typed_ops import typed_op
 from autoshard.sharding import Mesh, TensorSharding
 from autoshard.sharding.reshard import resolve_mesh
 
@@ -34,23 +39,20 @@ LocalRunner = Callable[[Operation, Sequence[np.ndarray]], Sequence[np.ndarray]]
 Reducer = Callable[[Operation, np.ndarray, np.ndarray], np.ndarray]
 
 
-def _shardings(op: Operation, prop: str) -> list[TensorSharding]:
-    attr = get_attr(op, prop)
-    shardings = getattr(attr, "shardings", None)
-    if shardings is None:
-        raise SimulationError(f"'{MANUAL_COMPUTATION}' has no readable {prop}")
-    return [s.to_sharding() for s in shardings]
+def _shardings(per_value) -> list[TensorSharding]:
+    return [s.to_sharding() for s in per_value.shardings]
 
 
 def manual_shardings(op: Operation, meshes: dict[str, Mesh]) -> tuple[list[TensorSharding], list[TensorSharding], DeviceMesh]:
     """The op's in/out shardings and their device mesh; a SimulationError for forms the simulator does not run
     (free axes, unreduced shardings, nested collectives, uneven blocks)."""
-    ins, outs = _shardings(op, "in_shardings"), _shardings(op, "out_shardings")
+    manual_op = typed_op(op, ManualComputationOp)
+    ins, outs = _shardings(manual_op.in_shardings), _shardings(manual_op.out_shardings)
     if len(ins) != len(op.operands) or len(outs) != len(op.results):
         raise SimulationError(f"'{MANUAL_COMPUTATION}' has {len(ins)}/{len(outs)} shardings for {len(op.operands)}/{len(op.results)} values")
     all_shardings = ins + outs
     mesh = resolve_mesh(all_shardings[0], meshes) if all_shardings else next(iter(meshes.values()))
-    manual = set(getattr(get_attr(op, "manual_axes"), "axis_names", ()))
+    manual = set(manual_op.manual_axes.axis_names)
     for s in all_shardings:
         if resolve_mesh(s, meshes) != mesh:
             raise SimulationError(f"'{MANUAL_COMPUTATION}' uses two meshes")
@@ -128,30 +130,30 @@ def run_body(
 # -- StableHLO collectives on per-device arrays ---------------------------------------------------
 
 
-def _group_rows(op: Operation) -> list[list[int]]:
-    attr = get_attr(op, "replica_groups")
-    if attr is None:
-        return []
-    flat = [int(v) for v in attr.get_values()]  # type: ignore[union-attr]
-    shape = attr.get_type().get_shape()  # type: ignore[union-attr]
-    width = shape[-1] if shape else 1
-    return [[v for v in flat[i:i + width] if v >= 0] for i in range(0, len(flat), max(width, 1))] if width else []
+#: The op classes of the StableHLO collectives a manual computation's body may run (`BODY_COLLECTIVE_KINDS`).
+_BODY_COLLECTIVES = tuple(cls for cls in STABLEHLO_OPS if cls.name in BODY_COLLECTIVE_KINDS)
 
 
-def _has_channel(op: Operation) -> bool:
-    handle = get_attr(op, "channel_handle")
-    return handle is not None and getattr(handle, "handle", 1) > 0
+def _has_channel(op: AllToAllOp | AllGatherOp | AllReduceOp | ReduceScatterOp) -> bool:
+    return op.channel_handle is not None and op.channel_handle.handle > 0
+
+
+def _global_device_ids(op: Operation) -> bool:
+    if isinstance(op, AllToAllOp):
+        return _has_channel(op)
+    return isinstance(op, (AllGatherOp, AllReduceOp, ReduceScatterOp)) and op.use_global_device_ids is not None
 
 
 def device_groups(op: Operation, devices: Sequence[int]) -> list[list[int]]:
     """The op's device groups, in group order, as device ids (StableHLO's process groups with one replica)."""
-    rows = [r for r in _group_rows(op) if r]
+    collective = typed_op(op, _BODY_COLLECTIVES)
+    rows = [list(r) for r in collective.replica_group_list if r]
     name = op_name(op)
-    global_ids = get_attr(op, "use_global_device_ids") is not None or name == "stablehlo.all_to_all" and _has_channel(op)
+    global_ids = _global_device_ids(collective)
     if global_ids:
         groups = rows or [list(devices)]
     elif all(r == [0] for r in rows):  # replica ids of the only replica
-        groups = [list(devices)] if _has_channel(op) else [[d] for d in devices]
+        groups = [list(devices)] if _has_channel(collective) else [[d] for d in devices]
     else:
         raise SimulationError(f"'{name}': replica groups {rows} over replicas need use_global_device_ids (one replica)")
     members = sorted(d for g in groups for d in g)
@@ -167,11 +169,11 @@ def _record(stats: CollectiveStats | None, kind: str, per_device: dict[int, floa
 
 def run_collective(op: Operation, args: dict[int, list[np.ndarray]], reduce: Reducer, stats: CollectiveStats | None) -> dict[int, list[np.ndarray]]:
     """One body collective: every device's operands in, every device's results out."""
-    name = op_name(op)
+    collective = typed_op(op, _BODY_COLLECTIVES)
+    name = collective.name
     devices = list(args)
-    if name == "stablehlo.collective_permute":
-        pairs = [int(v) for v in get_attr(op, "source_target_pairs").get_values()]  # type: ignore[union-attr]
-        pairs_list = list(zip(pairs[0::2], pairs[1::2]))
+    if isinstance(collective, CollectivePermuteOp):
+        pairs_list = list(collective.pairs)
         out = {d: [np.zeros_like(args[d][0])] for d in devices}
         sent: dict[int, float] = {}
         for src, tgt in pairs_list:
@@ -188,26 +190,26 @@ def run_collective(op: Operation, args: dict[int, list[np.ndarray]], reduce: Red
         n = len(group)
         for k in range(len(op.operands)):
             arrays = [np.asarray(args[d][k]) for d in group]
-            if name == "stablehlo.all_reduce":
+            if isinstance(collective, AllReduceOp):
                 total = arrays[0]
                 for a in arrays[1:]:
                     total = reduce(op, total, a)
                 pieces = [total] * n
                 share = 2.0 * (n - 1) / n * arrays[0].nbytes
-            elif name == "stablehlo.all_gather":
-                full = np.concatenate(arrays, axis=op_int(op, "all_gather_dim"))
+            elif isinstance(collective, AllGatherOp):
+                full = np.concatenate(arrays, axis=collective.all_gather_dim)
                 pieces = [full] * n
                 share = (n - 1) / n * full.nbytes
-            elif name == "stablehlo.reduce_scatter":
+            elif isinstance(collective, ReduceScatterOp):
                 total = arrays[0]
                 for a in arrays[1:]:
                     total = reduce(op, total, a)
-                pieces = np.split(total, n, axis=op_int(op, "scatter_dimension"))
+                pieces = np.split(total, n, axis=collective.scatter_dimension)
                 share = (n - 1) / n * arrays[0].nbytes
             else:  # all_to_all
-                split, concat = op_int(op, "split_dimension"), op_int(op, "concat_dimension")
-                if op_int(op, "split_count") != n:
-                    raise SimulationError(f"'{name}': split_count {op_int(op, 'split_count')} is not the group size {n}")
+                split, concat = collective.split_dimension, collective.concat_dimension
+                if collective.split_count != n:
+                    raise SimulationError(f"'{name}': split_count {collective.split_count} is not the group size {n}")
                 parts = [np.split(a, n, axis=split) for a in arrays]
                 pieces = [np.concatenate([parts[j][i] for j in range(n)], axis=concat) for i in range(n)]
                 share = (n - 1) / n * arrays[0].nbytes

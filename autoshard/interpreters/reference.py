@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.func import CallOp
 from xdsl.interpreter import InterpreterFunctions, PythonValues, register_impls
 from xdsl.ir import Operation, Region
 
@@ -28,7 +29,8 @@ from autoshard.interpreters.rounding_bound import RoundingBound
 from autoshard.interpreters.shards import shard, unshard
 from autoshard.interpreters.values import random_array, tensor_dtype, tensor_shape
 from autoshard.ir.entry import entry_function
-from autoshard.rules.attrs import get_attr, op_name
+from autoshard.rules.attrs import op_name
+from autoshard.rules.typed_ops import typed_op
 
 
 def kernel_context(interpreter: AutoshardInterpreter, op: Operation, shapes: Sequence[tuple[int, ...]] | None = None) -> KernelContext:
@@ -72,8 +74,7 @@ def _truth(value: object) -> bool:
 class FuncFunctions(InterpreterFunctions):
     @impl_op("func.call")
     def run_call(self, interpreter: AutoshardInterpreter, op: Operation, args: PythonValues) -> PythonValues:
-        callee = get_attr(op, "callee")
-        name = callee.root_reference.data  # type: ignore[union-attr]
+        name = typed_op(op, CallOp).callee.root_reference.data
         return interpreter.call_function(name, args)
 
     @impl_op_terminator("func.return")

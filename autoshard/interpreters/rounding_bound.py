@@ -44,9 +44,10 @@ from autoshard.dialects.stablehlo import (
 from autoshard.interpreters.kernels import KERNELS, UNARY, KernelContext, simple_reducer
 from autoshard.interpreters.manual import manual_shardings
 from autoshard.interpreters.values import BFLOAT16
-from autoshard.rules.attrs import get_attr, op_ints, op_name
+from autoshard.rules.attrs import op_name
 from autoshard.rules.convolution import conv_dims
 from autoshard.rules.dot import dot_dimension_numbers
+from autoshard.rules.typed_ops import typed_op
 
 
 def is_float(dtype: np.dtype) -> bool:
@@ -244,7 +245,7 @@ class RoundingBound(Interpreter.Listener):
         return found
 
     def _callee_block(self, call: Operation, last: bool = False) -> Block:
-        callee = self.interpreter.lookup_function(get_attr(call, "callee").root_reference.data)  # type: ignore[attr-defined, union-attr]
+        callee = self.interpreter.lookup_function(typed_op(call, CallOp).callee.root_reference.data)  # type: ignore[attr-defined]
         block = callee.regions[0].blocks.last if last else callee.regions[0].blocks.first
         assert block is not None
         return block
@@ -252,7 +253,7 @@ class RoundingBound(Interpreter.Listener):
     def _block_argument_bound(self, arg: BlockArgument) -> np.ndarray | None:
         block: Block = arg.block
         parent = block.parent_op()
-        if parent is None or op_name(parent) != "stablehlo.while":
+        if not isinstance(parent, WhileOp):
             return None
         candidates = [self.bounds.get(parent.operands[arg.index])]
         body = parent.regions[1].blocks.first
@@ -454,7 +455,7 @@ class RoundingBound(Interpreter.Listener):
         reducer = simple_reducer(op.regions[0]) if len(inputs) == 2 else None
         if reducer is None or not is_float(outputs[0].dtype):
             return self._fallback(op, inputs, outputs)
-        dims = tuple(op_ints(op, "dimensions"))
+        dims = typed_op(op, ReduceOp).dimensions
         x, init = inputs
         bx, binit = bounds
         if reducer in ("stablehlo.maximum", "stablehlo.minimum"):
@@ -474,7 +475,7 @@ class RoundingBound(Interpreter.Listener):
             return [np.maximum(self._window_max(op, bounds[0], bounds[1], outputs), bounds[1].reshape(()))]
         if reducer != "stablehlo.add":
             return self._fallback(op, inputs, outputs)
-        length = int(np.prod(op_ints(op, "window_dimensions"), dtype=np.int64)) + 1
+        length = int(np.prod(typed_op(op, ReduceWindowOp).window_dimensions, dtype=np.int64)) + 1
         magnitude = np.maximum(np.sqrt(self._through_kernel(op, [_abs(inputs[0]) ** 2, _abs(inputs[1]) ** 2], outputs)[0]), _abs(outputs[0]))
         carried = np.sqrt(self._through_kernel(op, [bounds[0] ** 2, bounds[1] ** 2], outputs)[0])
         return [carried + growth(length) * unit_roundoff(outputs[0].dtype) * magnitude]

@@ -23,9 +23,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp
+from xdsl.dialects.func import CallOp, FuncOp
 from xdsl.interpreter import InterpreterFunctions, PythonValues, register_impls
 from xdsl.ir import Attribute, Operation
 
+from autoshard.dialects import sdy
 from autoshard.errors import UserError
 from autoshard.interpreters import collectives as coll
 from autoshard.interpreters.collectives import CollectiveStats
@@ -39,8 +41,9 @@ from autoshard.interpreters.reference import case_branch, reference_interpreter,
 from autoshard.interpreters.reshard_exec import apply_step, reshard
 from autoshard.interpreters.shards import Shards, is_evenly_sharded, local_shape, shard, unshard
 from autoshard.interpreters.values import tensor_dtype, tensor_shape
-from autoshard.rules.attrs import get_attr, op_name
+from autoshard.rules.attrs import op_name
 from autoshard.rules.rule import FactorType, OpShardingRule
+from autoshard.rules.typed_ops import typed_op
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.sharding.reshard import AllToAllParam, CollectiveStep, collective_result_sharding, resolve_mesh
 
@@ -418,7 +421,7 @@ def run_local(interp: SpmdInterpreter, op: Operation, operands: Sequence[Distrib
 class SpmdFuncFunctions(InterpreterFunctions):
     @impl_op("func.call")
     def run_call(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
-        name = get_attr(op, "callee").root_reference.data  # type: ignore[union-attr]
+        name = typed_op(op, CallOp).callee.root_reference.data
         func = interp.lookup_function(name)
         wanted = func_shardings(func, results=False)
         args = tuple(interp.reshard_value(a, s) if s is not None else a for a, s in zip(args, wanted))
@@ -431,7 +434,7 @@ class SpmdFuncFunctions(InterpreterFunctions):
     @impl_op_terminator("func.return")
     def run_return(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
         func = op.parent_op()
-        if func is not None and op_name(func) == "func.func":
+        if isinstance(func, FuncOp):
             wanted = func_shardings(func, results=True)
             return tuple(interp.reshard_value(a, s) if s is not None else a for a, s in zip(args, wanted))
         return args
@@ -498,24 +501,24 @@ def _axes_per_dim(attr: Attribute) -> tuple[tuple[AxisRef, ...], ...]:
 
 def _collective_step(op: Operation) -> CollectiveStep:
     """An sdy collective op as plain data: its kind, axes and (closed) out_sharding."""
-    kind = op_name(op).removeprefix("sdy.")
-    out = _closed(_to_sharding(get_attr(op, "out_sharding")))
-    if kind == "all_to_all":
+    collective = typed_op(op, sdy.CollectiveOp)
+    kind = collective.name.removeprefix("sdy.")
+    out = _closed(_to_sharding(collective.out_sharding))
+    if isinstance(collective, sdy.AllToAllOp):
         params = tuple(AllToAllParam(tuple(a.to_axis_ref() for a in p.axis_refs), p.src_dim, p.tgt_dim)
-                       for p in get_attr(op, "params").params)  # type: ignore[union-attr]  # fmt: skip
+                       for p in collective.params.params)  # fmt: skip
         return CollectiveStep(kind, out, all_to_all=params)
-    if kind == "collective_permute":
+    if isinstance(collective, sdy.CollectivePermuteOp):
         return CollectiveStep(kind, out)
-    axes = get_attr(op, _COLLECTIVE_AXES[kind])
-    if kind in ("all_reduce", "replicated_to_unreduced"):
-        return CollectiveStep(kind, out, axes=tuple(axes.to_axis_refs()))  # type: ignore[union-attr]
-    return CollectiveStep(kind, out, axes_per_dim=tuple(tuple(d) for d in _axes_per_dim(axes)))  # type: ignore[arg-type]
+    if isinstance(collective, (sdy.AllReduceOp, sdy.ReplicatedToUnreducedOp)):
+        axes = collective.reduction_axes if isinstance(collective, sdy.AllReduceOp) else collective.axes_
+        return CollectiveStep(kind, out, axes=tuple(axes.to_axis_refs()))
+    return CollectiveStep(kind, out, axes_per_dim=tuple(tuple(d) for d in _axes_per_dim(_AXES_PER_DIM[type(collective)](collective))))
 
 
-#: the property holding each collective's axes
-_COLLECTIVE_AXES = {"all_gather": "gathering_axes", "all_slice": "slicing_axes", "all_reduce": "reduction_axes",
-                    "reduce_scatter": "reduce_scatter_axes", "replicated_to_unreduced": "axes",
-                    "sharded_to_unreduced": "axes"}  # fmt: skip
+#: the per-dimension axes of the collectives that have them, by op class
+_AXES_PER_DIM = {sdy.AllGatherOp: lambda op: op.gathering_axes, sdy.AllSliceOp: lambda op: op.slicing_axes,
+                 sdy.ReduceScatterOp: lambda op: op.reduce_scatter_axes, sdy.ShardedToUnreducedOp: lambda op: op.axes_}  # fmt: skip
 
 _COMBINERS = {"sum": np.add, "max": np.maximum, "min": np.minimum, "prod": np.multiply, "product": np.multiply}
 
@@ -524,7 +527,8 @@ _COMBINERS = {"sum": np.add, "max": np.maximum, "min": np.minimum, "prod": np.mu
 class SpmdSdyFunctions(InterpreterFunctions):
     @impl_op("sdy.sharding_constraint", "sdy.reshard")
     def run_reshard(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
-        return (interp.reshard_value(args[0], _to_sharding(get_attr(op, "sharding"))),)
+        constraint = typed_op(op, (sdy.ShardingConstraintOp, sdy.ReshardOp))
+        return (interp.reshard_value(args[0], _to_sharding(constraint.sharding)),)
 
     @impl_op("sdy.all_gather", "sdy.all_slice", "sdy.all_reduce", "sdy.reduce_scatter", "sdy.all_to_all",
              "sdy.collective_permute", "sdy.replicated_to_unreduced", "sdy.sharded_to_unreduced")  # fmt: skip
@@ -542,7 +546,7 @@ class SpmdSdyFunctions(InterpreterFunctions):
             raise SimulationError(
                 f"'{name}' on a value sharded {value.sharding} gives {_closed(produced)}, not its out_sharding {step.out_sharding}"
             )
-        kind = getattr(get_attr(op, "reduction_kind"), "data", "sum") if name == "sdy.all_reduce" else "sum"
+        kind = op.reduction_kind.data if isinstance(op, sdy.AllReduceOp) and op.reduction_kind is not None else "sum"
         shards = apply_step(value.shards, step, value.sharding, interp.state.meshes, interp.state.stats, _COMBINERS[kind])
         out = step.out_sharding
         expected = local_shape(value.shape, out, interp.dmesh(out))
@@ -583,14 +587,8 @@ class SpmdSdyFunctions(InterpreterFunctions):
         return args
 
 
-COLLECTIVE_OPS = frozenset(
-    {"sdy.all_gather", "sdy.all_slice", "sdy.all_reduce", "sdy.reduce_scatter", "sdy.all_to_all", "sdy.collective_permute",
-     "sdy.replicated_to_unreduced", "sdy.sharded_to_unreduced"}
-)  # fmt: skip
-
-
 def has_explicit_collectives(module: ModuleOp) -> bool:
-    return any(op_name(op) in COLLECTIVE_OPS for op in module.walk())
+    return any(isinstance(op, sdy.CollectiveOp) for op in module.walk())
 
 
 def spmd_interpreter(module: ModuleOp, state: SpmdState, listeners=()) -> SpmdInterpreter:

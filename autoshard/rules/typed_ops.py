@@ -20,15 +20,17 @@ from autoshard.rules.attrs import op_name
 OpT = TypeVar("OpT", bound=Operation)
 
 
-def typed_op(op: Operation, cls: type[OpT]) -> OpT:
-    """`op` as the typed op `cls`.
+def typed_op(op: Operation, cls: type[OpT] | tuple[type[OpT], ...]) -> OpT:
+    """`op` as the typed op `cls` (or one of the classes `cls`).
 
     Raises `UserError` for an op parsed without its dialect (its attributes cannot be read as typed fields), and
     `TypeError` for an op of another kind (a caller's mistake).
     """
     if isinstance(op, cls):
         return op
+    classes = cls if isinstance(cls, tuple) else (cls,)
     if isinstance(op, UnregisteredOp):
         raise UserError(f"'{op_name(op)}' op was parsed without its dialect; its attributes are read only from "
-                        f"the typed {cls.__name__}")
-    raise TypeError(f"expected a '{cls.name}' op, got '{op_name(op)}'")
+                        f"the typed {' or '.join(c.__name__ for c in classes)}")
+    names = ' or '.join(repr(getattr(c, "name", c.__name__)) for c in classes)
+    raise TypeError(f"expected a {names} op, got '{op_name(op)}'")
