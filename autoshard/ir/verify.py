@@ -15,8 +15,9 @@ from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
 from autoshard.dialects.sdy.diagnostics import WarningCollector, collecting_warnings
 from autoshard.dialects.sdy.verify_op_attributes import verify_op_sdy_attributes
-from autoshard.errors import Location
-from autoshard.ir.parse import SourceMap
+from autoshard.errors import Location, UserError
+from autoshard.ir.parse import SourceMap, parse_module_with_locations
+from autoshard.ir.parse import split_input_file as split
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,11 @@ def _message(e: Exception) -> str:
 
 
 def verify_ops(module: Operation, source_map: SourceMap | None = None) -> list[Diagnostic]:
-    """Errors then warnings for every op of `module` (empty when the module is valid)."""
+    """Errors then warnings for every op of `module` (empty when the module is valid).
+
+    A rule rejects bad input with `VerifyException` (xDSL's own verifiers too); any other exception escapes,
+    since it is a bug in a verifier, not a finding about the input.
+    """
     errors: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
     collector = WarningCollector()
@@ -60,10 +65,8 @@ def verify_ops(module: Operation, source_map: SourceMap | None = None) -> list[D
             with collecting_warnings(collector):
                 op.verify_()
                 verify_op_sdy_attributes(op)
-        except (VerifyException, DiagnosticException) as e:
+        except (VerifyException, DiagnosticException) as e:  # what a rule says of bad input; anything else is a bug
             errors.append(Diagnostic("error", name, _message(e), location()))
-        except (ValueError, TypeError, AttributeError, IndexError, KeyError) as e:
-            errors.append(Diagnostic("error", name, f"{type(e).__name__}: {e}", location()))
         for text in collector.messages[before:]:
             warnings.append(Diagnostic("warning", name, text, location()))
     return errors + warnings
@@ -92,10 +95,6 @@ class ChunkResult:
 
 def check_text(text: str, filename: str, split_input_file: bool = False) -> list[ChunkResult]:
     """Parse and verify `text` (each `// -----` chunk on its own with `split_input_file`)."""
-    from autoshard.errors import UserError  # noqa: PLC0415
-    from autoshard.ir.parse import parse_module_with_locations  # noqa: PLC0415
-    from autoshard.ir.parse import split_input_file as split  # noqa: PLC0415
-
     chunks = split(text) if split_input_file else [(text, 0)]
     results: list[ChunkResult] = []
     for chunk, line_offset in chunks:

@@ -21,6 +21,12 @@ def fail(message: str) -> None:
     raise VerifyException(message)
 
 
+def check(condition: bool, message: str) -> None:
+    """Reject the op being verified with `message` unless `condition` holds."""
+    if not condition:
+        raise VerifyException(message)
+
+
 @dataclass
 class WarningCollector:
     """The warnings of one verification run, in the order the rules found them."""

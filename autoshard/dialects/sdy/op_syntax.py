@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import VerifyException
 
 from autoshard.dialects.sdy.shardings import TensorShardingAttr
 
 
 def parse_attr_dict_and_type(parser: Parser) -> tuple[dict[str, Attribute], Attribute]:
+    """`{attrs} : type`, the tail of most sdy ops."""
     attrs = parser.parse_optional_attr_dict()
     parser.parse_punctuation(":")
     return attrs, parser.parse_type()
@@ -29,14 +29,10 @@ def parse_sharding(parser: Parser) -> TensorShardingAttr:
 
 
 def parse_out_sharding(parser: Parser) -> TensorShardingAttr:
+    """`out_sharding=<@mesh, [...]>` of a collective."""
     parser.parse_keyword("out_sharding")
     parser.parse_punctuation("=")
     return parse_sharding(parser)
-
-
-def check(cond: bool, message: str) -> None:
-    if not cond:
-        raise VerifyException(message)
 
 
 def parse_block_args(parser: Parser) -> list[Parser.Argument]:
@@ -44,6 +40,7 @@ def parse_block_args(parser: Parser) -> list[Parser.Argument]:
 
 
 def print_region_with_args(printer: Printer, region: Region) -> None:
+    """` (%arg: type, ...) {body}`: a single-block region with its arguments spelled before it."""
     block = region.block
     printer.print_string(" (")
     printer.print_list(block.args, printer.print_block_argument)
@@ -52,6 +49,7 @@ def print_region_with_args(printer: Printer, region: Region) -> None:
 
 
 def parse_functional_type(parser: Parser) -> tuple[list[Attribute], list[Attribute]]:
+    """`: (inputs) -> output-or-(outputs)`."""
     parser.parse_punctuation(":")
     inputs = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
     parser.parse_punctuation("->")
@@ -63,6 +61,7 @@ def parse_functional_type(parser: Parser) -> tuple[list[Attribute], list[Attribu
 
 
 def resolve_all(parser: Parser, unresolved, types: Sequence[Attribute]) -> list[SSAValue]:
+    """The operands `unresolved` with their `types` (an error when the counts differ)."""
     if len(unresolved) != len(types):
         parser.raise_error(f"expected {len(unresolved)} operand types but got {len(types)}")
     return [parser.resolve_operand(u, t) for u, t in zip(unresolved, types)]

@@ -10,7 +10,8 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, prop_def, 
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from autoshard.dialects.sdy.op_syntax import check, parse_attr_dict_and_type, parse_sharding, print_attr_dict_and_type
+from autoshard.dialects.sdy.diagnostics import check
+from autoshard.dialects.sdy.op_syntax import parse_attr_dict_and_type, parse_sharding, print_attr_dict_and_type
 from autoshard.dialects.sdy.propagation_direction import PropagationDirectionAttr
 from autoshard.dialects.sdy.shardings import TensorShardingAttr
 from autoshard.dialects.sdy.value_sharding import ShardingSource
