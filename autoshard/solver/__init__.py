@@ -2,7 +2,8 @@
 
 Public API (shared by the planner and `autoshard solve-iopddl`):
 - `StrategyGraph.build(node_costs, node_usages, intervals, edges, usage_limit, node_names)`, `FORBIDDEN`
-- `solve(graph, SolverConfig(...), on_progress) -> SolveResult`
+- `solve(graph, SolverConfig(...), on_progress) -> SolveResult` (its `stats`: a typed `SolveStats`, one report per
+  phase; the phases are in `phases`, their time shares in `schedule`, their work rates in `work_rates`)
 - `plan_cost(graph, assignment)`, `validate_plan(graph, assignment)`
 - `reduce_graph(graph) -> Reduction` (with `expand`), `load_problem(path)` / `format_solution(assignment)` for IOPDDL
 """
@@ -10,9 +11,10 @@ Public API (shared by the planner and `autoshard solve-iopddl`):
 from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph
 from autoshard.solver.reduce import Reduction, reduce_graph
 from autoshard.solver.solve import Progress, SolveResult, SolverConfig, solve
+from autoshard.solver.stats import SolveStats
 from autoshard.solver.validate import plan_cost, validate_plan
 
 __all__ = [
     "FORBIDDEN", "Edge", "StrategyGraph", "Reduction", "reduce_graph", "Progress", "SolveResult", "SolverConfig",
-    "solve", "plan_cost", "validate_plan",
+    "solve", "SolveStats", "plan_cost", "validate_plan",
 ]

@@ -13,22 +13,8 @@ import numpy as np
 
 from autoshard.solver.disjoint_sets import DisjointSets
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.pairwise import float_terms
 from autoshard.solver.work_rates import FOREST_SECONDS_PER_EDGE, FOREST_SECONDS_PER_ENTRY
-
-
-def float_terms(graph: StrategyGraph, cap: float) -> tuple[list[np.ndarray], dict[tuple[int, int], np.ndarray]]:
-    """Node costs and edge matrices as floats capped at `cap` (forbidden entries become finite: a relaxation),
-    parallel edges added into one matrix per node pair (u < v, rows u) and self-loops folded into node costs."""
-    node_costs = [np.minimum(c.astype(np.float64), cap) for c in graph.node_costs]
-    merged: dict[tuple[int, int], np.ndarray] = {}
-    for e in graph.edges:
-        costs = np.minimum(e.costs.astype(np.float64), cap)
-        if e.u == e.v:
-            node_costs[e.u] = node_costs[e.u] + np.diagonal(costs)
-            continue
-        key, m = ((e.u, e.v), costs) if e.u < e.v else ((e.v, e.u), costs.T)
-        merged[key] = merged[key] + m if key in merged else m
-    return node_costs, merged
 
 
 def forest_seconds(graph: StrategyGraph) -> float:

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from autoshard.solver.bounds import float_terms
 from autoshard.solver.clock import charge, now
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.pairwise import float_terms, pair_incidence
 from autoshard.solver.validate import plan_cost
 from autoshard.solver.work_rates import (
     READOUT_WORK_PER_EDGE,
@@ -155,11 +155,7 @@ def _terms(graph: StrategyGraph, ceiling: int | None):
         ceiling = _default_ceiling(graph)
     unary, merged = float_terms(graph, float(max(1, ceiling)))
     mats = [np.array(m) for m in merged.values()]  # updated in place below: never a view of another array
-    incident: list[list[tuple[int, int]]] = [[] for _ in unary]
-    for k, (u, v) in enumerate(merged):
-        incident[u].append((k, 0))
-        incident[v].append((k, 1))
-    return unary, mats, incident
+    return unary, mats, pair_incidence(list(merged), len(unary))
 
 
 def _default_ceiling(graph: StrategyGraph) -> int:

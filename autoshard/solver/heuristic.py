@@ -20,6 +20,7 @@ import numpy as np
 
 from autoshard.solver.clock import charge, now
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.pairwise import PENALTY, edge_groups, penalized_terms
 from autoshard.solver.work_rates import (
     CLUSTER_MOVES_WORK_PER_MEMBER,
     NODE_MOVE_WORK,
@@ -27,18 +28,8 @@ from autoshard.solver.work_rates import (
     TREE_MOVE_WORK_PER_NODE,
 )
 
-#: Price of one forbidden entry inside the search: above any real plan's total, far below int64 overflow.
-PENALTY: int = 10**14
 #: Unreachable in the dynamic program (a strategy ruled out by memory).
 _INF: int = 2**61
-
-
-def penalized(values: np.ndarray) -> np.ndarray:
-    """`values` with every forbidden entry replaced by `PENALTY` (`values` itself when it has none; read-only)."""
-    values = np.asarray(values, dtype=np.int64)
-    if values.size == 0 or int(values.max()) < FORBIDDEN:
-        return values
-    return np.where(values >= FORBIDDEN, PENALTY, values)
 
 
 def cost_delta(unary: Sequence[np.ndarray], incident: Sequence[Sequence[_Incident]], assignment: np.ndarray,
@@ -72,25 +63,14 @@ class LocalSearch:
         self.g = graph
         self.rng = np.random.default_rng(seed)
         n = graph.num_nodes
-        merged: dict[tuple[int, int], np.ndarray] = {}
-        first_edge: dict[tuple[int, int], int] = {}
-        self.unary = [penalized(c) for c in graph.node_costs]
-        for k, e in enumerate(graph.edges):
-            if e.u == e.v:
-                self.unary[e.u] = np.minimum(self.unary[e.u] + penalized(np.diagonal(e.costs)), FORBIDDEN)
-                continue
-            a, b, m = (e.u, e.v, e.costs) if e.u < e.v else (e.v, e.u, e.costs.T)
-            pm = penalized(m)
-            if (a, b) in merged:
-                merged[(a, b)] = np.minimum(merged[(a, b)] + pm, FORBIDDEN)
-            else:
-                merged[(a, b)] = pm
-                first_edge[(a, b)] = k
+        self.unary, merged = penalized_terms(graph)
+        groups = edge_groups(graph)
         #: per node, one entry per distinct neighbour (parallel edges summed)
         self.incident: list[list[_Incident]] = [[] for _ in range(n)]
         for (a, b), m in merged.items():
-            self.incident[a].append(_Incident(m, b, first_edge[(a, b)]))
-            self.incident[b].append(_Incident(m.T, a, first_edge[(a, b)]))
+            first = groups.first_edge((a, b))
+            self.incident[a].append(_Incident(m, b, first))
+            self.incident[b].append(_Incident(m.T, a, first))
         self.limit = graph.usage_limit
         self.tmax = max((hi for _, hi in graph.intervals), default=0)
         self.mem_nodes = np.array(

@@ -29,6 +29,7 @@ from autoshard.solver.dual_bound import (
     reparametrized_sum,
 )
 from autoshard.solver.heuristic import PENALTY
+from autoshard.solver.pairwise import pair_incidence
 from autoshard.solver.window_search import first_time_price, next_time_prices, repair
 from autoshard.solver.work_rates import (
     ROUNDING_SECONDS_PER_VAR,
@@ -78,16 +79,10 @@ def lagrangian_diffusion(
     if view.limit is None or view.num_vars == 0:
         return LagrangianOutcome(None, 0, None, None)
     unary = [u.astype(np.float64) for u in view.unary]
-    mats: list[np.ndarray] = []
-    ends: list[tuple[int, int]] = []
-    incident: list[list[tuple[int, int]]] = [[] for _ in unary]
-    for v, incs in enumerate(view.incident):
-        for inc in incs:
-            if inc.other > v:
-                incident[v].append((len(mats), 0))
-                incident[inc.other].append((len(mats), 1))
-                mats.append(inc.matrix.astype(np.float64))
-                ends.append((v, inc.other))
+    pairs = [(v, inc) for v, incs in enumerate(view.incident) for inc in incs if inc.other > v]
+    mats = [inc.matrix.astype(np.float64) for _, inc in pairs]
+    ends = [(v, inc.other) for v, inc in pairs]
+    incident = pair_incidence(ends, len(unary))
     order = [v for v in range(view.num_vars) if incident[v]]
     mem = [(v, lo, hi, us.astype(np.float64)) for v, items in enumerate(view.mem) for lo, hi, us in items]
     limit = view.limit

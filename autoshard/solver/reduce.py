@@ -23,6 +23,7 @@ import numpy as np
 
 from autoshard.solver.clock import charge, counting, now
 from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph, clip_forbidden
+from autoshard.solver.pairwise import int_terms
 from autoshard.solver.work_rates import (
     DOMINANCE_WORK_PER_UNIT,
     ELIMINATION_WORK_PER_UNIT,
@@ -110,12 +111,10 @@ class _Reducer:
     def __init__(self, graph: StrategyGraph):
         self.g = graph
         n = graph.num_nodes
-        self.unary = [c.copy() for c in graph.node_costs]
         self.usage = [u.copy() for u in graph.node_usages]
         self.keep = [np.arange(len(c)) for c in graph.node_costs]
         self.alive = [True] * n
         self.nbrs: list[set[int]] = [set() for _ in range(n)]
-        self.mats: dict[tuple[int, int], np.ndarray] = {}
         self.records: list[_Record] = []
         self.ghost_usage: dict[int, int] = {}
         self.offset = 0
@@ -129,8 +128,11 @@ class _Reducer:
         self.not_separable: dict[tuple[int, int], np.ndarray] = {}
         #: per node, the inputs of its last dominance check that removed nothing (repeated only once one changed)
         self.undominated: dict[int, tuple] = {}
-        for e in graph.edges:
-            self._add_edge(e.u, e.v, e.costs)
+        self.mats: dict[tuple[int, int], np.ndarray]
+        self.unary, self.mats = int_terms(graph)
+        for u, v in self.mats:
+            self.nbrs[u].add(v)
+            self.nbrs[v].add(u)
         self._update_binding()
 
     # ----- edges
