@@ -14,19 +14,26 @@ import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
 from xdsl.ir import Operation, Region
 
+from autoshard.dialects import sdy
+from autoshard.dialects.chlo import BroadcastCompareOp, TopKOp
+from autoshard.dialects.stablehlo import (
+    BroadcastInDimOp, CompareOp, ConcatenateOp, ConstantOp, ConvolutionOp, CustomCallOp, GatherOp, IotaOp, PadOp,
+    ReduceOp, ReduceWindowOp, ReverseOp, ScatterOp, SliceOp, SortOp, TransposeOp,
+)
 from autoshard.errors import UserError
 from autoshard.interpreters.values import BFLOAT16, dense_to_array
-from autoshard.dialects.stablehlo import ConvolutionOp, GatherDimensionNumbersAttr, GatherOp, ReduceWindowOp, ScatterOp
-from autoshard.rules.attrs import enum_text, get_attr, op_int, op_ints, op_name
+from autoshard.rules.attrs import op_name
 from autoshard.rules.convolution import conv_dims
 from autoshard.rules.dot import dot_dimension_numbers
 from autoshard.rules.typed_ops import typed_op
 
 Arrays = list[np.ndarray]
+T = TypeVar("T")
 
 
 @dataclass
@@ -41,15 +48,9 @@ class KernelContext:
     #: Attributes replaced for a run on local shards (name -> int or list of ints), e.g. local slice_sizes.
     overrides: dict[str, object] = field(default_factory=dict)
 
-    def attr_ints(self, op: Operation, name: str, default: Sequence[int] | None = None) -> list[int]:
-        """The op's integer-list attribute `name`, or its local override."""
-        if name in self.overrides:
-            return [int(v) for v in self.overrides[name]]  # type: ignore[union-attr]
-        return op_ints(op, name, default)
-
-    def attr_int(self, op: Operation, name: str, default: int | None = None) -> int:
-        """The op's integer attribute `name`, or its local override."""
-        return int(self.overrides[name]) if name in self.overrides else op_int(op, name, default)  # type: ignore[arg-type]
+    def local(self, name: str, value: T) -> T:
+        """`value`, the op's own attribute `name`, or the local override of that attribute."""
+        return self.overrides[name] if name in self.overrides else value  # type: ignore[return-value]
 
 
 Kernel = Callable[[Operation, KernelContext, Arrays], Arrays]
@@ -208,7 +209,7 @@ _COMPARE = {"EQ": np.equal, "NE": np.not_equal, "LT": np.less, "LE": np.less_equ
 
 @kernel("stablehlo.compare", "chlo.broadcast_compare")
 def _compare(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
-    direction = enum_text(get_attr(op, "comparison_direction"))
+    direction = typed_op(op, (CompareOp, BroadcastCompareOp)).comparison_direction.keyword
     if direction not in _COMPARE:
         raise UserError(f"unknown comparison direction '{direction}'")
     return [_cast(_apply(_COMPARE[direction], inputs[0], inputs[1]), ctx)]
@@ -261,9 +262,7 @@ def _custom_call(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
 
 
 def custom_call_target(op: Operation) -> str:
-    attr = get_attr(op, "call_target_name")
-    text = getattr(attr, "data", None)
-    return text if isinstance(text, str) else str(attr).strip('"')
+    return typed_op(op, CustomCallOp).call_target_name
 
 
 # -- constants and shapes ---------------------------------------------------------------------------
@@ -271,12 +270,12 @@ def custom_call_target(op: Operation) -> str:
 
 @kernel("stablehlo.constant", "sdy.constant")
 def _constant(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
-    return [_cast(dense_to_array(get_attr(op, "value"), op.results[0].type), ctx)]
+    return [_cast(dense_to_array(typed_op(op, (ConstantOp, sdy.ConstantOp)).value, op.results[0].type), ctx)]
 
 
 @kernel("stablehlo.iota")
 def _iota(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
-    shape, dim = ctx.result_shapes[0], op_int(op, "iota_dimension")
+    shape, dim = ctx.result_shapes[0], typed_op(op, IotaOp).iota_dimension
     line = np.arange(shape[dim]).reshape([-1 if d == dim else 1 for d in range(len(shape))])
     return [_cast(np.broadcast_to(line, shape), ctx)]
 
@@ -286,7 +285,7 @@ def _broadcast_in_dim(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arra
     x, shape = inputs[0], ctx.result_shapes[0]
     if ctx.vectorized and not shape:
         return [_cast(x, ctx)]
-    dims = op_ints(op, "broadcast_dimensions", [])
+    dims = typed_op(op, BroadcastInDimOp).broadcast_dimensions
     expanded = [1] * len(shape)
     for i, d in enumerate(dims):
         expanded[d] = x.shape[i]
@@ -305,18 +304,19 @@ def _reshape(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
 
 @kernel("stablehlo.transpose")
 def _transpose(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
-    return [_cast(np.transpose(inputs[0], op_ints(op, "permutation")), ctx)]
+    return [_cast(np.transpose(inputs[0], typed_op(op, TransposeOp).permutation), ctx)]
 
 
 @kernel("stablehlo.reverse")
 def _reverse(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
-    return [_cast(np.flip(inputs[0], axis=tuple(op_ints(op, "dimensions"))), ctx)]
+    return [_cast(np.flip(inputs[0], axis=typed_op(op, ReverseOp).dimensions), ctx)]
 
 
 @kernel("stablehlo.slice")
 def _slice(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
-    starts, limits = op_ints(op, "start_indices"), op_ints(op, "limit_indices")
-    strides = op_ints(op, "strides", [1] * len(starts))
+    slice_op = typed_op(op, SliceOp)
+    starts, limits = slice_op.start_indices, slice_op.limit_indices
+    strides = slice_op.strides or (1,) * len(starts)
     return [_cast(inputs[0][tuple(slice(s, l, t) for s, l, t in zip(starts, limits, strides))], ctx)]
 
 
@@ -342,14 +342,15 @@ def _dynamic_update_slice(op: Operation, ctx: KernelContext, inputs: Arrays) -> 
 
 @kernel("stablehlo.concatenate")
 def _concatenate(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
-    return [_cast(np.concatenate(inputs, axis=op_int(op, "dimension")), ctx)]
+    return [_cast(np.concatenate(inputs, axis=typed_op(op, ConcatenateOp).dimension), ctx)]
 
 
 @kernel("stablehlo.pad")
 def _pad(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     x, value = inputs[0], inputs[1].reshape(())
-    low, high = op_ints(op, "edge_padding_low"), op_ints(op, "edge_padding_high")
-    interior = op_ints(op, "interior_padding", [0] * x.ndim)
+    pad = typed_op(op, PadOp)
+    low, high = pad.edge_padding_low, pad.edge_padding_high
+    interior = pad.interior_padding or (0,) * x.ndim
     dilated_shape = [s + (s - 1) * i if s else 0 for s, i in zip(x.shape, interior)]
     dilated = np.full(dilated_shape, value, dtype=x.dtype)
     dilated[tuple(slice(None, None, i + 1) for i in interior)] = x
@@ -414,7 +415,7 @@ def _convolution(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
         w = np.flip(w, axis=[i for i, r in enumerate(conv.window_reversal) if r])
     if conv.batch_group_count != 1:
         raise UserError("the simulator does not support convolution with batch_group_count > 1")
-    groups = ctx.attr_int(op, "feature_group_count", 1)
+    groups = ctx.local("feature_group_count", conv.feature_group_count)
     # lhs dilation: insert zeros between input elements
     if any(v != 1 for v in lhs_dil):
         shape = [x.shape[0]] + [(s - 1) * v + 1 for s, v in zip(x.shape[1:-1], lhs_dil)] + [x.shape[-1]]
@@ -482,7 +483,7 @@ def _reducer_ufunc(name: str, dtype: np.dtype) -> Callable:
 def _reduce(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     n = len(inputs) // 2
     xs, inits = inputs[:n], inputs[n:]
-    dims = tuple(op_ints(op, "dimensions"))
+    dims = typed_op(op, ReduceOp).dimensions
     body = op.regions[0]
     name = simple_reducer(body) if n == 1 else None
     if name is not None:
@@ -533,7 +534,7 @@ def _reduce_window(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
 
 @kernel("stablehlo.sort")
 def _sort(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
-    dim = op_int(op, "dimension", -1)
+    dim = typed_op(op, SortOp).dimension
     rank = inputs[0].ndim
     dim = dim + rank if dim < 0 else dim
     body = op.regions[0]
@@ -555,11 +556,6 @@ def _sort(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     return [_cast(np.moveaxis(o, -1, dim), ctx, i) for i, o in enumerate(outs)]
 
 
-def gather_dims(op: Operation) -> GatherDimensionNumbersAttr:
-    """The dimension numbers of a `stablehlo.gather`, read from its typed attribute."""
-    return typed_op(op, GatherOp).dimension_numbers
-
-
 def _batch_positions(indices: np.ndarray, index_vector_dim: int) -> tuple[list[int], list[tuple[int, ...]]]:
     batch_dims = [d for d in range(indices.ndim) if d != index_vector_dim]
     return batch_dims, list(np.ndindex(*[indices.shape[d] for d in batch_dims]))
@@ -578,8 +574,9 @@ def _index_vector(indices: np.ndarray, batch_dims: list[int], pos: tuple[int, ..
 @kernel("stablehlo.gather")
 def _gather(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     operand, indices = inputs
-    f = gather_dims(op)
-    sizes = ctx.attr_ints(op, "slice_sizes")
+    gather = typed_op(op, GatherOp)
+    f = gather.dimension_numbers
+    sizes = ctx.local("slice_sizes", gather.slice_sizes)
     ivd = f.index_vector_dim
     batch_dims, positions = _batch_positions(indices, ivd)
     dropped = set(f.collapsed_slice_dims) | set(f.operand_batching_dims)
@@ -650,6 +647,6 @@ def _scatter(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
 @kernel("chlo.top_k")
 def _top_k(op: Operation, ctx: KernelContext, inputs: Arrays) -> Arrays:
     x = inputs[0]
-    k = op_int(op, "k")
+    k = typed_op(op, TopKOp).k
     order = np.argsort(-x.astype(np.float64), axis=-1, kind="stable")[..., :k]
     return [_cast(np.take_along_axis(x, order, axis=-1), ctx, 0), _cast(order, ctx, 1)]
