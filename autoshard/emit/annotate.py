@@ -21,8 +21,15 @@ from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, IntegerType, Modu
 from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from autoshard.dialects.sdy import SHARDING_ATTR, MeshOp, ReshardOp, ShardingConstraintOp
-from autoshard.dialects.sdy_attrs import MeshAttr, TensorShardingAttr, TensorShardingPerValueAttr
+from autoshard.dialects.sdy import (
+    SHARDING_ATTR,
+    MeshAttr,
+    MeshOp,
+    ReshardOp,
+    ShardingConstraintOp,
+    TensorShardingAttr,
+    TensorShardingPerValueAttr,
+)
 from autoshard.emit.xla_pins import pin_op_results, pin_value
 from autoshard.planner.plan import Plan
 from autoshard.planner.sharding_plan import PlannedOp, ShardingPlan, ValueGroup

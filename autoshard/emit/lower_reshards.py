@@ -24,7 +24,7 @@ from xdsl.pattern_rewriter import (
 )
 
 from autoshard.dialects import sdy
-from autoshard.dialects.sdy_attrs import (
+from autoshard.dialects.sdy import (
     AllToAllParamAttr,
     AllToAllParamListAttr,
     AxisRefListAttr,

@@ -24,8 +24,13 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from autoshard.dialects.mesh import MeshOp, ReductionKind, ShardingOp, ShardOp
 from autoshard.dialects.sdy import MeshOp as SdyMeshOp
-from autoshard.dialects.sdy import SHARDING_ATTR, ReshardOp, ShardingConstraintOp
-from autoshard.dialects.sdy_attrs import TensorShardingAttr, TensorShardingPerValueAttr
+from autoshard.dialects.sdy import (
+    SHARDING_ATTR,
+    ReshardOp,
+    ShardingConstraintOp,
+    TensorShardingAttr,
+    TensorShardingPerValueAttr,
+)
 from autoshard.errors import UserError
 from autoshard.sharding import Mesh
 

@@ -23,8 +23,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from autoshard.dialects.sdy import SHARDING_ATTR, ShardingConstraintOp
-from autoshard.dialects.sdy_attrs import TensorShardingAttr, TensorShardingPerValueAttr
+from autoshard.dialects.sdy import SHARDING_ATTR, ShardingConstraintOp, TensorShardingAttr, TensorShardingPerValueAttr
 from autoshard.rules.attrs import op_name
 
 #: ops whose own sharding XLA's import keeps, or that carry none XLA reads

@@ -17,7 +17,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError
 
-from autoshard.dialects.sdy_attrs import OpShardingRuleAttr
+from autoshard.dialects.sdy import OpShardingRuleAttr
 from autoshard.errors import UserError
 from autoshard.ir.context import make_context
 from autoshard.rules.rule import OpShardingRule

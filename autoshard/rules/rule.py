@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from autoshard.dialects.sdy_attrs import factor_symbol
+from autoshard.dialects.sdy import factor_symbol
 from autoshard.errors import UserError
 
 #: A factor index that maps to no dimension of a tensor (Shardy's `kNullDim`).

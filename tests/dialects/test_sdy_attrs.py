@@ -13,9 +13,9 @@ from autoshard.dialects.sdy import (
     OpShardingRuleAttr,
     TensorShardingAttr,
     TensorShardingPerValueAttr,
+    factor_symbol,
     lookup_mesh,
 )
-from autoshard.dialects.sdy_attrs import factor_symbol
 from autoshard.errors import UserError
 from autoshard.ir.parse import parse_module
 from autoshard.ir.printing import print_module

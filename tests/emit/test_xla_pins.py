@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from autoshard.emit import emit_plan
-from autoshard.dialects.sdy import ShardingConstraintOp
-from autoshard.dialects.sdy_attrs import TensorShardingPerValueAttr
+from autoshard.dialects.sdy import ShardingConstraintOp, TensorShardingPerValueAttr
 from autoshard.emit.xla_pins import needs_pin
 from autoshard.ir.parse import parse_module
 from autoshard.planner.api import plan as make_plan
