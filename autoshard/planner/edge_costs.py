@@ -13,7 +13,8 @@ import numpy as np
 from autoshard.planner.plan_graph import PlanEdge, PlanGraph, TensorInfo
 from autoshard.sharding import TensorSharding
 
-ReshardPricer = Callable[[TensorSharding, TensorSharding, TensorInfo], float]
+#: seconds to reshard a tensor (`TensorInfo`) from one sharding to another
+ReshardPrice = Callable[[TensorSharding, TensorSharding, TensorInfo], float]
 
 
 class EdgeCostTable:
@@ -24,7 +25,7 @@ class EdgeCostTable:
     sharding maps the price is invariant under (same price for a pair and for its image).
     """
 
-    def __init__(self, price: ReshardPricer, renamings: Sequence[Callable[[TensorSharding], TensorSharding]] = ()):
+    def __init__(self, price: ReshardPrice, renamings: Sequence[Callable[[TensorSharding], TensorSharding]] = ()):
         self._price = price
         self._renamings = tuple(renamings)
         self._images: dict[int, tuple[int, ...]] = {}

@@ -22,9 +22,8 @@ from autoshard.planner.user_constraints import read_user_sharding
 from autoshard.rules.registry import rule_for
 from autoshard.sharding import AxisRef, Mesh, TensorSharding
 from autoshard.sharding.device_groups import axes_of_device_groups
-from autoshard.sharding.hardware_profiles import axis_specs
+from autoshard.sharding.hardware_profiles import axis_specs, element_bytes
 from costmodel import collectives as cc
-from costmodel.compute import dtype_bytes
 
 MANUAL_COMPUTATION = "sdy.manual_computation"
 
@@ -90,7 +89,7 @@ def _collective_cost(op: Operation, kind: str, infos, outs, mesh: Mesh, model) -
     info: TensorInfo | None = (outs[0] if kind == "all_gather" else infos[0]) if (outs and infos) else None
     if axes is None or info is None:
         return None
-    buffer = math.prod(info.shape) * dtype_bytes(info.dtype)
+    buffer = math.prod(info.shape) * element_bytes(info.dtype)
     return cc.collective(kind, model.config, axis_specs(axes), float(buffer))
 
 

@@ -48,13 +48,13 @@ from dataclasses import dataclass, field
 import numpy as np
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr
 
-from costmodel.compute import dtype_bytes
 from costmodel.memory import LiveValue, StepMemory, step_memory
 
 from autoshard.planner.fusion_groups import IN_PLACE_UPDATES, LOOP_FUSIBLE, TRANSPARENT_KINDS, plan_fusion
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, TensorInfo
 from autoshard.rules.dot import dot_dimension_numbers
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
+from autoshard.sharding.hardware_profiles import element_bytes
 
 ALIAS_ATTR = "tf.aliasing_output"
 #: XLA's partition-id scalar (u32)
@@ -90,7 +90,7 @@ def sharded_bytes(info: TensorInfo | None, sharding: TensorSharding, mesh: Mesh)
     if info is None:
         return 0
     n = int(np.prod(sharding.local_shape(info.shape, mesh), dtype=np.int64)) if info.shape else 1
-    return n * dtype_bytes(info.dtype)
+    return n * element_bytes(info.dtype)
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,11 @@ from autoshard.planner.fusion_groups import NodeTraffic
 from autoshard.planner.plan_graph import NodeStrategy, PlanNode, Settle, TensorInfo
 from autoshard.sharding import TensorSharding
 from autoshard.sharding.axis_renaming import interchangeable_axis_renamings, rename_axes
-from autoshard.sharding.hardware_profiles import axis_specs, profile_mesh
+from autoshard.sharding.hardware_profiles import axis_specs, element_bytes, profile_mesh
 from autoshard.sharding.reshard import CollectiveStep
 from autoshard.sharding.reshard_cost import ReshardPricer, performed_kind
 from costmodel import collectives as cc
-from costmodel.compute import OpWork, convolution_flops, dot_flops, dtype_bytes, op_time, op_work
+from costmodel.compute import OpWork, convolution_flops, dot_flops, op_time, op_work
 from costmodel.hardware import CostConfig
 
 
@@ -94,7 +94,7 @@ class PlanCostModel:
         nbytes = 0
         for ref, info in (*zip(traffic.reads, node.inputs), *zip(traffic.writes, node.outputs)):
             if ref is not None and info is not None:
-                nbytes += _numel(shapes[ref[0]][ref[1]]) * dtype_bytes(info.dtype)
+                nbytes += _numel(shapes[ref[0]][ref[1]]) * element_bytes(info.dtype)
         work = self.op_global_work(node)
         scale = flops_fraction * traffic.copies
         return OpWork(work.flops * scale, float(nbytes), work.transcendentals * scale, work.matmul)
@@ -160,14 +160,14 @@ class PlanCostModel:
     # -- arguments ----------------------------------------------------------------------------------
     def input_feed_bytes(self, sharding: TensorSharding, info: TensorInfo) -> int:
         """Bytes of an argument each device must be given and hold under `sharding`."""
-        return _numel(sharding.local_shape(info.shape, self.mesh)) * dtype_bytes(info.dtype)
+        return _numel(sharding.local_shape(info.shape, self.mesh)) * element_bytes(info.dtype)
 
     def input_feed_s(self, sharding: TensorSharding, info: TensorInfo) -> float:
         """A tie-break price for feeding an argument: a device holding the whole argument pays
         `INPUT_FEED_TIE_S`, one holding a shard the shard's fraction,
         so that where shardings otherwise price the same, arguments are given to each device as its shard (a
         data-parallel batch sharded on input, not replicated and sliced inside)."""
-        whole = _numel(info.shape) * dtype_bytes(info.dtype)
+        whole = _numel(info.shape) * element_bytes(info.dtype)
         if whole == 0:
             return 0.0
         return INPUT_FEED_TIE_S * self.input_feed_bytes(sharding, info) / whole
@@ -176,7 +176,7 @@ class PlanCostModel:
     def settle_costs(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> list[cc.CollectiveCost]:
         """The collectives settling partial sums whose local (pre-settle) shape is `local_shape`: one all-reduce or
         reduce-scatter, or one all-reduce per dimension (`Settle.per_dimension`)."""
-        buffer = _numel(local_shape) * dtype_bytes(info.dtype)
+        buffer = _numel(local_shape) * element_bytes(info.dtype)
         if settle.per_dimension:
             return [cc.all_reduce(self.config, axis_specs(axes), buffer) for axes in settle.per_dimension]
         if self.settle_kind(settle) == "all_reduce":
@@ -198,12 +198,12 @@ class PlanCostModel:
 
     def reshard_steps(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> list[tuple[CollectiveStep, cc.CollectiveCost]]:
         """The collectives lowering `src -> dst` on this backend (`hardware.reshard_lowering`), each with its cost."""
-        return self._reshards.steps(src, dst, info.shape, dtype_bytes(info.dtype))
+        return self._reshards.steps(src, dst, info.shape, element_bytes(info.dtype))
 
     def reshard_s(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> float:
         """Seconds to reshard `src -> dst`: the sum of `reshard_steps`' costs."""
-        return self._reshards.seconds(src, dst, info.shape, dtype_bytes(info.dtype))
+        return self._reshards.seconds(src, dst, info.shape, element_bytes(info.dtype))
 
     def reshard_kinds(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> dict[str, float]:
         """Seconds per collective kind for `src -> dst` (for the cost breakdown)."""
-        return self._reshards.seconds_by_kind(src, dst, info.shape, dtype_bytes(info.dtype))
+        return self._reshards.seconds_by_kind(src, dst, info.shape, element_bytes(info.dtype))

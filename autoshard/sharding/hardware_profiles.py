@@ -3,8 +3,8 @@
 `costmodel` knows meshes only as plain axis names and sizes (`MeshShape`) and mesh axes as names or
 `(name, pre_size, size)` tuples, and raises `CostModelError`. Here profiles are loaded and moved onto an autoshard
 `Mesh` (or a CLI mesh string such as `data=2,model=4`), a profile's mesh is read back as a `Mesh`, `AxisRef`s
-become the axes the collectives take, and a cost-model error becomes the one-line `UserError` the CLI prints
-(same message and `file:line:col`).
+become the axes the collectives take, an IR element type is sized, and a cost-model error becomes the one-line
+`UserError` the CLI prints (same message and `file:line:col`).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 
 from costmodel import hardware
 from costmodel.collectives import AxisSpec
+from costmodel.compute import dtype_bytes
 from costmodel.errors import CostModelError
 from costmodel.hardware import AxisSize, CostConfig, MeshShape
 
@@ -64,6 +65,14 @@ def axis_spec(ref: AxisRef) -> AxisSpec:
 
 def axis_specs(refs: Iterable[AxisRef]) -> tuple[AxisSpec, ...]:
     return tuple(axis_spec(r) for r in refs)
+
+
+@lru_cache(maxsize=None)
+def element_bytes(dtype: str) -> int:
+    """Bytes of one element of an IR element type (`costmodel.compute.dtype_bytes`); an unknown type (a token)
+    is the user's error."""
+    with user_errors():
+        return dtype_bytes(dtype)
 
 
 # -- profiles ------------------------------------------------------------------------------------------------

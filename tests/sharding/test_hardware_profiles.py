@@ -6,10 +6,12 @@ from pathlib import Path
 
 import pytest
 
+import autoshard
 from autoshard.errors import Location, UserError
 from autoshard.sharding import AxisRef, Mesh, SubAxisInfo
 from autoshard.sharding.hardware_profiles import (
     axis_specs,
+    element_bytes,
     load_config,
     mesh_shape,
     parse_config,
@@ -68,3 +70,16 @@ def test_axis_refs_price_as_the_plain_axes_they_name():
     assert axis_specs((AxisRef("x"),)) == ("x",)
     gathered = cc.all_gather(config, axis_specs(refs), 1e6)
     assert gathered.axes == ("x:(4)2",) and gathered.group_size == 2
+
+
+def test_an_element_type_the_cost_model_cannot_size_is_a_user_error():
+    assert element_bytes("bf16") == 2 and element_bytes("f8E4M3B11FNUZ") == 1
+    with pytest.raises(UserError, match="unknown element type '!stablehlo.token'"):
+        element_bytes("!stablehlo.token")
+    module = """module @m {
+  func.func public @main(%arg0: tensor<4x!stablehlo.token>) -> tensor<4x!stablehlo.token> {
+    return %arg0 : tensor<4x!stablehlo.token>
+  }
+}"""
+    with pytest.raises(UserError, match="unknown element type '!stablehlo.token'"):
+        autoshard.plan(module, mesh="x=2", time_limit=1, num_workers=1)
