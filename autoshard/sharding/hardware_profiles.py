@@ -13,7 +13,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from costmodel import hardware
 from costmodel.collectives import AxisSpec
@@ -88,24 +87,11 @@ def load_config(name_or_path: str | Path) -> CostConfig:
         return hardware.load_config(name_or_path)
 
 
-def config_from_dict(data: Mapping[str, Any], name: str = "<dict>", *, source: str | None = None) -> CostConfig:
-    """`costmodel.hardware.config_from_dict`, errors as `UserError`."""
-    with user_errors():
-        return hardware.config_from_dict(data, name, source=source)
-
-
 def with_mesh(config: CostConfig, mesh: Mesh | str | Mapping[str, int]) -> CostConfig:
     """The profile's hardware on `mesh` (`costmodel.hardware.with_mesh`)."""
     shape = mesh_shape(mesh)
     with user_errors():
         return hardware.with_mesh(config, shape)
-
-
-def default_config(mesh: Mesh | str | Mapping[str, int]) -> CostConfig:
-    """The default profile on `mesh`: what `--mesh` without `--config` prices with."""
-    shape = mesh_shape(mesh)
-    with user_errors():
-        return hardware.default_config(shape)
 
 
 def resolve_config(mesh: Mesh | str | Mapping[str, int] | None = None,
