@@ -5,6 +5,7 @@
     groups = data_flow_groups(while_op)  # values that must share one sharding
 """
 
+from autoshard.dialects.sdy import factor_symbol
 from autoshard.rules.builder import (
     OpShardingRuleBuilder,
     build_pointwise,
@@ -23,7 +24,7 @@ from autoshard.rules.registry import (
     registered_op_names,
     rule_for,
 )
-from autoshard.rules.rule import NULL_DIM, FactorType, OpShardingRule, factor_symbol
+from autoshard.rules.rule import NULL_DIM, FactorType, OpShardingRule
 
 __all__ = [
     "NULL_DIM",

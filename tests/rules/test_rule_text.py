@@ -99,14 +99,23 @@ def test_parse_reads_shardy_grammar_only_with_one_line_errors(text: str):
     assert "\n" not in str(caught.value)
 
 
-def test_verify_reports_both_values():
+def test_verify_is_shardys_verifier_with_its_messages():
     rule = OpShardingRule((2, 4), (((0,), (1,)),), (((0, 1),),))
     rule.verify([(2, 4)], [(8,)])
-    with pytest.raises(UserError, match="factors multiply to 8, dimension size is 6"):
-        rule.verify([(2, 4)], [(6,)])
-    with pytest.raises(UserError, match="mapping rank 2 does not match tensor rank 3"):
+    with pytest.raises(UserError, match="operand - mapping rank must match: 2 != 3"):
         rule.verify([(2, 4, 1)], [(8,)])
-    with pytest.raises(UserError, match="1 operand mappings, op has 2 operands"):
+    with pytest.raises(UserError, match="number of operands and mappings must match: 2 != 1"):
         rule.verify([(2, 4), (2, 4)], [(8,)])
-    with pytest.raises(UserError, match="more than one type"):
+    with pytest.raises(UserError, match="a factor can only be in one of the reduction, need replication, or permutation"):
         OpShardingRule((2,), (((0,),),), (((0,),),), reduction_factors=(0,), permutation_factors=(0,)).verify([(2,)], [(2,)])
+    with pytest.raises(UserError, match="reduction factor cannot be in result mappings"):
+        OpShardingRule((2,), (((0,),),), (((0,),),), reduction_factors=(0,)).verify([(2,)], [(2,)])
+    with pytest.raises(UserError, match="has factor j=3 that isn't used"):
+        OpShardingRule((2, 3), (((0,),),), (((0,),),)).verify([(2,)], [(2,)])
+    with pytest.raises(UserError, match="dim mapping can't have a factor of size 1 if there are multiple factors"):
+        OpShardingRule((2, 1), (((0, 1),),), (((0, 1),),)).verify([(2,)], [(2,)])
+
+
+def test_verify_accepts_shardys_rules_whose_factors_do_not_multiply_to_a_dimension():
+    """dynamic_slice: the operand dimension carries the result's factor (Shardy checks no product)."""
+    OpShardingRule((1,), (((0,),), ()), (((0,),),), need_replication_factors=(0,)).verify([(4,), ()], [(1,)])

@@ -93,4 +93,5 @@ def test_reshape_rules_always_fit_both_shapes(in_shape, rnd):
         out_shape.insert(rnd.randrange(len(out_shape) + 1), 1)
     rule = reshape_rule_for_shapes(tuple(in_shape), tuple(out_shape))
     rule.verify([tuple(in_shape)], [tuple(out_shape)])
+    assert rule.tensor_shapes() == (tuple(in_shape), tuple(out_shape))  # a reshape's factors multiply to each dim
     assert not (rule.reduction_factors or rule.need_replication_factors or rule.permutation_factors)
