@@ -25,6 +25,7 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import BlockArgument, OpResult, SSAValue
 
+from autoshard.dialects.stablehlo import WhileOp
 from autoshard.errors import UserError
 from autoshard.experiments.meshes import data_axes, model_axis
 from autoshard.ir.entry import entry_function
@@ -141,7 +142,7 @@ def analyze_arguments(module: ModuleOp, inputs: Sequence[int] | None = None, fun
         if any(o in sharded for o in op.operands):
             sharded.update(op.results)
         for region in op.regions:  # loop bodies: carried values keep their operand's state
-            if op.name == "stablehlo.while":
+            if isinstance(op, WhileOp):
                 for block in region.blocks:
                     for arg, operand in zip(block.args, op.operands):
                         if operand in sharded:

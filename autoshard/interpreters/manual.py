@@ -22,7 +22,7 @@ from autoshard.interpreters.device_mesh import DeviceMesh
 from autoshard.interpreters.framework import SimulationError
 from autoshard.interpreters.shards import local_shape
 from autoshard.interpreters.values import tensor_shape
-from autoshard.dialects.sdy import ManualComputationOp
+from autoshard.dialects.sdy import ManualComputationOp, ReturnOp
 from autoshard.dialects.stablehlo import (
     STABLEHLO_OPS, AllGatherOp, AllReduceOp, AllToAllOp, CollectivePermuteOp, ReduceScatterOp,
 )
@@ -32,6 +32,9 @@ from autoshard.sharding import Mesh, TensorSharding
 from autoshard.sharding.reshard import resolve_mesh
 
 MANUAL_COMPUTATION = "sdy.manual_computation"
+
+#: The op classes of the StableHLO collectives a manual computation's body may run (`BODY_COLLECTIVE_KINDS`).
+_BODY_COLLECTIVES = tuple(cls for cls in STABLEHLO_OPS if cls.name in BODY_COLLECTIVE_KINDS)
 
 #: runs one non-collective body op on one device's operands (the reference interpreter's `run_op`)
 LocalRunner = Callable[[Operation, Sequence[np.ndarray]], Sequence[np.ndarray]]
@@ -65,9 +68,9 @@ def manual_shardings(op: Operation, meshes: dict[str, Mesh]) -> tuple[list[Tenso
                 "every axis their shardings use"
             )
     for inner in op.regions[0].walk():
-        if op_name(inner) in BODY_COLLECTIVE_KINDS and inner.parent_op() is not op:
+        if isinstance(inner, _BODY_COLLECTIVES) and inner.parent_op() is not op:
             raise SimulationError(f"'{op_name(inner)}' inside control flow of a manual computation body is not supported")
-        if inner is not op and op_name(inner) == MANUAL_COMPUTATION:
+        if inner is not op and isinstance(inner, ManualComputationOp):
             raise SimulationError("a manual computation nested in another is not supported by the simulator")
     dmesh = DeviceMesh(mesh)
     body = op.regions[0].blocks.first
@@ -105,11 +108,10 @@ def run_body(
     devices = list(args)
     env: dict[int, dict[SSAValue, np.ndarray]] = {d: dict(zip(body.args, args[d])) for d in devices}
     for inner in body.ops:
-        name = op_name(inner)
         per_device = {d: [env[d][v] for v in inner.operands] for d in devices}
-        if name == "sdy.return":
+        if isinstance(inner, ReturnOp):
             return {d: [np.asarray(x) for x in per_device[d]] for d in devices}
-        if name in BODY_COLLECTIVE_KINDS:
+        if isinstance(inner, _BODY_COLLECTIVES):
             results = run_collective(inner, per_device, reduce, stats)
         else:
             results = {}
@@ -128,10 +130,6 @@ def run_body(
 
 
 # -- StableHLO collectives on per-device arrays ---------------------------------------------------
-
-
-#: The op classes of the StableHLO collectives a manual computation's body may run (`BODY_COLLECTIVE_KINDS`).
-_BODY_COLLECTIVES = tuple(cls for cls in STABLEHLO_OPS if cls.name in BODY_COLLECTIVE_KINDS)
 
 
 def _has_channel(op: AllToAllOp | AllGatherOp | AllReduceOp | ReduceScatterOp) -> bool:

@@ -28,6 +28,7 @@ from xdsl.interpreter import InterpreterFunctions, PythonValues, register_impls
 from xdsl.ir import Attribute, Operation
 
 from autoshard.dialects import sdy
+from autoshard.dialects.stablehlo import ReduceOp, ScatterOp
 from autoshard.errors import UserError
 from autoshard.interpreters import collectives as coll
 from autoshard.interpreters.collectives import CollectiveStats
@@ -369,8 +370,8 @@ def run_local(interp: SpmdInterpreter, op: Operation, operands: Sequence[Distrib
             return run_fallback(interp, op, operands, declared, f"result shape {shape} is not divisible by {s}")
     combiner = np.add
     if plan.reduction_axes:
-        reducer = simple_reducer(op.regions[0]) if name == "stablehlo.reduce" and len(op.operands) == 2 else None
-        if name == "stablehlo.reduce":
+        reducer = simple_reducer(op.regions[0]) if isinstance(op, ReduceOp) and len(op.operands) == 2 else None
+        if isinstance(op, ReduceOp):
             if reducer is None:
                 return run_fallback(interp, op, operands, declared, "reduction over a sharded dimension with a general body")
             combiner = _REDUCE_COMBINERS[reducer]
@@ -378,7 +379,7 @@ def run_local(interp: SpmdInterpreter, op: Operation, operands: Sequence[Distrib
             init = interp.gather_global(operands[1])
             if identity is not None and not np.all(init == identity):
                 return run_fallback(interp, op, operands, declared, f"partial {reducer} with a non-identity init value")
-        elif name == "stablehlo.scatter":
+        elif isinstance(op, ScatterOp):
             reducer = simple_reducer(op.regions[0]) if len(op.results) == 1 else None
             if reducer is None:
                 return run_fallback(interp, op, operands, declared, "sharded update batch dimensions of a multi-result scatter")

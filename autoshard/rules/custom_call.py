@@ -6,8 +6,7 @@ from collections.abc import Callable
 
 from xdsl.ir import Operation
 
-from autoshard.dialects.stablehlo import CustomCallOp
-from autoshard.rules.attrs import op_name
+from autoshard.dialects.stablehlo import CustomCallOp, RngBitGeneratorOp
 from autoshard.rules.builder import OpShardingRuleBuilder, build_pointwise, operand_shapes, result_shapes
 from autoshard.rules.registry import UnknownCustomCall, register_rule
 from autoshard.rules.rule import NULL_DIM, FactorType, OpShardingRule
@@ -137,7 +136,7 @@ def _approx_top_k(op: Operation) -> OpShardingRule:
 @_target("X64Combine")
 def _x64_combine(op: Operation) -> OpShardingRule | None:
     """Pointwise, except when it feeds an rng_bit_generator (whose ui64 state must stay replicated)."""
-    feeds_rng = any(op_name(use.operation) == "stablehlo.rng_bit_generator" for use in op.results[0].uses)
+    feeds_rng = any(isinstance(use.operation, RngBitGeneratorOp) for use in op.results[0].uses)
     if feeds_rng:
         shape = result_shapes(op)[0]
         return (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from xdsl.ir import Operation, SSAValue
 from xdsl.traits import ConstantLike
 
-from autoshard.dialects.stablehlo import ConcatenateOp, ReverseOp
+from autoshard.dialects.stablehlo import ConcatenateOp, ReverseOp, SliceOp
 from autoshard.rules.attrs import op_name
 from autoshard.rules.builder import OpShardingRuleBuilder, operand_shapes, result_shapes
 from autoshard.rules.registry import register_rule
@@ -86,14 +86,14 @@ def pad_rule(op: Operation, conservative: bool) -> OpShardingRule:
 
 def _source_before_slice(value: SSAValue) -> SSAValue:
     op = defining_op(value)
-    if op is not None and op_name(op) == "stablehlo.slice":
+    if isinstance(op, SliceOp):
         return op.operands[0]
     return value
 
 
 def _is_slice(value: SSAValue) -> bool:
     op = defining_op(value)
-    return op is not None and op_name(op) == "stablehlo.slice"
+    return isinstance(op, SliceOp)
 
 
 def concat_dim_type(op: Operation) -> FactorType:
