@@ -13,6 +13,7 @@ from autoshard.rules.builder import (
     identity_rule,
 )
 from autoshard.rules.data_flow import DataFlowGroup, data_flow_groups, module_data_flow_groups
+from autoshard.rules import families  # noqa: F401  (importing the op families fills the registry)
 from autoshard.rules.populate import populate_sharding_rules
 from autoshard.rules.registry import (
     SHARDING_RULE_ATTR,

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from xdsl.ir import Operation
 
 from autoshard.rules.attrs import op_name
-from autoshard.rules.attribute import rule_to_attr
 from autoshard.rules.builder import conservative_rule, operand_shapes, result_shapes
 from autoshard.rules.registry import SHARDING_RULE_ATTR, lookup_rule
 
@@ -39,7 +38,7 @@ def populate_sharding_rules(root: Operation, conservative: bool = False) -> Popu
             report.kept += 1
             continue
         if found.rule is not None:
-            op.attributes[SHARDING_RULE_ATTR] = rule_to_attr(found.rule)
+            op.attributes[SHARDING_RULE_ATTR] = found.rule.to_attr()
             report.annotated += 1
             continue
         if found.source == "unknown":
@@ -47,7 +46,7 @@ def populate_sharding_rules(root: Operation, conservative: bool = False) -> Popu
             if found.warning not in report.warnings:
                 report.warnings.append(found.warning or f"op '{op_name(op)}' is unknown")
             if op.results or op.operands:
-                op.attributes[SHARDING_RULE_ATTR] = rule_to_attr(conservative_rule(operand_shapes(op), result_shapes(op)))
+                op.attributes[SHARDING_RULE_ATTR] = conservative_rule(operand_shapes(op), result_shapes(op)).to_attr()
             continue
         report.skipped += 1
     return report

@@ -104,7 +104,6 @@ def register_rule(*op_names: str, reads_producers: bool = False) -> Callable[[Ru
 def rule_is_local(op: Operation) -> bool:
     """Whether `op`'s rule depends only on the op itself (name, types, properties, attributes): no regions, and a
     rule that does not look at the operands' producers. Equal local ops get equal rules."""
-    _load_families()
     return not op.regions and op_name(op) not in _READS_PRODUCERS
 
 
@@ -123,13 +122,7 @@ class UnknownCustomCall(Exception):
     """Raised by the custom-call builder for a target it does not know (carries Shardy's warning text)."""
 
 
-def _load_families() -> None:
-    # Importing the family modules fills the registry (each uses @register_rule).
-    from autoshard.rules import families  # noqa: F401
-
-
 def registered_op_names() -> frozenset[str]:
-    _load_families()
     return frozenset(_REGISTRY)
 
 
@@ -138,14 +131,11 @@ def existing_rule(op: Operation) -> OpShardingRule | None:
     attr = op.attributes.get(SHARDING_RULE_ATTR)
     if attr is None:
         return None
-    from autoshard.rules.attribute import rule_from_attr
-
-    return rule_from_attr(attr)
+    return OpShardingRule.from_attr(attr)
 
 
 def lookup_rule(op: Operation, conservative: bool = False) -> RuleLookup:
     """The rule Shardy's registry gives `op` (an existing `sdy.sharding_rule` wins)."""
-    _load_families()
     rule = existing_rule(op)
     if rule is not None:
         return RuleLookup(rule, "attribute")

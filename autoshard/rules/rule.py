@@ -5,14 +5,31 @@ dimension form a *compound* factor, major to minor; an empty tensor has no dimen
 size and a type: pass-through (the default), reduction, need_replication or permutation; blocked
 propagation is a separate, orthogonal set. Text follows Shardy's printer: factors are named i, j, ..., z,
 then z_1, z_2, ...
+
+A rule has one IR form, the sdy dialect's typed `OpShardingRuleAttr` (`to_attr` / `from_attr`), and goes
+through it for everything Shardy defines: text is read by its parser and written by its printer, and `verify`
+is the dialect's own rule verifier (the one that checks `sdy.sharding_rule` attributes in IR).
 """
 
 from __future__ import annotations
 
+import functools
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from xdsl.context import Context
+from xdsl.dialects.builtin import TensorType, UnregisteredAttr, UnregisteredOp, f32
+from xdsl.ir import Attribute, Block
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import ParseError, VerifyException
+
+from autoshard.dialects.sdy import OpShardingRuleAttr
+from autoshard.dialects.sdy.verify_op_attributes import verify_sharding_rule
+from autoshard.errors import UserError
+from autoshard.ir.context import make_context
 
 #: A factor index that maps to no dimension of a tensor (Shardy's `kNullDim`).
 NULL_DIM = -1
@@ -89,24 +106,86 @@ class OpShardingRule:
         return tuple(out)
 
     def verify(self, operand_shapes: Sequence[Sequence[int]], result_shapes: Sequence[Sequence[int]]) -> None:
-        """Raise `UserError` when the rule does not fit the op's tensors (Shardy's verifier, `autoshard.rules.verify`)."""
-        from autoshard.rules.verify import verify_rule  # noqa: PLC0415 - verify builds on this module
+        """Raise `UserError` with Shardy's message when the rule does not fit tensors of these shapes.
 
-        verify_rule(self, operand_shapes, result_shapes)
+        Like Shardy, it does not ask a dimension's factors to multiply to its size: several of Shardy's own rules
+        (dynamic_slice, reduce_window, convolution, top_k) give an operand dimension the result's factor sizes.
+        """
+        block = Block(arg_types=[TensorType(f32, shape) for shape in operand_shapes])
+        tensors = UnregisteredOp.with_name("autoshard.rule_tensors").create(
+            operands=block.args, result_types=[TensorType(f32, shape) for shape in result_shapes])
+        try:
+            verify_sharding_rule(tensors, self.to_attr())
+        except VerifyException as e:
+            raise UserError(f"sharding rule {self}: {e}") from None
 
-    # -- text (one grammar: the sdy dialect's attribute parser and printer, `autoshard.rules.attribute`) -------
+    # -- the IR attribute ----------------------------------------------------------------------------
+    def to_attr(self) -> OpShardingRuleAttr:
+        """The typed `#sdy.op_sharding_rule` attribute holding this rule."""
+        return OpShardingRuleAttr.from_fields(
+            factor_sizes=self.factor_sizes,
+            operand_mappings=self.operand_mappings,
+            result_mappings=self.result_mappings,
+            reduction_factors=self.reduction_factors,
+            need_replication_factors=self.need_replication_factors,
+            permutation_factors=self.permutation_factors,
+            blocked_propagation_factors=self.blocked_propagation_factors,
+            is_custom_rule=self.is_custom,
+        )
+
+    @staticmethod
+    def from_attr(attr: Attribute) -> OpShardingRule:
+        """The rule an `#sdy.op_sharding_rule` attribute holds (`UserError` for any other attribute)."""
+        if isinstance(attr, UnregisteredAttr) and attr.attr_name.data == _ATTR_NAME:
+            text = attr.value.data
+            return OpShardingRule.parse(text if text.startswith("<") else f"<{text}>")
+        if not isinstance(attr, OpShardingRuleAttr):
+            raise UserError(f"sdy.sharding_rule must be an #sdy.op_sharding_rule, got {attr}")
+        return OpShardingRule(
+            attr.factor_sizes,
+            attr.operand_factor_lists(),
+            attr.result_factor_lists(),
+            attr.reduction_factors,
+            attr.need_replication_factors,
+            attr.permutation_factors,
+            attr.blocked_propagation_factors,
+            attr.is_custom_rule,
+        )
+
+    # -- text ----------------------------------------------------------------------------------------
     def body_text(self) -> str:
         """The part between `#sdy.op_sharding_rule<` and `>`, exactly as Shardy prints it."""
-        from autoshard.rules.attribute import rule_body_text  # noqa: PLC0415 - attribute builds on this module
-
-        return rule_body_text(self)
+        stream = io.StringIO()
+        Printer(stream=stream).print_attribute(self.to_attr())
+        return stream.getvalue()[len(_PREFIX):-1]
 
     def __str__(self) -> str:
-        return f"#sdy.op_sharding_rule<{self.body_text()}>"
+        return f"{_PREFIX}{self.body_text()}>"
 
     @staticmethod
     def parse(text: str) -> OpShardingRule:
-        """Parse Shardy's text (with or without the `#sdy.op_sharding_rule<...>` wrapper); `UserError` if malformed."""
-        from autoshard.rules.attribute import rule_from_text  # noqa: PLC0415 - attribute builds on this module
+        """Parse Shardy's text: `#sdy.op_sharding_rule<...>`, its `<...>` parameters or the bare body; `UserError`
+        if malformed."""
+        body = text.strip()
+        if body.startswith("<"):
+            body = f"#{_ATTR_NAME}{body}"
+        elif not body.startswith("#"):
+            body = f"{_PREFIX}{body}>"
+        parser = Parser(_context(), body, "<sharding rule>")
+        try:
+            attr = parser.parse_attribute()
+            if parser.pos < len(body.rstrip()):
+                parser.raise_error("unexpected text after the sharding rule")
+        except ParseError as e:
+            message = (getattr(e, "msg", None) or str(e)).strip().splitlines()[-1]
+            raise UserError(f"cannot read sharding rule '{text.strip()}': {message}") from None
+        return OpShardingRule.from_attr(attr)
 
-        return rule_from_text(text)
+
+_ATTR_NAME = "sdy.op_sharding_rule"
+_PREFIX = f"#{_ATTR_NAME}<"
+
+
+@functools.cache
+def _context() -> Context:
+    return make_context()
