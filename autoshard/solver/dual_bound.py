@@ -25,9 +25,9 @@ from autoshard.solver.validate import plan_cost
 from autoshard.solver.work_rates import (
     READOUT_WORK_PER_EDGE,
     READOUT_WORK_PER_ENTRY,
-    SWEEP_SECONDS_PER_ENTRY,
     SWEEP_WORK_PER_ENTRY,
     SWEEP_WORK_PER_INCIDENCE,
+    sweep_gate_seconds,
 )
 
 #: sweeps over which the sum must rise for the diffusion to go on
@@ -37,7 +37,7 @@ STALL_SWEEPS = 5
 
 def sweep_seconds(graph: StrategyGraph) -> float:
     """Estimated seconds of one diffusion sweep over `graph` (it reads and shifts every matrix entry twice)."""
-    return SWEEP_SECONDS_PER_ENTRY * (sum(e.costs.size for e in graph.edges) + sum(len(c) for c in graph.node_costs))
+    return sweep_gate_seconds(sum(e.costs.size for e in graph.edges) + sum(len(c) for c in graph.node_costs))
 
 
 @dataclass(frozen=True)

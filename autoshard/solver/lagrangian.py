@@ -31,12 +31,7 @@ from autoshard.solver.dual_bound import (
 from autoshard.solver.heuristic import PENALTY
 from autoshard.solver.pairwise import pair_incidence
 from autoshard.solver.window_search import first_time_price, next_time_prices, repair
-from autoshard.solver.work_rates import (
-    ROUNDING_SECONDS_PER_VAR,
-    ROUNDING_WORK_PER_VAR,
-    SWEEP_SECONDS_PER_ENTRY,
-    SWEEP_SECONDS_PER_INCIDENCE,
-)
+from autoshard.solver.work_rates import ROUNDING_SECONDS_PER_VAR, ROUNDING_WORK_PER_VAR, sweep_wall_seconds
 
 #: diffusion sweeps between two multiplier updates
 SWEEPS_PER_STEP = 5
@@ -63,7 +58,7 @@ def step_seconds(view: ContractedView) -> float:
     """Estimated seconds of one multiplier step (its diffusion sweeps and its rounding) on `view`."""
     entries = sum(inc.matrix.size for incs in view.incident for inc in incs) // 2 + sum(len(u) for u in view.unary)
     incidences = sum(len(incs) for incs in view.incident)
-    sweep = SWEEP_SECONDS_PER_ENTRY * entries + SWEEP_SECONDS_PER_INCIDENCE * incidences
+    sweep = sweep_wall_seconds(entries, incidences)
     return SWEEPS_PER_STEP * sweep + ROUNDING_SECONDS_PER_VAR * view.num_vars
 
 

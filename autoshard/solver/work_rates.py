@@ -63,8 +63,7 @@ SWEEP_WORK_PER_INCIDENCE = 7.9e-6
 SWEEP_WORK_PER_ENTRY = 3.5e-9
 READOUT_WORK_PER_EDGE = 7e-6
 READOUT_WORK_PER_ENTRY = 1.1e-9
-#: wall seconds per incidence of one sweep, the Python overhead on graphs of small matrices: with
-#: `SWEEP_SECONDS_PER_ENTRY` the Lagrangian step's gate and (two incidences per edge) the repeat phase's gate
+#: wall seconds per incidence of one sweep, the Python overhead on graphs of small matrices (`sweep_wall_seconds`)
 SWEEP_SECONDS_PER_INCIDENCE = 1.4e-5
 
 # --- Lagrangian relaxation of the usage limit (`lagrangian`) -------------------------------------------------
@@ -96,3 +95,15 @@ REPEAT_FIND_WORK_PER_ELEMENT = 1.2e-5
 #: wall seconds per matrix entry and per edge of `spanning_forest_bound` (the time reserved for it)
 FOREST_SECONDS_PER_ENTRY = 2e-8
 FOREST_SECONDS_PER_EDGE = 4e-5
+
+
+def sweep_gate_seconds(entries: int) -> float:
+    """One diffusion sweep over `entries` matrix entries, per-incidence overhead left out: the diffusion phase's gate
+    (it underestimates graphs of many small matrices, where the repeat phase then takes over)."""
+    return SWEEP_SECONDS_PER_ENTRY * entries
+
+
+def sweep_wall_seconds(entries: int, incidences: int) -> float:
+    """Wall seconds of one diffusion sweep over `entries` matrix entries and `incidences` incidences (an edge seen
+    from one end): the repeat phase's gate and the Lagrangian step's estimate."""
+    return SWEEP_SECONDS_PER_ENTRY * entries + SWEEP_SECONDS_PER_INCIDENCE * incidences

@@ -20,7 +20,7 @@ from autoshard.solver.stats import RepeatReport, Skipped
 from autoshard.solver.work_rates import (
     REPEAT_FIND_SECONDS_PER_ELEMENT,
     REPEAT_FIND_WORK_PER_ELEMENT,
-    SWEEP_SECONDS_PER_INCIDENCE,
+    sweep_wall_seconds,
 )
 
 #: least share of the graph's nodes in repeated blocks for the repeat phase to run
@@ -32,9 +32,10 @@ FIND_SHARE = 0.75
 
 
 def wall_sweep_seconds(red: StrategyGraph) -> float:
-    """Estimated wall seconds of a diffusion sweep, counting the per-edge overhead `sweep_seconds` leaves out: the
-    gate that prefers this phase to the diffusion phase."""
-    return sweep_seconds(red) + 2 * SWEEP_SECONDS_PER_INCIDENCE * len(red.edges)
+    """Estimated wall seconds of a diffusion sweep over `red`, counting the per-incidence overhead `sweep_seconds`
+    leaves out: the gate that prefers this phase to the diffusion phase."""
+    entries = sum(e.costs.size for e in red.edges) + sum(len(c) for c in red.node_costs)
+    return sweep_wall_seconds(entries, 2 * len(red.edges))
 
 
 def run(state: SearchState, until: float) -> RepeatReport:
