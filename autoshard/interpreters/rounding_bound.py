@@ -36,10 +36,14 @@ from xdsl.dialects.func import CallOp
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 
-from autoshard.dialects.chlo import TopKOp
+from autoshard.dialects.chlo import (
+    AddBroadcastOp, BroadcastCompareOp, BroadcastSelectOp, DivideBroadcastOp, MinimumBroadcastOp, MultiplyBroadcastOp,
+    PowerBroadcastOp, SubtractBroadcastOp, TopKOp,
+)
 from autoshard.dialects.sdy import ManualComputationOp, module_meshes
 from autoshard.dialects.stablehlo import (
-    CaseOp, ConvolutionOp, DotGeneralOp, DotOp, IfOp, ReduceOp, ReduceWindowOp, ScatterOp, WhileOp,
+    AddOp, AndOp, CaseOp, ClampOp, CompareOp, ConvertOp, ConvolutionOp, DivOp, DotGeneralOp, DotOp, IfOp, MinOp, MulOp,
+    NotOp, OptimizationBarrierOp, OrOp, PowOp, ReduceOp, ReduceWindowOp, ScatterOp, SelectOp, SubtractOp, WhileOp,
 )
 from autoshard.interpreters.kernels import KERNELS, UNARY, KernelContext, simple_reducer
 from autoshard.interpreters.manual import manual_shardings
@@ -212,7 +216,7 @@ class RoundingBound(Interpreter.Listener):
         name = op_name(op)
         if name not in _EXACT_WHEN_INTEGER or len(outputs) != 1 or not is_float(outputs[0].dtype):
             return False
-        if name in ("stablehlo.reduce", "stablehlo.reduce_window") and simple_reducer(op.regions[0]) not in (
+        if isinstance(op, (ReduceOp, ReduceWindowOp)) and simple_reducer(op.regions[0]) not in (
             "stablehlo.add", "stablehlo.maximum", "stablehlo.minimum"
         ):
             return False
@@ -223,9 +227,9 @@ class RoundingBound(Interpreter.Listener):
             return False
         limit = 2.0 ** _precision_bits(outputs[0].dtype)
         terms = [_abs(x) for _, x in floats]
-        if name in ("stablehlo.multiply", "chlo.broadcast_multiply"):
+        if isinstance(op, (MulOp, MultiplyBroadcastOp)):
             reach = math.prod(float(t.max(initial=0.0)) for t in terms)
-        elif name in ("stablehlo.dot_general", "stablehlo.dot"):
+        elif isinstance(op, (DotGeneralOp, DotOp)):
             reach = float(terms[0].sum()) * float(terms[1].max(initial=0.0)) if len(terms) == 2 else math.inf
         else:
             reach = sum(float(t.sum()) for t in terms)
@@ -285,21 +289,21 @@ class RoundingBound(Interpreter.Listener):
             if any(b.any() for b in bounds[first_index:]):
                 return self._fallback(op, inputs, outputs)
             return self._through_kernel(op, [*bounds[:first_index], *inputs[first_index:]], outputs)
-        if name in ("stablehlo.minimum", "chlo.broadcast_minimum"):
+        if isinstance(op, (MinOp, MinimumBroadcastOp)):
             return [np.maximum(bounds[0], bounds[1])]
-        if name == "stablehlo.clamp":
+        if isinstance(op, ClampOp):
             return [np.maximum(np.maximum(bounds[0], bounds[1]), bounds[2])]
-        if name in ("stablehlo.add", "stablehlo.subtract", "chlo.broadcast_add", "chlo.broadcast_subtract") and r is not None:
+        if isinstance(op, (AddOp, SubtractOp, AddBroadcastOp, SubtractBroadcastOp)) and r is not None:
             return [bounds[0] + bounds[1] + u * r]
-        if name in ("stablehlo.multiply", "chlo.broadcast_multiply") and r is not None:
+        if isinstance(op, (MulOp, MultiplyBroadcastOp)) and r is not None:
             a, b = _abs(inputs[0]), _abs(inputs[1])
             return [_times(b, bounds[0]) + _times(a, bounds[1]) + _times(bounds[0], bounds[1]) + u * r]
-        if name in ("stablehlo.divide", "chlo.broadcast_divide") and r is not None:
+        if isinstance(op, (DivOp, DivideBroadcastOp)) and r is not None:
             with np.errstate(all="ignore"):
                 b = _abs(inputs[1])
                 carried = (bounds[0] + _times(r, bounds[1])) / b
             return [np.where(bounds[0] + bounds[1] > 0, carried, 0.0) + u * r]
-        if name in ("stablehlo.power", "chlo.broadcast_power") and r is not None:
+        if isinstance(op, (PowOp, PowerBroadcastOp)) and r is not None:
             with np.errstate(all="ignore"):
                 a, b = np.asarray(inputs[0], np.float64), np.asarray(inputs[1], np.float64)
                 da = np.where(bounds[0] > 0, np.abs(b * r / a), 0.0)
@@ -317,17 +321,17 @@ class RoundingBound(Interpreter.Listener):
                 secant = np.maximum(np.abs(f(x + e) - fx), np.abs(f(x - e) - fx))
                 carried = np.where(e > 0, np.where(np.isnan(secant), np.inf, np.maximum(tangent, secant)), 0.0)
             return [carried + roundings * u * r]
-        if name == "stablehlo.convert":
+        if isinstance(op, ConvertOp):
             if r is None:  # to an integer or boolean: uncertain where the operand is
                 return [(bounds[0] > 0).astype(np.float64)]
             if not _inexact(inputs[0]):
                 return [bounds[0] + u * r]
             return [bounds[0] + (u * r if u > unit_roundoff(inputs[0].dtype) else 0.0)]
-        if name in ("stablehlo.compare", "chlo.broadcast_compare"):
+        if isinstance(op, (CompareOp, BroadcastCompareOp)):
             return [self._compare_uncertain(inputs, bounds)]
-        if name in ("stablehlo.select", "chlo.broadcast_select"):
+        if isinstance(op, (SelectOp, BroadcastSelectOp)):
             return [self._select(inputs, bounds)]
-        if name in ("stablehlo.and", "stablehlo.or", "stablehlo.not") and out.dtype == np.bool_:
+        if isinstance(op, (AndOp, OrOp, NotOp)) and out.dtype == np.bool_:
             return [np.maximum.reduce([(b > 0).astype(np.float64) for b in bounds])]
         structural = self._STRUCTURAL.get(type(op))
         if structural is not None:
@@ -390,7 +394,7 @@ class RoundingBound(Interpreter.Listener):
     def _through_kernel(self, op: Operation, args: Sequence[np.ndarray], outputs: list[np.ndarray]) -> list[np.ndarray]:
         """Run `op`'s own kernel on substitute operands, computing in float64."""
         name = op_name(op)
-        if name.startswith("sdy.") or name == "stablehlo.optimization_barrier":
+        if name.startswith("sdy.") or isinstance(op, OptimizationBarrierOp):
             return [np.asarray(a, np.float64) for a in args][: len(outputs)]
         ctx = KernelContext([o.shape for o in outputs], [np.dtype(np.float64)] * len(outputs), _simple_region)
         cast = [np.asarray(a, np.float64) if is_float(np.asarray(a).dtype) else np.asarray(a) for a in args]
