@@ -21,6 +21,23 @@ HEURISTIC_LAGRANGIAN_SHARE = 0.6
 #: share of the time left the whole CP-SAT model gets when LNS windows do not follow (small graphs)
 MONOLITHIC_SHARE = 0.2
 
+# --- shares inside a phase (of the time the phase was given) ---------------------------------------------------
+#: repeat phase: finding the repeated blocks may take at most this share; the bound takes this share of the rest
+#: (the folded plan gets what is left)
+REPEAT_FIND_SHARE = 0.75
+REPEAT_BOUND_SHARE = 0.65
+#: window phase: the first descent from the incumbent (with and without a binding usage limit), each probe after
+#: a Lagrangian phase, and a fresh descent's share of its round; rounds last 0.015 s per variable, within [3, 20] s
+WINDOW_FIRST_SHARE_MEMORY = 0.1
+WINDOW_FIRST_SHARE = 0.5
+WINDOW_PROBE_SHARE = 0.03
+WINDOW_FRESH_SHARE = 0.5
+WINDOW_ROUND_SECONDS_PER_VAR = 0.015
+WINDOW_ROUND_S = (3.0, 20.0)
+#: LNS: each window's CP-SAT run gets this share of the whole time limit, at least `LNS_MIN_WINDOW_S`
+LNS_WINDOW_SHARE = 0.04
+LNS_MIN_WINDOW_S = 2.0
+
 
 class Schedule:
     """Deadlines of the phases of one solve of `graph` under `config`, started now.

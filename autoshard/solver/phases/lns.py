@@ -13,6 +13,7 @@ from autoshard.solver.heuristic import PENALTY, LocalSearch
 from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph
 from autoshard.solver.model import build_model
 from autoshard.solver.model_instance import ModelInstance
+from autoshard.solver.schedule import LNS_MIN_WINDOW_S, LNS_WINDOW_SHARE
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import LnsReport
 from autoshard.solver.work_rates import BUILD_SECONDS_PER_TERM, LNS_ROUND_WORK_PER_NODE
@@ -90,7 +91,7 @@ def run(state: SearchState, until: float) -> LnsReport:
         window = _grow_window(search, seeds, int(width), MAX_WINDOW_TERMS)
         instance, hint = _window_graph(red, search, window, current, load)
         charge(LNS_ROUND_WORK_PER_NODE * n)  # a round's scans of the whole graph (the work clock's estimate)
-        budget = min(until - now() - 0.2, max(2.0, 0.04 * config.max_time_in_seconds))
+        budget = min(until - now() - 0.2, max(LNS_MIN_WINDOW_S, LNS_WINDOW_SHARE * config.max_time_in_seconds))
         if budget <= 0.05:
             break
         if model_terms(instance.graph) * BUILD_SECONDS_PER_TERM > 0.5 * budget:

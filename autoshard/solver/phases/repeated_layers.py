@@ -15,6 +15,7 @@ from autoshard.solver.clock import charge, now
 from autoshard.solver.dual_bound import Diffusion, sweep_seconds
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 from autoshard.solver.repeats import RepeatedBlocks, find_repeated_blocks, fold
+from autoshard.solver.schedule import REPEAT_BOUND_SHARE, REPEAT_FIND_SHARE
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import RepeatReport, Skipped
 from autoshard.solver.work_rates import (
@@ -25,10 +26,6 @@ from autoshard.solver.work_rates import (
 
 #: least share of the graph's nodes in repeated blocks for the repeat phase to run
 MIN_REPEATED_SHARE = 0.5
-#: share of the phase the bound takes (the folded plan gets the rest)
-BOUND_SHARE = 0.65
-#: share of the phase finding the blocks may take at most
-FIND_SHARE = 0.75
 
 
 def wall_sweep_seconds(red: StrategyGraph) -> float:
@@ -45,7 +42,7 @@ def run(state: SearchState, until: float) -> RepeatReport:
     state.stats.repeats = report
     graph = state.reduction.original
     elements = graph.num_nodes + len(graph.edges)
-    if REPEAT_FIND_SECONDS_PER_ELEMENT * elements > FIND_SHARE * (until - t):
+    if REPEAT_FIND_SECONDS_PER_ELEMENT * elements > REPEAT_FIND_SHARE * (until - t):
         report.skipped = Skipped.NO_TIME
         return report
     blocks = find_repeated_blocks(graph)
@@ -56,7 +53,7 @@ def run(state: SearchState, until: float) -> RepeatReport:
     folded = fold(graph, blocks)
     report.blocks = sum(len(c.members) for c in blocks.classes)
     report.folded_nodes = folded.num_nodes
-    report.bound = _bound(state, graph, blocks, now() + BOUND_SHARE * (until - now()))
+    report.bound = _bound(state, graph, blocks, now() + REPEAT_BOUND_SHARE * (until - now()))
     _plan(state, graph, blocks, folded, until, report)
     report.seconds = round(now() - t, 3)
     return report

@@ -9,13 +9,20 @@ from autoshard.solver.clock import now
 from autoshard.solver.contracted import ContractedView
 from autoshard.solver.heuristic import PENALTY
 from autoshard.solver.lagrangian import LagrangianOutcome
+from autoshard.solver.schedule import (
+    WINDOW_FIRST_SHARE,
+    WINDOW_FIRST_SHARE_MEMORY,
+    WINDOW_FRESH_SHARE,
+    WINDOW_PROBE_SHARE,
+    WINDOW_ROUND_S,
+    WINDOW_ROUND_SECONDS_PER_VAR,
+)
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import Skipped, WindowReport
 from autoshard.solver.window_search import lagrangian_window_search, repair, window_search
 
-#: after a Lagrangian phase: descents probed from its plan, each with this share of the window search's time
+#: after a Lagrangian phase: descents probed from its plan (each `schedule.WINDOW_PROBE_SHARE` of the time)
 PROBES = 3
-PROBE_SHARE = 0.03
 #: seconds between two offers of the window search's best plan to the incumbent (expanding one costs a scan)
 OFFER_INTERVAL_S = 0.5
 #: largest view (variables) whose search restarts from fresh starts between rounds
@@ -77,7 +84,7 @@ def _from_lagrangian(state: SearchState, view: ContractedView, lagrangian: Lagra
     # the phase's best plan, even when the incumbent is cheaper, lies where its multipliers led; from there a
     # descent either finds a deep basin within seconds or settles in a shallow one, depending on its draws
     begin = start if lagrangian.best is None else lagrangian.best
-    probe_s = PROBE_SHARE * (until - now())
+    probe_s = WINDOW_PROBE_SHARE * (until - now())
     probes = []
     for k in range(PROBES):
         ended: list[np.ndarray] = []
@@ -96,11 +103,12 @@ def _rounds(state: SearchState, view: ContractedView, start: np.ndarray, memory_
     starts and the best; on large graphs, and graphs whose basins the Lagrangian phase already explored globally,
     one long round from the best (its multipliers keep their state). Returns the rounds run."""
     nv = view.num_vars
-    first_until = now() + (0.1 if memory_bound else 0.5) * (until - now())
+    first_until = now() + (WINDOW_FIRST_SHARE_MEMORY if memory_bound else WINDOW_FIRST_SHARE) * (until - now())
     best, best_cost = window_search(view, start, first_until, rng, offers, patience=400 + 40 * nv)
     lag = state.stats.lagrangian
     restarts = nv <= MAX_RESTART_VARS and not (lag is not None and lag.steps)
-    round_s = min(20.0, max(3.0, 0.015 * nv)) if restarts else float("inf")
+    shortest, longest = WINDOW_ROUND_S
+    round_s = min(longest, max(shortest, WINDOW_ROUND_SECONDS_PER_VAR * nv)) if restarts else float("inf")
     rounds = 0
     least_usage = view.from_nodes(state.search.start(None))
     while now() < until - 0.05:
@@ -114,7 +122,7 @@ def _rounds(state: SearchState, view: ContractedView, start: np.ndarray, memory_
         else:
             begin, begin_cost = best, best_cost
             if fresh:  # a new descent from the least-usage start (the windows' randomness makes it differ)
-                begin, begin_cost = window_search(view, least_usage, now() + 0.5 * (end - now()), rng)
+                begin, begin_cost = window_search(view, least_usage, now() + WINDOW_FRESH_SHARE * (end - now()), rng)
                 if begin_cost < best_cost:
                     best, best_cost = begin, begin_cost
                     offers(best, best_cost)
