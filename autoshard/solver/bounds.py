@@ -19,8 +19,7 @@ from autoshard.solver.work_rates import FOREST_SECONDS_PER_EDGE, FOREST_SECONDS_
 
 def forest_seconds(graph: StrategyGraph) -> float:
     """Estimated seconds of `spanning_forest_bound(graph)`."""
-    entries = sum(e.costs.size for e in graph.edges) + sum(len(c) for c in graph.node_costs)
-    return FOREST_SECONDS_PER_ENTRY * entries + FOREST_SECONDS_PER_EDGE * len(graph.edges)
+    return FOREST_SECONDS_PER_ENTRY * graph.num_entries + FOREST_SECONDS_PER_EDGE * len(graph.edges)
 
 
 def spanning_forest_bound(graph: StrategyGraph) -> int:

@@ -37,7 +37,7 @@ STALL_SWEEPS = 5
 
 def sweep_seconds(graph: StrategyGraph) -> float:
     """Estimated seconds of one diffusion sweep over `graph` (it reads and shifts every matrix entry twice)."""
-    return sweep_gate_seconds(sum(e.costs.size for e in graph.edges) + sum(len(c) for c in graph.node_costs))
+    return sweep_gate_seconds(graph.num_entries)
 
 
 @dataclass(frozen=True)

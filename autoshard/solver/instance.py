@@ -78,6 +78,11 @@ class StrategyGraph:
     def num_nodes(self) -> int:
         return len(self.node_costs)
 
+    @property
+    def num_entries(self) -> int:
+        """Cost entries of the graph: every edge matrix's entries plus every node's costs."""
+        return sum(e.costs.size for e in self.edges) + sum(len(c) for c in self.node_costs)
+
     def num_strategies(self, node: int) -> int:
         return len(self.node_costs[node])
 

@@ -63,8 +63,7 @@ def setup_work_seconds(graph: StrategyGraph, rates: tuple[float, float, float]) 
     if not counting():
         return 0.0
     per_node, per_edge, per_entry = rates
-    entries = sum(e.costs.size for e in graph.edges) + sum(len(c) for c in graph.node_costs)
-    return per_node * graph.num_nodes + per_edge * len(graph.edges) + per_entry * entries
+    return per_node * graph.num_nodes + per_edge * len(graph.edges) + per_entry * graph.num_entries
 
 
 def fits(search: LocalSearch, assignment: np.ndarray) -> bool:

@@ -31,8 +31,7 @@ MIN_REPEATED_SHARE = 0.5
 def wall_sweep_seconds(red: StrategyGraph) -> float:
     """Estimated wall seconds of a diffusion sweep over `red`, counting the per-incidence overhead `sweep_seconds`
     leaves out: the gate that prefers this phase to the diffusion phase."""
-    entries = sum(e.costs.size for e in red.edges) + sum(len(c) for c in red.node_costs)
-    return sweep_wall_seconds(entries, 2 * len(red.edges))
+    return sweep_wall_seconds(red.num_entries, 2 * len(red.edges))
 
 
 def run(state: SearchState, until: float) -> RepeatReport:
