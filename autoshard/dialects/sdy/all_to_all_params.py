@@ -2,45 +2,39 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr
-from xdsl.ir import Attribute, ParametrizedAttribute
-from xdsl.irdl import irdl_attr_definition
+from xdsl.irdl import irdl_attr_definition, param_def
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
-from autoshard.dialects.sdy.attr_syntax import print_joined
+from autoshard.dialects.sdy.attr_syntax import AngleBracketedAttr, int_value, print_joined
 from autoshard.dialects.sdy.axes import AxisRefAttr, parse_axis_ref_braces, print_axis_ref_braces
 from autoshard.sharding import AxisRef
 
 
 @irdl_attr_definition
-class AllToAllParamAttr(ParametrizedAttribute):
+class AllToAllParamAttr(AngleBracketedAttr):
     """`{"a", "b"}: 0->2`: move `axes` from the source dimension to the target dimension."""
 
     name = "sdy.all_to_all_param"
 
     axes: ArrayAttr[AxisRefAttr]
-    src_dim_attr: IntAttr
-    tgt_dim_attr: IntAttr
+    src_dim_attr: IntAttr = param_def(converter=IntAttr.get)
+    tgt_dim_attr: IntAttr = param_def(converter=IntAttr.get)
 
-    def __init__(self, axes: Iterable[AxisRefAttr | AxisRef] | ArrayAttr, src_dim: int, tgt_dim: int):
+    src_dim = int_value("src_dim_attr")
+    tgt_dim = int_value("tgt_dim_attr")
+
+    def __init__(self, axes: Iterable[AxisRefAttr | AxisRef] | ArrayAttr, src_dim: int | IntAttr, tgt_dim: int | IntAttr):
         if not isinstance(axes, ArrayAttr):
             axes = ArrayAttr(tuple(a if isinstance(a, AxisRefAttr) else AxisRefAttr.from_axis_ref(a) for a in axes))
-        super().__init__(axes, IntAttr(src_dim), IntAttr(tgt_dim))
+        super().__init__(axes, src_dim, tgt_dim)
 
     @property
     def axis_refs(self) -> tuple[AxisRefAttr, ...]:
         return self.axes.data
-
-    @property
-    def src_dim(self) -> int:
-        return self.src_dim_attr.data
-
-    @property
-    def tgt_dim(self) -> int:
-        return self.tgt_dim_attr.data
 
     def print_body(self, printer: Printer) -> None:
         print_axis_ref_braces(printer, self.axis_refs)
@@ -55,20 +49,9 @@ class AllToAllParamAttr(ParametrizedAttribute):
         tgt = parser.parse_integer(allow_boolean=False)
         return AllToAllParamAttr(axes, src, tgt)
 
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        p = cls.parse_body(parser)
-        parser.parse_punctuation(">")
-        return (p.axes, p.src_dim_attr, p.tgt_dim_attr)
-
 
 @irdl_attr_definition
-class AllToAllParamListAttr(ParametrizedAttribute):
+class AllToAllParamListAttr(AngleBracketedAttr):
     """`[{"b"}: 0->2, {"c"}: 1->3]`."""
 
     name = "sdy.all_to_all_param_list"
@@ -92,14 +75,3 @@ class AllToAllParamListAttr(ParametrizedAttribute):
         return AllToAllParamListAttr(
             parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: AllToAllParamAttr.parse_body(parser))
         )
-
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        p = cls.parse_body(parser)
-        parser.parse_punctuation(">")
-        return (p.value,)

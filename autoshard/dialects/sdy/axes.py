@@ -5,37 +5,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, NoneAttr, StringAttr
-from xdsl.ir import Attribute, ParametrizedAttribute
-from xdsl.irdl import irdl_attr_definition
+from xdsl.irdl import irdl_attr_definition, param_def
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
-from autoshard.dialects.sdy.attr_syntax import print_joined
+from autoshard.dialects.sdy.attr_syntax import AngleBracketedAttr, int_value, print_joined
 from autoshard.sharding import AxisRef, SubAxisInfo
 
 
 @irdl_attr_definition
-class SubAxisInfoAttr(ParametrizedAttribute):
+class SubAxisInfoAttr(AngleBracketedAttr):
     """`(m)k`: the k-sized sub-axis after the m-sized major part of a mesh axis."""
 
     name = "sdy.sub_axis_info"
 
-    pre_size_attr: IntAttr
-    size_attr: IntAttr
+    pre_size_attr: IntAttr = param_def(converter=IntAttr.get)
+    size_attr: IntAttr = param_def(converter=IntAttr.get)
 
-    def __init__(self, pre_size: int | IntAttr, size: int | IntAttr):
-        super().__init__(
-            pre_size if isinstance(pre_size, IntAttr) else IntAttr(pre_size),
-            size if isinstance(size, IntAttr) else IntAttr(size),
-        )
-
-    @property
-    def pre_size(self) -> int:
-        return self.pre_size_attr.data
-
-    @property
-    def size(self) -> int:
-        return self.size_attr.data
+    pre_size = int_value("pre_size_attr")
+    size = int_value("size_attr")
 
     def print_body(self, printer: Printer) -> None:
         printer.print_string(f"({self.pre_size}){self.size}")
@@ -48,32 +36,18 @@ class SubAxisInfoAttr(ParametrizedAttribute):
         size = parser.parse_integer(allow_boolean=False)
         return SubAxisInfoAttr(pre_size, size)
 
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        info = cls.parse_body(parser)
-        parser.parse_punctuation(">")
-        return (info.pre_size_attr, info.size_attr)
-
 
 @irdl_attr_definition
-class AxisRefAttr(ParametrizedAttribute):
+class AxisRefAttr(AngleBracketedAttr):
     """`"a"` (a full mesh axis) or `"a":(m)k` (a sub-axis of it)."""
 
     name = "sdy.axis_ref"
 
-    axis_name: StringAttr
+    axis_name: StringAttr = param_def(converter=StringAttr.get)
     sub_axis_info: SubAxisInfoAttr | NoneAttr
 
     def __init__(self, axis_name: str | StringAttr, sub_axis_info: SubAxisInfoAttr | NoneAttr | None = None):
-        super().__init__(
-            axis_name if isinstance(axis_name, StringAttr) else StringAttr(axis_name),
-            sub_axis_info if sub_axis_info is not None else NoneAttr(),
-        )
+        super().__init__(axis_name, sub_axis_info if sub_axis_info is not None else NoneAttr())
 
     @property
     def axis(self) -> str:
@@ -106,17 +80,6 @@ class AxisRefAttr(ParametrizedAttribute):
         sub = SubAxisInfoAttr.parse_body(parser) if parser.parse_optional_punctuation(":") else None
         return AxisRefAttr(name, sub)
 
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        ref = cls.parse_body(parser)
-        parser.parse_punctuation(">")
-        return (ref.axis_name, ref.sub_axis_info)
-
     def __str__(self) -> str:
         return str(self.to_axis_ref())
 
@@ -133,7 +96,7 @@ def print_axis_ref_braces(printer: Printer, refs: Sequence[AxisRefAttr]) -> None
 
 
 @irdl_attr_definition
-class AxisRefListAttr(ParametrizedAttribute):
+class AxisRefListAttr(AngleBracketedAttr):
     """`{"a", "b":(1)2}`: a list of axis refs (e.g. all-reduce axes)."""
 
     name = "sdy.axis_ref_list"
@@ -161,20 +124,9 @@ class AxisRefListAttr(ParametrizedAttribute):
             parser.raise_error("failed to parse axis list which is expected to be an `ArrayRef<AxisRefAttr>`")
         return AxisRefListAttr(parse_axis_ref_braces(parser))
 
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        lst = cls.parse_body(parser)
-        parser.parse_punctuation(">")
-        return (lst.value,)
-
 
 @irdl_attr_definition
-class ListOfAxisRefListsAttr(ParametrizedAttribute):
+class ListOfAxisRefListsAttr(AngleBracketedAttr):
     """`[{"a"}, {}, {"b", "c"}]`: one axis-ref list per tensor dimension (gathering/slicing axes)."""
 
     name = "sdy.list_of_axis_ref_lists"
@@ -203,14 +155,3 @@ class ListOfAxisRefListsAttr(ParametrizedAttribute):
         return ListOfAxisRefListsAttr(
             parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: AxisRefListAttr.parse_body(parser))
         )
-
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        lst = cls.parse_body(parser)
-        parser.parse_punctuation(">")
-        return (lst.value,)

@@ -2,40 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, StringAttr
-from xdsl.ir import Attribute, ParametrizedAttribute
-from xdsl.irdl import irdl_attr_definition
+from xdsl.irdl import irdl_attr_definition, param_def
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
-from autoshard.dialects.sdy.attr_syntax import int_array, print_joined
+from autoshard.dialects.sdy.attr_syntax import AngleBracketedAttr, BodySyntaxAttr, int_array, int_value, print_joined
 from autoshard.sharding import Mesh, MeshAxis
 
 
 @irdl_attr_definition
-class MeshAxisAttr(ParametrizedAttribute):
+class MeshAxisAttr(AngleBracketedAttr):
     """`"a"=2`: a named mesh axis and its size."""
 
     name = "sdy.mesh_axis"
 
-    axis_name: StringAttr
-    size_attr: IntAttr
+    axis_name: StringAttr = param_def(converter=StringAttr.get)
+    size_attr: IntAttr = param_def(converter=IntAttr.get)
 
-    def __init__(self, axis_name: str | StringAttr, size: int | IntAttr):
-        super().__init__(
-            axis_name if isinstance(axis_name, StringAttr) else StringAttr(axis_name),
-            size if isinstance(size, IntAttr) else IntAttr(size),
-        )
+    size = int_value("size_attr")
 
     @property
     def axis(self) -> str:
         return self.axis_name.data
-
-    @property
-    def size(self) -> int:
-        return self.size_attr.data
 
     def print_body(self, printer: Printer) -> None:
         printer.print_string_literal(self.axis)
@@ -49,20 +40,9 @@ class MeshAxisAttr(ParametrizedAttribute):
         parser.parse_punctuation("=")
         return MeshAxisAttr(name, parser.parse_integer(allow_boolean=False))
 
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        axis = cls.parse_body(parser)
-        parser.parse_punctuation(">")
-        return (axis.axis_name, axis.size_attr)
-
 
 @irdl_attr_definition
-class MeshAttr(ParametrizedAttribute):
+class MeshAttr(BodySyntaxAttr):
     """`<["a"=2, "b"=4], device_ids=[...]>`; `<[]>` is the empty mesh, `<[], device_ids=[3]>` a maximal one.
 
     Device ids equal to iota are dropped when parsed, as Shardy does.
@@ -150,11 +130,3 @@ class MeshAttr(ParametrizedAttribute):
             if total == len(device_ids):
                 device_ids = []  # iota device ids are implicit
         return MeshAttr(axes, device_ids)
-
-    def print_parameters(self, printer: Printer) -> None:
-        self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        mesh = cls.parse_body(parser)
-        return (mesh.axes, mesh.device_ids_attr)

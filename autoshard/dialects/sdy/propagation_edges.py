@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, StringAttr
-from xdsl.ir import Attribute, ParametrizedAttribute
-from xdsl.irdl import irdl_attr_definition
+from xdsl.irdl import irdl_attr_definition, param_def
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
-from autoshard.dialects.sdy.attr_syntax import print_joined
+from autoshard.dialects.sdy.attr_syntax import AngleBracketedAttr, int_value, print_joined
 from autoshard.dialects.sdy.axes import AxisRefAttr
 
 
@@ -18,24 +16,19 @@ EDGE_NODE_TYPES: tuple[str, ...] = ("operand", "result")
 
 
 @irdl_attr_definition
-class EdgeValueRefAttr(ParametrizedAttribute):
+class EdgeValueRefAttr(AngleBracketedAttr):
     """`operand-1` / `result-0`: one operand or result of the op the edges are attached to."""
 
     name = "sdy.edge_value_ref"
 
-    node_type: StringAttr
-    index_attr: IntAttr
+    node_type: StringAttr = param_def(converter=StringAttr.get)
+    index_attr: IntAttr = param_def(converter=IntAttr.get)
 
-    def __init__(self, node_type: str, index: int):
-        super().__init__(StringAttr(node_type), IntAttr(index))
+    index = int_value("index_attr")
 
     @property
     def type(self) -> str:
         return self.node_type.data
-
-    @property
-    def index(self) -> int:
-        return self.index_attr.data
 
     def print_body(self, printer: Printer) -> None:
         printer.print_string(f"{self.type}-{self.index}")
@@ -46,20 +39,9 @@ class EdgeValueRefAttr(ParametrizedAttribute):
         parser.parse_punctuation("-")
         return EdgeValueRefAttr(kind, parser.parse_integer(allow_boolean=False, allow_negative=False))
 
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        v = cls.parse_body(parser)
-        parser.parse_punctuation(">")
-        return (v.node_type, v.index_attr)
-
 
 @irdl_attr_definition
-class AxisToPropagationDetailsAttr(ParametrizedAttribute):
+class AxisToPropagationDetailsAttr(AngleBracketedAttr):
     """`{"y" = operand-1 -> [operand-0, result-0]}`: where one axis flowed from and to."""
 
     name = "sdy.axis_to_propagation_details"
@@ -88,20 +70,9 @@ class AxisToPropagationDetailsAttr(ParametrizedAttribute):
         parser.parse_punctuation("}")
         return AxisToPropagationDetailsAttr.new((axis, source, ArrayAttr(tuple(targets))))
 
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        d = cls.parse_body(parser)
-        parser.parse_punctuation(">")
-        return tuple(d.parameters)
-
 
 @irdl_attr_definition
-class PropagationOneStepAttr(ParametrizedAttribute):
+class PropagationOneStepAttr(AngleBracketedAttr):
     """`{step-2 = [{"y" = operand-1 -> [result-0]}, ...]}`."""
 
     name = "sdy.propagation_one_step"
@@ -109,9 +80,7 @@ class PropagationOneStepAttr(ParametrizedAttribute):
     step_index_attr: IntAttr
     axis_entries: ArrayAttr[AxisToPropagationDetailsAttr]
 
-    @property
-    def step_index(self) -> int:
-        return self.step_index_attr.data
+    step_index = int_value("step_index_attr")
 
     def print_body(self, printer: Printer) -> None:
         printer.print_string(f"{{step-{self.step_index} = [")
@@ -131,20 +100,9 @@ class PropagationOneStepAttr(ParametrizedAttribute):
         parser.parse_punctuation("}")
         return PropagationOneStepAttr.new((IntAttr(step), ArrayAttr(tuple(entries))))
 
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        s = cls.parse_body(parser)
-        parser.parse_punctuation(">")
-        return tuple(s.parameters)
-
 
 @irdl_attr_definition
-class PropagationEdgesAttr(ParametrizedAttribute):
+class PropagationEdgesAttr(AngleBracketedAttr):
     """`#sdy.propagation_edges<[{step-0 = [...]}, ...]>`: per-step propagation details of a value."""
 
     name = "sdy.propagation_edges"
@@ -155,14 +113,12 @@ class PropagationEdgesAttr(ParametrizedAttribute):
     def steps(self) -> tuple[PropagationOneStepAttr, ...]:
         return self.value.data
 
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string("<[")
+    def print_body(self, printer: Printer) -> None:
+        printer.print_string("[")
         print_joined(printer, self.steps, lambda s: s.print_body(printer))
-        printer.print_string("]>")
+        printer.print_string("]")
 
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
+    @staticmethod
+    def parse_body(parser: AttrParser) -> PropagationEdgesAttr:
         steps = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: PropagationOneStepAttr.parse_body(parser))
-        parser.parse_punctuation(">")
-        return (ArrayAttr(tuple(steps)),)
+        return PropagationEdgesAttr.new((ArrayAttr(tuple(steps)),))

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr
-from xdsl.ir import Attribute, ParametrizedAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
-from autoshard.dialects.sdy.attr_syntax import INT64_MAX, int_array, print_joined
+from autoshard.dialects.sdy.attr_syntax import AngleBracketedAttr, INT64_MAX, int_array, print_joined
 
 
 #: The discardable attribute holding an op's sharding rule.
@@ -59,7 +58,7 @@ def _parse_factor_name(parser: AttrParser) -> list[int]:
 
 
 @irdl_attr_definition
-class DimMappingAttr(ParametrizedAttribute):
+class DimMappingAttr(AngleBracketedAttr):
     """The factors one tensor dimension maps to, major to minor (`ij` is a compound of factors i and j)."""
 
     name = "sdy.dim_mapping"
@@ -76,20 +75,13 @@ class DimMappingAttr(ParametrizedAttribute):
     def print_body(self, printer: Printer) -> None:
         printer.print_string("".join(factor_symbol(f) for f in self.factor_indices))
 
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        indices = _parse_factor_name(parser)
-        parser.parse_punctuation(">")
-        return (int_array(indices),)
+    @staticmethod
+    def parse_body(parser: AttrParser) -> DimMappingAttr:
+        return DimMappingAttr(_parse_factor_name(parser))
 
 
 @irdl_attr_definition
-class TensorMappingAttr(ParametrizedAttribute):
+class TensorMappingAttr(AngleBracketedAttr):
     """`[i, jk]`: the factor mapping of every dimension of one tensor."""
 
     name = "sdy.tensor_mapping"
@@ -124,17 +116,6 @@ class TensorMappingAttr(ParametrizedAttribute):
         dims = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: _parse_factor_name(parser))
         return TensorMappingAttr([DimMappingAttr(d) for d in dims])
 
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        m = cls.parse_body(parser)
-        parser.parse_punctuation(">")
-        return (m.dim_mappings_attr,)
-
 
 def _parse_tensor_mappings(parser: AttrParser, what: str) -> list[TensorMappingAttr]:
     """`([i, j], [k])`: at least one tensor mapping (an op with no operands or no results has no rule)."""
@@ -152,7 +133,7 @@ _SPECIAL_FACTOR_KEYWORDS: tuple[str, ...] = ("reduction", "need_replication", "p
 
 
 @irdl_attr_definition
-class OpShardingRuleAttr(ParametrizedAttribute):
+class OpShardingRuleAttr(AngleBracketedAttr):
     """`#sdy.op_sharding_rule<([i, k],[k, j])->([i, j]) {i=8, j=16, k=8} reduction={k} ..., custom>`.
 
     Raw fields (as Python values): `factor_sizes`, `operand_mappings` / `result_mappings` (TensorMappingAttr each,
@@ -243,8 +224,8 @@ class OpShardingRuleAttr(ParametrizedAttribute):
         return len(self.factor_sizes_attr.data)
 
     # -- text ---------------------------------------------------------------------------------------
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string("<(")
+    def print_body(self, printer: Printer) -> None:
+        printer.print_string("(")
         print_joined(printer, self.operand_mappings, lambda m: m.print_body(printer))
         printer.print_string(")->(")
         print_joined(printer, self.result_mappings, lambda m: m.print_body(printer))
@@ -262,11 +243,9 @@ class OpShardingRuleAttr(ParametrizedAttribute):
                 printer.print_string(f" {keyword}={{" + ", ".join(factor_symbol(f) for f in factors) + "}")
         if self.is_custom_rule:
             printer.print_string(", custom")
-        printer.print_string(">")
 
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
+    @staticmethod
+    def parse_body(parser: AttrParser) -> OpShardingRuleAttr:
         if parser._current_token.text != "(":  # noqa: SLF001
             parser.raise_error("failed to parse Sdy_OpShardingRule parameter 'operand_mappings'")
         operands = _parse_tensor_mappings(parser, "operand_mappings")
@@ -303,7 +282,6 @@ class OpShardingRuleAttr(ParametrizedAttribute):
         if parser.parse_optional_punctuation(","):
             parser.parse_keyword("custom")
             is_custom = True
-        parser.parse_punctuation(">")
-        rule = cls.from_fields(sizes, operands, results, special["reduction"], special["need_replication"],
-                               special["permutation"], special["blocked_propagation"], is_custom)
-        return tuple(rule.parameters)
+        return OpShardingRuleAttr.from_fields(sizes, operands, results, special["reduction"],
+                                              special["need_replication"], special["permutation"],
+                                              special["blocked_propagation"], is_custom)

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, NoneAttr, StringAttr, SymbolRefAttr
-from xdsl.ir import Attribute, ParametrizedAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
-from autoshard.dialects.sdy.attr_syntax import INT64_MAX, print_joined
+from autoshard.dialects.sdy.attr_syntax import AngleBracketedAttr, BodySyntaxAttr, INT64_MAX, print_joined
 from autoshard.dialects.sdy.axes import AxisRefAttr, parse_axis_ref_braces, print_axis_ref_braces
 from autoshard.dialects.sdy.mesh_attrs import MeshAttr
 from autoshard.sharding import AxisRef, DimSharding, TensorSharding
@@ -26,7 +25,7 @@ _PRIORITY = re.compile(r"p(\d+)")
 
 
 @irdl_attr_definition
-class DimensionShardingAttr(ParametrizedAttribute):
+class DimensionShardingAttr(AngleBracketedAttr):
     """`{"a", "b":(1)2, ?}p0`: axes major to minor, `?` when open, optional priority."""
 
     name = "sdy.dimension_sharding"
@@ -100,20 +99,9 @@ class DimensionShardingAttr(ParametrizedAttribute):
                 parser.raise_error(f"expecting integer priority, got: {text}", token.span)
         return DimensionShardingAttr(refs, is_closed, priority)
 
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        dim = cls.parse_body(parser)
-        parser.parse_punctuation(">")
-        return (dim.axes, dim.is_closed_attr, dim.priority_attr)
-
 
 @irdl_attr_definition
-class TensorShardingAttr(ParametrizedAttribute):
+class TensorShardingAttr(BodySyntaxAttr):
     """`#sdy.sharding<@mesh, [{"a", ?}, {}], replicated={"b"}, unreduced={"c"}>` (or an inlined `mesh<[...]>`).
 
     `unreduced=max{...}` records a reduction kind other than the default `sum` for the unreduced axes.
@@ -257,20 +245,12 @@ class TensorShardingAttr(ParametrizedAttribute):
         parser.parse_punctuation(">")
         return TensorShardingAttr(mesh, dims, replicated, unreduced, reduction)
 
-    def print_parameters(self, printer: Printer) -> None:
-        self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        s = cls.parse_body(parser)
-        return (s.mesh_or_ref, s.dim_shardings, s.replicated_axes, s.unreduced_axes, s.reduction_attr)
-
     def __str__(self) -> str:
         return sharding_text(self)
 
 
 @irdl_attr_definition
-class TensorShardingPerValueAttr(ParametrizedAttribute):
+class TensorShardingPerValueAttr(AngleBracketedAttr):
     """`#sdy.sharding_per_value<[<@mesh, [...]>, ...]>`: one sharding per operand/result of an op."""
 
     name = "sdy.sharding_per_value"
@@ -299,20 +279,9 @@ class TensorShardingPerValueAttr(ParametrizedAttribute):
             parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: TensorShardingAttr.parse_body(parser))
         )
 
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        per_value = cls.parse_body(parser)
-        parser.parse_punctuation(">")
-        return (per_value.shardings_attr,)
-
 
 @irdl_attr_definition
-class ManualAxesAttr(ParametrizedAttribute):
+class ManualAxesAttr(AngleBracketedAttr):
     """`{"a", "b"}`: the axes a `sdy.manual_computation` is manual on."""
 
     name = "sdy.manual_axes"
@@ -336,17 +305,6 @@ class ManualAxesAttr(ParametrizedAttribute):
     @staticmethod
     def parse_body(parser: AttrParser) -> ManualAxesAttr:
         return ManualAxesAttr(parser.parse_comma_separated_list(parser.Delimiter.BRACES, parser.parse_str_literal))
-
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            self.print_body(printer)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        parser.parse_punctuation("<")
-        axes = cls.parse_body(parser)
-        parser.parse_punctuation(">")
-        return (axes.value,)
 
 
 def sharding_text(sharding: TensorShardingAttr) -> str:
