@@ -12,8 +12,14 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from autoshard.dialects.sdy.all_to_all_params import AllToAllParamListAttr
+from autoshard.dialects.sdy.attr_syntax import BodySyntaxAttr
 from autoshard.dialects.sdy.axes import AxisRefListAttr, ListOfAxisRefListsAttr
-from autoshard.dialects.sdy.op_syntax import parse_attr_dict_and_type, parse_out_sharding, print_attr_dict_and_type
+from autoshard.dialects.sdy.op_syntax import (
+    parse_attrs_and_typed_operand,
+    parse_out_sharding,
+    print_attr_dict_and_type,
+    with_attributes,
+)
 from autoshard.dialects.sdy.shardings import REDUCTION_KINDS, TensorShardingAttr
 from autoshard.dialects.sdy.value_sharding import ShardingSource
 from autoshard.dialects.sdy.verify_collectives import verify_collective
@@ -22,8 +28,8 @@ from autoshard.dialects.sdy.verify_collectives import verify_collective
 class CollectiveOp(IRDLOperation, ShardingSource, ABC):
     """Base of every sdy collective: one tensor in, one out, and the `out_sharding` of the result.
 
-    Subclasses set `AXES_PROP` (the name of their axes property, or None) and `AXES_KIND`
-    (`list_of_lists`, `list` or `params`).
+    Subclasses set `AXES_PROP` (the name of their axes property, or None) and `AXES_ATTR` (its attribute
+    class, which parses and prints it).
     """
 
     tensor = operand_def()
@@ -31,7 +37,7 @@ class CollectiveOp(IRDLOperation, ShardingSource, ABC):
     out_sharding = prop_def(TensorShardingAttr)
 
     AXES_PROP: ClassVar[str | None] = None
-    AXES_KIND: ClassVar[str] = "list_of_lists"
+    AXES_ATTR: ClassVar[type[BodySyntaxAttr]] = ListOfAxisRefListsAttr
     HAS_REDUCTION_KIND: ClassVar[bool] = False
 
     def __init__(self, tensor: SSAValue | Operation, out_sharding: TensorShardingAttr,
@@ -41,7 +47,7 @@ class CollectiveOp(IRDLOperation, ShardingSource, ABC):
         if self.AXES_PROP is not None:
             if axes is None:
                 raise ValueError(f"{self.name} needs its {self.AXES_PROP}")
-            props[self.AXES_PROP] = _coerce_axes(axes, self.AXES_KIND)
+            props[self.AXES_PROP] = axes if isinstance(axes, Attribute) else self.AXES_ATTR(axes)
         if reduction_kind is not None and reduction_kind != "sum":
             props["reduction_kind"] = StringAttr(reduction_kind)
         super().__init__(operands=[value], result_types=[value.type], properties=props)
@@ -60,19 +66,11 @@ class CollectiveOp(IRDLOperation, ShardingSource, ABC):
         kind = None
         if cls.HAS_REDUCTION_KIND:
             kind = parser.parse_optional_keyword_in(REDUCTION_KINDS)
-        axes = None
-        if cls.AXES_KIND == "list_of_lists" and cls.AXES_PROP:
-            axes = ListOfAxisRefListsAttr.parse_body(parser)
-        elif cls.AXES_KIND == "list" and cls.AXES_PROP:
-            axes = AxisRefListAttr.parse_body(parser)
-        elif cls.AXES_KIND == "params" and cls.AXES_PROP:
-            axes = AllToAllParamListAttr.parse_body(parser)
+        axes = cls.AXES_ATTR.parse_body(parser) if cls.AXES_PROP else None
         operand = parser.parse_unresolved_operand()
         out_sharding = parse_out_sharding(parser)
-        attrs, type_ = parse_attr_dict_and_type(parser)
-        op = cls(parser.resolve_operand(operand, type_), out_sharding, axes, kind)
-        op.attributes.update(attrs)
-        return op
+        value, attrs = parse_attrs_and_typed_operand(parser, operand)
+        return with_attributes(cls(value, out_sharding, axes, kind), attrs)
 
     def print(self, printer: Printer) -> None:
         if self.HAS_REDUCTION_KIND and self.reduction != "sum":
@@ -91,16 +89,6 @@ class CollectiveOp(IRDLOperation, ShardingSource, ABC):
 
     def verify_(self) -> None:
         verify_collective(self)
-
-
-def _coerce_axes(axes, kind: str) -> Attribute:
-    if isinstance(axes, Attribute):
-        return axes
-    if kind == "list_of_lists":
-        return ListOfAxisRefListsAttr(axes)
-    if kind == "list":
-        return AxisRefListAttr(axes)
-    return AllToAllParamListAttr(axes)
 
 
 @irdl_op_definition
@@ -129,7 +117,7 @@ class AllReduceOp(CollectiveOp):
     reduction_axes = prop_def(AxisRefListAttr)
     reduction_kind = opt_prop_def(StringAttr)
     AXES_PROP: ClassVar = "reduction_axes"
-    AXES_KIND: ClassVar = "list"
+    AXES_ATTR: ClassVar = AxisRefListAttr
     HAS_REDUCTION_KIND: ClassVar = True
 
 
@@ -151,7 +139,7 @@ class AllToAllOp(CollectiveOp):
     name = "sdy.all_to_all"
     params = prop_def(AllToAllParamListAttr)
     AXES_PROP: ClassVar = "params"
-    AXES_KIND: ClassVar = "params"
+    AXES_ATTR: ClassVar = AllToAllParamListAttr
 
 
 @irdl_op_definition
@@ -168,7 +156,7 @@ class ReplicatedToUnreducedOp(CollectiveOp):
     name = "sdy.replicated_to_unreduced"
     axes_ = prop_def(AxisRefListAttr, prop_name="axes")
     AXES_PROP: ClassVar = "axes"
-    AXES_KIND: ClassVar = "list"
+    AXES_ATTR: ClassVar = AxisRefListAttr
 
 
 @irdl_op_definition

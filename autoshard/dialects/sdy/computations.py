@@ -23,8 +23,11 @@ from xdsl.traits import IsTerminator
 from autoshard.dialects.sdy.op_syntax import (
     parse_block_args,
     parse_functional_type,
+    parse_named,
+    parse_optional_named,
     print_region_with_args,
     resolve_all,
+    with_attributes,
 )
 from autoshard.dialects.sdy.shardings import ManualAxesAttr, TensorShardingAttr, TensorShardingPerValueAttr
 from autoshard.dialects.sdy.value_sharding import ShardingSource
@@ -59,9 +62,7 @@ class ReturnOp(IRDLOperation):
             if len(types) != len(unresolved):
                 parser.raise_error(f"{len(unresolved)} operands present, but expected {len(types)}")
             values = [parser.resolve_operand(u, t) for u, t in zip(unresolved, types)]
-        op = cls(values)
-        op.attributes.update(attrs)
-        return op
+        return with_attributes(cls(values), attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_op_attributes(self.attributes)
@@ -104,22 +105,15 @@ class ManualComputationOp(IRDLOperation, ShardingSource):
     @classmethod
     def parse(cls, parser: Parser) -> ManualComputationOp:
         unresolved = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_unresolved_operand)
-        parser.parse_keyword("in_shardings")
-        parser.parse_punctuation("=")
-        in_shardings = TensorShardingPerValueAttr.parse_body(parser)
-        parser.parse_keyword("out_shardings")
-        parser.parse_punctuation("=")
-        out_shardings = TensorShardingPerValueAttr.parse_body(parser)
-        parser.parse_keyword("manual_axes")
-        parser.parse_punctuation("=")
-        manual_axes = ManualAxesAttr.parse_body(parser)
+        in_shardings = parse_named(parser, "in_shardings", TensorShardingPerValueAttr.parse_body)
+        out_shardings = parse_named(parser, "out_shardings", TensorShardingPerValueAttr.parse_body)
+        manual_axes = parse_named(parser, "manual_axes", ManualAxesAttr.parse_body)
         args = parse_block_args(parser)
         body = parser.parse_region(args)
         attrs = parser.parse_optional_attr_dict()
         inputs, outputs = parse_functional_type(parser)
-        op = cls(resolve_all(parser, unresolved, inputs), outputs, in_shardings, out_shardings, manual_axes, body)
-        op.attributes.update(attrs)
-        return op
+        operands = resolve_all(parser, unresolved, inputs)
+        return with_attributes(cls(operands, outputs, in_shardings, out_shardings, manual_axes, body), attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string("(")
@@ -175,20 +169,14 @@ class NamedComputationOp(IRDLOperation, ShardingSource):
         name = parser.parse_str_literal()
         parser.parse_punctuation(">")
         unresolved = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_unresolved_operand)
-        in_shardings = out_shardings = None
-        if parser.parse_optional_keyword("in_shardings"):
-            parser.parse_punctuation("=")
-            in_shardings = TensorShardingPerValueAttr.parse_body(parser)
-        if parser.parse_optional_keyword("out_shardings"):
-            parser.parse_punctuation("=")
-            out_shardings = TensorShardingPerValueAttr.parse_body(parser)
+        in_shardings = parse_optional_named(parser, "in_shardings", TensorShardingPerValueAttr.parse_body)
+        out_shardings = parse_optional_named(parser, "out_shardings", TensorShardingPerValueAttr.parse_body)
         args = parse_block_args(parser)
         body = parser.parse_region(args)
         attrs = parser.parse_optional_attr_dict()
         inputs, outputs = parse_functional_type(parser)
-        op = cls(name, resolve_all(parser, unresolved, inputs), outputs, body, in_shardings, out_shardings)
-        op.attributes.update(attrs)
-        return op
+        operands = resolve_all(parser, unresolved, inputs)
+        return with_attributes(cls(name, operands, outputs, body, in_shardings, out_shardings), attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string("<")

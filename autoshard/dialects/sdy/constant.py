@@ -8,6 +8,7 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def, result_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from autoshard.dialects.sdy.op_syntax import with_attributes
 from autoshard.dialects.sdy.verify_value_ops import verify_constant
 
 
@@ -29,9 +30,7 @@ class ConstantOp(IRDLOperation):
     def parse(cls, parser: Parser) -> ConstantOp:
         attrs = parser.parse_optional_attr_dict()
         value = parser.parse_attribute()
-        op = cls(value)
-        op.attributes.update(attrs)
-        return op
+        return with_attributes(cls(value), attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_op_attributes(self.attributes)

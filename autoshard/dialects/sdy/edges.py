@@ -9,7 +9,13 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, opt_prop_d
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from autoshard.dialects.sdy.op_syntax import parse_attr_dict_and_type, parse_sharding, print_attr_dict_and_type
+from autoshard.dialects.sdy.op_syntax import (
+    parse_attrs_and_typed_operand,
+    parse_optional_named,
+    parse_sharding,
+    print_attr_dict_and_type,
+    with_attributes,
+)
 from autoshard.dialects.sdy.shardings import TensorShardingAttr
 from autoshard.dialects.sdy.value_sharding import ShardingSource
 from autoshard.dialects.sdy.verify_value_ops import verify_data_flow_edge, verify_func_data_flow_edge
@@ -30,14 +36,9 @@ class _EdgeOp(IRDLOperation, ABC):
     @classmethod
     def parse(cls, parser: Parser):
         operand = parser.parse_unresolved_operand()
-        sharding = None
-        if parser.parse_optional_keyword("sharding"):
-            parser.parse_punctuation("=")
-            sharding = parse_sharding(parser)
-        attrs, type_ = parse_attr_dict_and_type(parser)
-        op = cls(parser.resolve_operand(operand, type_), sharding)
-        op.attributes.update(attrs)
-        return op
+        sharding = parse_optional_named(parser, "sharding", parse_sharding)
+        value, attrs = parse_attrs_and_typed_operand(parser, operand)
+        return with_attributes(cls(value, sharding), attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")

@@ -9,6 +9,7 @@ from xdsl.printer import Printer
 from xdsl.traits import SymbolOpInterface
 
 from autoshard.dialects.sdy.mesh_attrs import MeshAttr
+from autoshard.dialects.sdy.op_syntax import with_attributes
 from autoshard.dialects.sdy.verify_meshes import verify_mesh_op
 from autoshard.sharding import Mesh
 
@@ -35,9 +36,7 @@ class MeshOp(IRDLOperation):
         parser.parse_punctuation("=")
         mesh = MeshAttr.parse_body(parser)
         attrs = parser.parse_optional_attr_dict()
-        op = cls(name.data, mesh)
-        op.attributes.update(attrs)
-        return op
+        return with_attributes(cls(name.data, mesh), attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")

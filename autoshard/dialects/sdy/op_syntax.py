@@ -2,20 +2,45 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from xdsl.ir import Attribute, Operation, Region, SSAValue
-from xdsl.parser import Parser
+from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
 from autoshard.dialects.sdy.shardings import TensorShardingAttr
 
+_T = TypeVar("_T")
+_OpT = TypeVar("_OpT", bound=Operation)
 
-def parse_attr_dict_and_type(parser: Parser) -> tuple[dict[str, Attribute], Attribute]:
-    """`{attrs} : type`, the tail of most sdy ops."""
+
+def parse_attrs_and_typed_operand(parser: Parser, operand: UnresolvedOperand) -> tuple[SSAValue, dict[str, Attribute]]:
+    """`{attrs} : type`, the tail of most sdy ops: `operand` resolved to that type, and the attributes."""
     attrs = parser.parse_optional_attr_dict()
     parser.parse_punctuation(":")
-    return attrs, parser.parse_type()
+    return parser.resolve_operand(operand, parser.parse_type()), attrs
+
+
+def with_attributes(op: _OpT, attrs: dict[str, Attribute]) -> _OpT:
+    """`op` carrying the discardable `attrs` parsed with it."""
+    op.attributes.update(attrs)
+    return op
+
+
+def parse_named(parser: Parser, keyword: str, parse_value: Callable[[Parser], _T]) -> _T:
+    """`keyword=value`."""
+    parser.parse_keyword(keyword)
+    parser.parse_punctuation("=")
+    return parse_value(parser)
+
+
+def parse_optional_named(parser: Parser, keyword: str, parse_value: Callable[[Parser], _T]) -> _T | None:
+    """`keyword=value` if the next token is `keyword`, else None."""
+    if not parser.parse_optional_keyword(keyword):
+        return None
+    parser.parse_punctuation("=")
+    return parse_value(parser)
 
 
 def print_attr_dict_and_type(printer: Printer, op: Operation, type_: Attribute) -> None:
@@ -30,9 +55,7 @@ def parse_sharding(parser: Parser) -> TensorShardingAttr:
 
 def parse_out_sharding(parser: Parser) -> TensorShardingAttr:
     """`out_sharding=<@mesh, [...]>` of a collective."""
-    parser.parse_keyword("out_sharding")
-    parser.parse_punctuation("=")
-    return parse_sharding(parser)
+    return parse_named(parser, "out_sharding", parse_sharding)
 
 
 def parse_block_args(parser: Parser) -> list[Parser.Argument]:

@@ -11,7 +11,13 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from autoshard.dialects.sdy.diagnostics import check
-from autoshard.dialects.sdy.op_syntax import parse_attr_dict_and_type, parse_sharding, print_attr_dict_and_type
+from autoshard.dialects.sdy.op_syntax import (
+    parse_attrs_and_typed_operand,
+    parse_named,
+    parse_sharding,
+    print_attr_dict_and_type,
+    with_attributes,
+)
 from autoshard.dialects.sdy.propagation_direction import PropagationDirectionAttr
 from autoshard.dialects.sdy.shardings import TensorShardingAttr
 from autoshard.dialects.sdy.value_sharding import ShardingSource
@@ -34,10 +40,8 @@ class _ShardingOnValueOp(IRDLOperation, ShardingSource, ABC):
     def parse(cls, parser: Parser):
         operand = parser.parse_unresolved_operand()
         sharding = parse_sharding(parser)
-        attrs, type_ = parse_attr_dict_and_type(parser)
-        op = cls(parser.resolve_operand(operand, type_), sharding)
-        op.attributes.update(attrs)
-        return op
+        value, attrs = parse_attrs_and_typed_operand(parser, operand)
+        return with_attributes(cls(value, sharding), attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
@@ -83,13 +87,9 @@ class ShardingGroupOp(IRDLOperation):
     @classmethod
     def parse(cls, parser: Parser) -> ShardingGroupOp:
         operand = parser.parse_unresolved_operand()
-        parser.parse_keyword("group_id")
-        parser.parse_punctuation("=")
-        group = parser.parse_integer(allow_boolean=False)
-        attrs, type_ = parse_attr_dict_and_type(parser)
-        op = cls(parser.resolve_operand(operand, type_), group)
-        op.attributes.update(attrs)
-        return op
+        group = parse_named(parser, "group_id", lambda p: p.parse_integer(allow_boolean=False))
+        value, attrs = parse_attrs_and_typed_operand(parser, operand)
+        return with_attributes(cls(value, group), attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
@@ -121,13 +121,9 @@ class PropagationBarrierOp(IRDLOperation):
     @classmethod
     def parse(cls, parser: Parser) -> PropagationBarrierOp:
         operand = parser.parse_unresolved_operand()
-        parser.parse_keyword("allowed_direction")
-        parser.parse_punctuation("=")
-        direction = PropagationDirectionAttr.parse_body(parser)
-        attrs, type_ = parse_attr_dict_and_type(parser)
-        op = cls(parser.resolve_operand(operand, type_), direction)
-        op.attributes.update(attrs)
-        return op
+        direction = parse_named(parser, "allowed_direction", PropagationDirectionAttr.parse_body)
+        value, attrs = parse_attrs_and_typed_operand(parser, operand)
+        return with_attributes(cls(value, direction), attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from autoshard.dialects.sdy.axes import AxisRefAttr
+from autoshard.dialects.sdy.axes import AxisRefAttr, ListOfAxisRefListsAttr
 from autoshard.dialects.sdy.diagnostics import fail
 from autoshard.dialects.sdy.mesh_attrs import MeshAttr
 from autoshard.dialects.sdy.shardings import DimensionShardingAttr, TensorShardingAttr
@@ -104,23 +104,22 @@ def verify_collective(op) -> None:
 _REPLICATED_IF_UNSHARDED = frozenset({"sdy.all_slice", "sdy.all_reduce", "sdy.reduce_scatter"})
 
 
-def _rank_check(out_dims: list, lists: Sequence) -> None:
+def _per_dim_axes(axes: ListOfAxisRefListsAttr, out_dims: list, mesh: MeshAttr, plain: Mesh) -> list[list[AxisRef]]:
+    """A collective's per-dimension axes, checked against the result rank and the mesh."""
+    lists = [lst.refs for lst in axes.lists]
     if len(out_dims) != len(lists):
         fail(f"result sharding has rank {len(out_dims)} but collective axes has rank {len(lists)}")
+    return _verify_axes_lists(lists, mesh, plain)
 
 
 def _all_gather(op, in_s, out_s, in_dims, out_dims, mesh, plain) -> None:
-    lists = [lst.refs for lst in op.gathering_axes.lists]
-    _rank_check(out_dims, lists)
-    axes = _verify_axes_lists(lists, mesh, plain)
+    axes = _per_dim_axes(op.gathering_axes, out_dims, mesh, plain)
     expected = [_remove_suffix(d, g, plain, "gathering", i) for i, (d, g) in enumerate(zip(in_dims, axes))]
     _compare_dims(expected, out_dims)
 
 
 def _all_slice(op, in_s, out_s, in_dims, out_dims, mesh, plain) -> None:
-    lists = [lst.refs for lst in op.slicing_axes.lists]
-    _rank_check(out_dims, lists)
-    axes = _verify_axes_lists(lists, mesh, plain)
+    axes = _per_dim_axes(op.slicing_axes, out_dims, mesh, plain)
     expected = [_append(d, s, plain) for d, s in zip(in_dims, axes)]
     _compare_dims(expected, out_dims)
 
@@ -132,9 +131,7 @@ def _reduction_kind_rule(op, in_s: TensorShardingAttr, reduced: Sequence[AxisRef
 
 
 def _reduce_scatter(op, in_s, out_s, in_dims, out_dims, mesh, plain) -> None:
-    lists = [lst.refs for lst in op.reduce_scatter_axes.lists]
-    _rank_check(out_dims, lists)
-    axes = _verify_axes_lists(lists, mesh, plain)
+    axes = _per_dim_axes(op.reduce_scatter_axes, out_dims, mesh, plain)
     _reduction_kind_rule(op, in_s, [r for lst in axes for r in lst], plain)
     expected = [_append(d, s, plain) for d, s in zip(in_dims, axes)]
     _compare_dims(expected, out_dims)
@@ -227,9 +224,7 @@ def _replicated_to_unreduced(op, in_s, out_s, in_dims, out_dims, mesh, plain) ->
 
 
 def _sharded_to_unreduced(op, in_s, out_s, in_dims, out_dims, mesh, plain) -> None:
-    lists = [lst.refs for lst in op.axes.lists]
-    _rank_check(out_dims, lists)
-    axes = _verify_axes_lists(lists, mesh, plain)
+    axes = _per_dim_axes(op.axes, out_dims, mesh, plain)
     expected = [_remove_suffix(d, g, plain, "shard-to-unreduce", i) for i, (d, g) in enumerate(zip(in_dims, axes))]
     _compare_dims(expected, out_dims)
     if out_s.reduction != "sum":

@@ -33,24 +33,24 @@ def verify_sharding_on_value_op(op) -> None:
     _unreduced_kind_rules(op, get_sharding(op.input), op.sharding)
 
 
-def verify_data_flow_edge(op) -> None:
+def _verify_edge(op, operand_word: str) -> None:
+    """What both data-flow edge ops need: a static-shaped result, a valid sharding, one user of the operand."""
     if not is_static_tensor(op.result.type):
-        fail("expected sdy.data_flow_edge to have a static-shaped result")
+        fail(f"expected {op.name} to have a static-shaped result")
     if op.sharding is not None:
         verify_tensor_sharding(op, op.sharding, op.result.type)
     if op.input.uses.get_length() != 1:
-        fail("expected input of sdy.data_flow_edge to have a single user")
+        fail(f"expected {operand_word} of {op.name} to have a single user")
+
+
+def verify_data_flow_edge(op) -> None:
+    _verify_edge(op, "input")
     if isinstance(op.input, OpResult) and op.input.op.name.startswith("sdy."):
         fail("expected input of sdy.data_flow_edge to not be defined by an SdyDialect op")
 
 
 def verify_func_data_flow_edge(op) -> None:
-    if not is_static_tensor(op.result.type):
-        fail("expected sdy.func_data_flow_edge to have a static-shaped result")
-    if op.sharding is not None:
-        verify_tensor_sharding(op, op.sharding, op.result.type)
-    if op.input.uses.get_length() != 1:
-        fail("expected operand of sdy.func_data_flow_edge to have a single user")
+    _verify_edge(op, "operand")
     value = op.input
     if isinstance(value, BlockArgument):
         if not isinstance(value.block.parent_op(), FuncOp):
