@@ -9,7 +9,7 @@ from xdsl.irdl import irdl_attr_definition, param_def
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
-from autoshard.dialects.sdy.attr_syntax import AngleBracketedAttr, int_value, print_joined
+from autoshard.dialects.sdy.attr_syntax import AngleBracketedAttr, int_value, parse_body_list, print_body_list
 from autoshard.dialects.sdy.axes import AxisRefAttr, parse_axis_ref_braces, print_axis_ref_braces
 from autoshard.sharding import AxisRef
 
@@ -66,12 +66,10 @@ class AllToAllParamListAttr(AngleBracketedAttr):
         return self.value.data
 
     def print_body(self, printer: Printer) -> None:
-        printer.print_string("[")
-        print_joined(printer, self.params, lambda p: p.print_body(printer))
-        printer.print_string("]")
+        print_body_list(printer, self.params)
 
     @staticmethod
     def parse_body(parser: AttrParser) -> AllToAllParamListAttr:
         return AllToAllParamListAttr(
-            parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: AllToAllParamAttr.parse_body(parser))
+            parse_body_list(parser, AllToAllParamAttr)
         )

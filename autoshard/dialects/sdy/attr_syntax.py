@@ -67,3 +67,15 @@ class AngleBracketedAttr(BodySyntaxAttr, ABC):
         attr = cls.parse_body(parser)
         parser.parse_punctuation(">")
         return attr.parameters
+
+
+def print_body_list(printer: Printer, items: Sequence[BodySyntaxAttr]) -> None:
+    """`[body, body, ...]`: the bodies of `items` in square brackets."""
+    printer.print_string("[")
+    print_joined(printer, items, lambda item: item.print_body(printer))
+    printer.print_string("]")
+
+
+def parse_body_list(parser: AttrParser, item: type[BodySyntaxAttr]) -> list:
+    """`[body, body, ...]` (possibly empty): a list of `item` attributes parsed from their bodies."""
+    return parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: item.parse_body(parser))

@@ -9,7 +9,13 @@ from xdsl.irdl import irdl_attr_definition, param_def
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
-from autoshard.dialects.sdy.attr_syntax import AngleBracketedAttr, int_value, print_joined
+from autoshard.dialects.sdy.attr_syntax import (
+    AngleBracketedAttr,
+    int_value,
+    parse_body_list,
+    print_body_list,
+    print_joined,
+)
 from autoshard.sharding import AxisRef, SubAxisInfo
 
 
@@ -146,12 +152,10 @@ class ListOfAxisRefListsAttr(AngleBracketedAttr):
         return tuple(lst.to_axis_refs() for lst in self.lists)
 
     def print_body(self, printer: Printer) -> None:
-        printer.print_string("[")
-        print_joined(printer, self.lists, lambda x: x.print_body(printer))
-        printer.print_string("]")
+        print_body_list(printer, self.lists)
 
     @staticmethod
     def parse_body(parser: AttrParser) -> ListOfAxisRefListsAttr:
         return ListOfAxisRefListsAttr(
-            parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: AxisRefListAttr.parse_body(parser))
+            parse_body_list(parser, AxisRefListAttr)
         )

@@ -9,7 +9,14 @@ from xdsl.irdl import irdl_attr_definition, param_def
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
-from autoshard.dialects.sdy.attr_syntax import AngleBracketedAttr, BodySyntaxAttr, int_array, int_value, print_joined
+from autoshard.dialects.sdy.attr_syntax import (
+    AngleBracketedAttr,
+    BodySyntaxAttr,
+    int_array,
+    int_value,
+    parse_body_list,
+    print_body_list,
+)
 from autoshard.sharding import Mesh, MeshAxis
 
 
@@ -102,9 +109,8 @@ class MeshAttr(BodySyntaxAttr):
 
     # -- text ---------------------------------------------------------------------------------------
     def print_body(self, printer: Printer) -> None:
-        printer.print_string("<[")
-        print_joined(printer, self.axes.data, lambda a: a.print_body(printer))
-        printer.print_string("]")
+        printer.print_string("<")
+        print_body_list(printer, self.axes.data)
         if self.device_ids:
             printer.print_string(", device_ids=[" + ", ".join(str(d) for d in self.device_ids) + "]")
         printer.print_string(">")
@@ -114,7 +120,7 @@ class MeshAttr(BodySyntaxAttr):
         parser.parse_punctuation("<")
         if parser._current_token.text != "[":  # noqa: SLF001
             parser.raise_error("failed to parse Sdy_Mesh parameter 'axes' which is to be a `::llvm::ArrayRef<MeshAxisAttr>`")
-        axes = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: MeshAxisAttr.parse_body(parser))
+        axes = parse_body_list(parser, MeshAxisAttr)
         device_ids: list[int] = []
         if parser.parse_optional_punctuation(","):
             parser.parse_keyword("device_ids")

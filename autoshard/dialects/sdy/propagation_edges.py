@@ -8,7 +8,13 @@ from xdsl.irdl import irdl_attr_definition, param_def
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
-from autoshard.dialects.sdy.attr_syntax import AngleBracketedAttr, int_value, print_joined
+from autoshard.dialects.sdy.attr_syntax import (
+    AngleBracketedAttr,
+    int_value,
+    parse_body_list,
+    print_body_list,
+    print_joined,
+)
 from autoshard.dialects.sdy.axes import AxisRefAttr
 
 
@@ -66,7 +72,7 @@ class AxisToPropagationDetailsAttr(AngleBracketedAttr):
         parser.parse_punctuation("=")
         source = EdgeValueRefAttr.parse_body(parser)
         parser.parse_punctuation("->")
-        targets = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: EdgeValueRefAttr.parse_body(parser))
+        targets = parse_body_list(parser, EdgeValueRefAttr)
         parser.parse_punctuation("}")
         return AxisToPropagationDetailsAttr.new((axis, source, ArrayAttr(tuple(targets))))
 
@@ -94,9 +100,7 @@ class PropagationOneStepAttr(AngleBracketedAttr):
         parser.parse_punctuation("-")
         step = parser.parse_integer(allow_boolean=False)
         parser.parse_punctuation("=")
-        entries = parser.parse_comma_separated_list(
-            parser.Delimiter.SQUARE, lambda: AxisToPropagationDetailsAttr.parse_body(parser)
-        )
+        entries = parse_body_list(parser, AxisToPropagationDetailsAttr)
         parser.parse_punctuation("}")
         return PropagationOneStepAttr.new((IntAttr(step), ArrayAttr(tuple(entries))))
 
@@ -114,11 +118,9 @@ class PropagationEdgesAttr(AngleBracketedAttr):
         return self.value.data
 
     def print_body(self, printer: Printer) -> None:
-        printer.print_string("[")
-        print_joined(printer, self.steps, lambda s: s.print_body(printer))
-        printer.print_string("]")
+        print_body_list(printer, self.steps)
 
     @staticmethod
     def parse_body(parser: AttrParser) -> PropagationEdgesAttr:
-        steps = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: PropagationOneStepAttr.parse_body(parser))
+        steps = parse_body_list(parser, PropagationOneStepAttr)
         return PropagationEdgesAttr.new((ArrayAttr(tuple(steps)),))

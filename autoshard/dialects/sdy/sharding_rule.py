@@ -9,7 +9,14 @@ from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
-from autoshard.dialects.sdy.attr_syntax import AngleBracketedAttr, INT64_MAX, int_array, print_joined
+from autoshard.dialects.sdy.attr_syntax import (
+    AngleBracketedAttr,
+    INT64_MAX,
+    int_array,
+    parse_body_list,
+    print_body_list,
+    print_joined,
+)
 
 
 #: The discardable attribute holding an op's sharding rule.
@@ -105,16 +112,13 @@ class TensorMappingAttr(AngleBracketedAttr):
         return tuple(d.factor_indices for d in self.dim_mappings)
 
     def print_body(self, printer: Printer) -> None:
-        printer.print_string("[")
-        print_joined(printer, self.dim_mappings, lambda d: d.print_body(printer))
-        printer.print_string("]")
+        print_body_list(printer, self.dim_mappings)
 
     @staticmethod
     def parse_body(parser: AttrParser) -> TensorMappingAttr:
         if parser._current_token.text != "[":  # noqa: SLF001
             parser.raise_error("failed to parse Sdy_TensorMapping parameter 'dim_mappings'")
-        dims = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: _parse_factor_name(parser))
-        return TensorMappingAttr([DimMappingAttr(d) for d in dims])
+        return TensorMappingAttr(parse_body_list(parser, DimMappingAttr))
 
 
 def _parse_tensor_mappings(parser: AttrParser, what: str) -> list[TensorMappingAttr]:

@@ -11,7 +11,14 @@ from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
-from autoshard.dialects.sdy.attr_syntax import AngleBracketedAttr, BodySyntaxAttr, INT64_MAX, print_joined
+from autoshard.dialects.sdy.attr_syntax import (
+    AngleBracketedAttr,
+    BodySyntaxAttr,
+    INT64_MAX,
+    parse_body_list,
+    print_body_list,
+    print_joined,
+)
 from autoshard.dialects.sdy.axes import AxisRefAttr, parse_axis_ref_braces, print_axis_ref_braces
 from autoshard.dialects.sdy.mesh_attrs import MeshAttr
 from autoshard.sharding import AxisRef, DimSharding, TensorSharding
@@ -194,9 +201,8 @@ class TensorShardingAttr(BodySyntaxAttr):
         else:
             printer.print_string("mesh")
             self.mesh_or_ref.print_body(printer)  # type: ignore[union-attr]
-        printer.print_string(", [")
-        print_joined(printer, self.dims, lambda d: d.print_body(printer))
-        printer.print_string("]")
+        printer.print_string(", ")
+        print_body_list(printer, self.dims)
         if self.replicated:
             printer.print_string(", replicated=")
             print_axis_ref_braces(printer, self.replicated)
@@ -224,7 +230,7 @@ class TensorShardingAttr(BodySyntaxAttr):
         if parser._current_token.text != "[":  # noqa: SLF001
             parser.raise_error("failed to parse Sdy_TensorSharding parameter 'dim_shardings' which is to be a "
                                "`::llvm::ArrayRef<DimensionShardingAttr>`")
-        dims = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: DimensionShardingAttr.parse_body(parser))
+        dims = parse_body_list(parser, DimensionShardingAttr)
         replicated: list[AxisRefAttr] = []
         unreduced: list[AxisRefAttr] = []
         reduction = "sum"
@@ -266,9 +272,7 @@ class TensorShardingPerValueAttr(AngleBracketedAttr):
 
     def print_body(self, printer: Printer) -> None:
         """The stripped form `[<@mesh, ...>, ...]` used by manual/named computations."""
-        printer.print_string("[")
-        print_joined(printer, self.shardings, lambda s: s.print_body(printer))
-        printer.print_string("]")
+        print_body_list(printer, self.shardings)
 
     @staticmethod
     def parse_body(parser: AttrParser) -> TensorShardingPerValueAttr:
@@ -276,7 +280,7 @@ class TensorShardingPerValueAttr(AngleBracketedAttr):
             parser.raise_error("failed to parse Sdy_TensorShardingPerValue parameter 'shardings' which is to be a "
                                "`::llvm::ArrayRef<TensorShardingAttr>`")
         return TensorShardingPerValueAttr(
-            parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: TensorShardingAttr.parse_body(parser))
+            parse_body_list(parser, TensorShardingAttr)
         )
 
 
