@@ -10,7 +10,8 @@ Every function takes `(config, axes, buffer_bytes)` and returns a `CollectiveCos
   reduce_scatter: the FULL (input) buffer;               sends (n-1)/n of it
   all_to_all: the per-device buffer (input = output);    sends (n-1)/n of it
   collective_permute: the buffer;                        sends all of it
-  all_slice: the input buffer;                           free (each device slices locally)
+  all_slice: the input buffer;                           sends nothing (each device slices locally; its copy
+                                                         kernel is compute, priced by the caller)
   `bytes_per_device` reports exactly these numbers (they match `autoshard.xla.nccl_bytes_per_device`).
 
 Time (alpha-beta, `hardware.AxisLink`): on one axis of n devices, `bytes / bandwidth + steps * latency` with
@@ -258,7 +259,8 @@ def collective_permute(config: CostConfig, axes: AxisSpec | Iterable[AxisSpec], 
 
 
 def all_slice(config: CostConfig, axes: AxisSpec | Iterable[AxisSpec], buffer_bytes: float) -> CollectiveCost:
-    """Keep each device's 1/n slice of a replicated buffer: local, no communication, free."""
+    """Keep each device's 1/n slice of a replicated buffer: local, no communication (0 s on the links; the copy
+    XLA runs for it is memory-bound compute, which the caller prices)."""
     _check_bytes(buffer_bytes)
     levels = _levels(config, axes)
     return CollectiveCost("all_slice", tuple(lv.label for lv in levels), math.prod(lv.size for lv in levels),

@@ -107,6 +107,29 @@ def _fusing_consumer(node: PlanNode) -> bool:
     return node.kind == "op" and (_name(node) in LOOP_FUSIBLE or _name(node) in FUSION_ROOTS)
 
 
+def slice_fusing_nodes(graph: PlanGraph) -> frozenset[int]:
+    """The nodes that take a resharded operand inside their own loop fusion, so that a reshard into them ending in
+    an all-slice runs no kernel of its own: XLA fuses the dynamic-slice into a loop-fusible consumer or a fusion
+    root (seen on XLA:CPU, jaxlib 0.10: the slices of broadcasts, of iotas and of the all-reduce a reduce-scatter
+    becomes sit inside the consumer's `kLoop` fusion), while a dot, convolution, custom call, collective or memory
+    value (result, loop-carried) gets it from a `dynamic-slice` fusion of its own. A sharding constraint is not an
+    op: it fuses when every final user behind it (through further constraints) does."""
+    nodes = graph.nodes
+    users: dict[int, list[int]] = {}
+    for e in graph.edges:
+        users.setdefault(e.producer, []).append(e.consumer)
+    fusing = {n.index for n in nodes if _fusing_consumer(n)}
+    transparent = [n.index for n in nodes if n.kind in TRANSPARENT_KINDS]
+    changed = True
+    while changed:  # constraints in reverse program order settle chains in one pass; repeat until stable
+        changed = False
+        for i in reversed(transparent):
+            if i not in fusing and users.get(i) and all(u in fusing for u in users[i]):
+                fusing.add(i)
+                changed = True
+    return frozenset(fusing)
+
+
 def _cheap(node: PlanNode) -> bool:
     return _name(node).split(".", 1)[-1] not in TRANSCENDENTAL_OPS and not _name(node).endswith("divide")
 

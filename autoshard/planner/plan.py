@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 
 from autoshard.planner.cost_breakdown import CostBreakdown, PlannedCollective
-from autoshard.planner.fusion_groups import plan_fusion
+from autoshard.planner.fusion_groups import plan_fusion, slice_fusing_nodes
 from autoshard.planner.plan_graph import NodeStrategy, PlanEdge, PlanGraph
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.sharding_plan import ShardingPlan, extract_sharding_plan
@@ -173,6 +173,7 @@ def plan_collectives(graph: PlanGraph, assignment: list[int], model, distinct_re
             for c in s.own_collectives
         )  # fmt: skip
     reshards_seen: set[tuple[int, int, TensorSharding]] = set()
+    slice_fusing = slice_fusing_nodes(graph)
     for e, src, dst in resharded_edges(graph, assignment):
         if distinct_reshards:
             if (e.producer, e.out_port, dst) in reshards_seen:
@@ -181,7 +182,8 @@ def plan_collectives(graph: PlanGraph, assignment: list[int], model, distinct_re
         producer, consumer = graph.nodes[e.producer], graph.nodes[e.consumer]
         count = max(producer.multiplier, consumer.multiplier)
         where = f"reshard {_node_name(producer)} -> {_node_name(consumer)} operand {e.in_port}"
-        for step, cost in model.reshard_steps(src, dst, producer.outputs[e.out_port]):
+        fused_slice = e.consumer in slice_fusing
+        for step, cost in model.reshard_steps(src, dst, producer.outputs[e.out_port], fused_slice):
             by_position.append((consumer.position, 0, PlannedCollective(  # the kind as the backend performs it
                 cost.kind, cost.axes, cost.bytes_per_device, cost.time_s, count, where, consumer.index)))
     by_position.sort(key=lambda item: (item[0], item[1]))
@@ -213,10 +215,12 @@ def evaluate_assignment(graph: PlanGraph, assignment: list[int], model) -> CostB
             by_kind[model.settle_kind(s.settle)] += (s.collective_s - own) * node.multiplier
         elif s.collective_s - own > 0:
             cost.penalty_s += (s.collective_s - own) * node.multiplier
+    slice_fusing = slice_fusing_nodes(graph)
     for e, src, dst in resharded_edges(graph, assignment):
         weight = max(graph.nodes[e.producer].multiplier, graph.nodes[e.consumer].multiplier)
         info = graph.nodes[e.producer].outputs[e.out_port]
-        for kind, seconds in model.reshard_kinds(src, dst, info).items():
+        fused_slice = e.consumer in slice_fusing
+        for kind, seconds in model.reshard_kinds(src, dst, info, fused_slice).items():
             by_kind[kind] += seconds * weight
     cost.collectives_s = dict(by_kind)
     cost.communication_s = sum(by_kind.values())

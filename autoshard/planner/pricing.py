@@ -196,14 +196,19 @@ class PlanCostModel:
         return (self.config.hardware.reshard_lowering == "xla" and op_name == "stablehlo.reduce"
                 and sum(1 for axes in dimension_axes if axes) > 1)
 
-    def reshard_steps(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> list[tuple[CollectiveStep, cc.CollectiveCost]]:
-        """The collectives lowering `src -> dst` on this backend (`hardware.reshard_lowering`), each with its cost."""
-        return self._reshards.steps(src, dst, info.shape, element_bytes(info.dtype))
+    def reshard_steps(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo, fused_slice: bool = False
+                      ) -> list[tuple[CollectiveStep, cc.CollectiveCost]]:
+        """The collectives lowering `src -> dst` on this backend (`hardware.reshard_lowering`), each with its cost;
+        `fused_slice`: the consumer takes a final all-slice inside its loop (`fusion_groups.slice_fusing_nodes`),
+        else the slice is priced as its copy kernel (`reshard_cost.slice_copy_cost`)."""
+        return self._reshards.steps(src, dst, info.shape, element_bytes(info.dtype), fused_slice)
 
-    def reshard_s(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> float:
+    def reshard_s(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo, fused_slice: bool = False
+                  ) -> float:
         """Seconds to reshard `src -> dst`: the sum of `reshard_steps`' costs."""
-        return self._reshards.seconds(src, dst, info.shape, element_bytes(info.dtype))
+        return self._reshards.seconds(src, dst, info.shape, element_bytes(info.dtype), fused_slice)
 
-    def reshard_kinds(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo) -> dict[str, float]:
+    def reshard_kinds(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo, fused_slice: bool = False
+                      ) -> dict[str, float]:
         """Seconds per collective kind for `src -> dst` (for the cost breakdown)."""
-        return self._reshards.seconds_by_kind(src, dst, info.shape, element_bytes(info.dtype))
+        return self._reshards.seconds_by_kind(src, dst, info.shape, element_bytes(info.dtype), fused_slice)

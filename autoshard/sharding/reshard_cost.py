@@ -1,16 +1,21 @@
 """Pricing a reshard: the cost of the collectives that lower it, as the configuration's `hardware.reshard_lowering`
 names (`lowering_for`: XLA's SPMD partitioner, `xla_reshard_collectives`, or Shardy's `reshard_collectives`), each
-priced by `costmodel.collectives` with the nccl-tests buffer conventions. `reshard_cost` prices one reshard;
-`ReshardPricer` is the memoized form the planner prices every edge with."""
+priced by `costmodel.collectives` with the nccl-tests buffer conventions. An `all_slice` sends nothing, but XLA runs
+it as a kernel (a dynamic-slice fusion that reads each device's slice of the operand and writes it): it is priced as
+that memory-bound copy, `slice_copy_cost`, unless it is the reshard's last step and the consumer takes the slice
+inside its own loop fusion (`fused_slice=True`, an elementwise or reduce consumer: XLA fuses the dynamic-slice into
+it, no kernel of its own, and the consumer's read of its local operand is priced with the consumer). `reshard_cost`
+prices one reshard; `ReshardPricer` is the memoized form the planner prices every edge with."""
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from costmodel.collectives import CollectiveCost, collective
+from costmodel.compute import roofline_time
 from costmodel.hardware import CostConfig
 
 from autoshard.sharding.axis_ref import AxisRef
@@ -65,7 +70,8 @@ def _permuted_axes(before: TensorSharding, after: TensorSharding, meshes: MeshLo
 class StepTraffic:
     """What one reshard step sends, independent of the tensor's size: the collective kind, the mesh axes whose
     device groups take part, and the per-dimension shard counts of the buffer it is priced on (nccl-tests:
-    all-gather on its full output, everything else on its input); `buffer_shards` is None for a local step."""
+    all-gather on its full output, everything else on its input; an all-slice on its local result, the bytes its
+    copy reads and writes); `buffer_shards` is None for a step that runs nothing."""
 
     kind: str
     axes: tuple[AxisRef, ...]
@@ -82,7 +88,7 @@ def step_traffic(step: CollectiveStep, before: TensorSharding, meshes: MeshLooku
         return StepTraffic(step.kind, step.communicated_axes(), None)
     if step.kind == "collective_permute":
         return StepTraffic(step.kind, _permuted_axes(before, step.out_sharding, meshes), _shards(before, meshes))
-    priced_on = step.out_sharding if step.kind == "all_gather" else before
+    priced_on = step.out_sharding if step.kind in ("all_gather", "all_slice") else before
     return StepTraffic(step.kind, step.communicated_axes(), _shards(priced_on, meshes))
 
 
@@ -102,10 +108,23 @@ def performed_kind(kind: str, config: CostConfig) -> str:
     return "all_reduce" if kind == "reduce_scatter" and not config.hardware.reduce_scatter else kind
 
 
+def slice_copy_cost(traffic: StepTraffic, config: CostConfig, shape: Sequence[int], dtype_bytes: int
+                    ) -> CollectiveCost:
+    """An all-slice as XLA runs it: a dynamic-slice fusion per device that reads its local slice of the operand
+    (only the slice: the loop emitter computes each output element from the one element it needs) and writes it,
+    a memory-bound copy of the local result's bytes; nothing is sent (`bytes_per_device` 0)."""
+    local = traffic.buffer_bytes(shape, dtype_bytes)
+    no_communication = collective("all_slice", config, axis_specs(traffic.axes), local)
+    return replace(no_communication, time_s=roofline_time(config, 0.0, 2.0 * local))
+
+
 def traffic_cost(traffic: StepTraffic, config: CostConfig, shape: Sequence[int], dtype_bytes: int) -> CollectiveCost:
-    """The cost of a step's traffic for a tensor of global `shape` (its kind as the backend performs it)."""
+    """The cost of a step's traffic for a tensor of global `shape` (its kind as the backend performs it; an
+    all-slice as its local copy, `slice_copy_cost`)."""
     if traffic.buffer_shards is None:
         return CollectiveCost(traffic.kind, tuple(str(a) for a in traffic.axes), 1, 0.0, 0.0)
+    if traffic.kind == "all_slice":
+        return slice_copy_cost(traffic, config, shape, dtype_bytes)
     kind = performed_kind(traffic.kind, config)
     return collective(kind, config, axis_specs(traffic.axes), traffic.buffer_bytes(shape, dtype_bytes))
 
@@ -126,11 +145,14 @@ def reshard_cost(
     shape: Sequence[int],
     dtype_bytes: int,
     meshes: MeshLookup | None = None,
+    *,
+    fused_slice: bool = False,
 ) -> ReshardCost:
     """Price resharding a tensor of global `shape` from `src` to `dst` on `config`'s mesh and links.
 
     The steps are those of the configured lowering (`lowering_for`). `meshes` names the meshes when `src` and `dst`
-    use different ones (default: the profile's mesh for both).
+    use different ones (default: the profile's mesh for both). `fused_slice`: the consumer fuses a final all-slice
+    into its own loop (`fuse_final_slice`).
     """
     meshes = profile_mesh(config) if meshes is None else meshes
     steps = lowering_for(config)(src, dst, meshes, shape)
@@ -139,7 +161,24 @@ def reshard_cost(
     for step in steps:
         costs.append(step_cost(step, before, config, shape, dtype_bytes, meshes))
         before = step.out_sharding
-    return ReshardCost(tuple(steps), tuple(costs))
+    priced = fuse_final_slice(list(zip(steps, costs))) if fused_slice else list(zip(steps, costs))
+    return ReshardCost(tuple(steps), tuple(c for _, c in priced))
+
+
+def ends_in_slice(steps: Sequence[CollectiveStep]) -> bool:
+    """Whether a reshard's last step is an all-slice (which a fusing consumer can take inside its loop)."""
+    return bool(steps) and steps[-1].kind == "all_slice"
+
+
+def fuse_final_slice(priced: list[tuple[CollectiveStep, CollectiveCost]]
+                     ) -> list[tuple[CollectiveStep, CollectiveCost]]:
+    """`priced` when its consumer reads the result inside its own loop fusion: a final all-slice is then a
+    dynamic-slice XLA fuses into that loop, no kernel of its own (0 s); earlier steps feed collectives and keep
+    their price."""
+    if not ends_in_slice([step for step, _ in priced]):
+        return priced
+    step, cost = priced[-1]
+    return [*priced[:-1], (step, replace(cost, time_s=0.0))]
 
 
 class ReshardPricer:
@@ -157,14 +196,14 @@ class ReshardPricer:
         self._lower = lowering_for(config)
         self._steps: dict[tuple, list[CollectiveStep]] = {}
         self._restricted_steps: dict[tuple, list[CollectiveStep]] = {}
-        self._restricted_traffic: dict[tuple, list[StepTraffic]] = {}
+        self._restricted_traffic: dict[tuple, tuple[list[StepTraffic], bool]] = {}
         self._collective_s: dict[tuple, float] = {}
         self._step_costs: dict[tuple, CollectiveCost] = {}
 
-    def steps(self, src: TensorSharding, dst: TensorSharding, shape: Sequence[int], dtype_bytes: int
-              ) -> list[tuple[CollectiveStep, CollectiveCost]]:
+    def steps(self, src: TensorSharding, dst: TensorSharding, shape: Sequence[int], dtype_bytes: int,
+              fused_slice: bool = False) -> list[tuple[CollectiveStep, CollectiveCost]]:
         """The collectives lowering `src -> dst` for a tensor of global `shape`, each with its cost (memoized on
-        (step, sharding before, shape, dtype size))."""
+        (step, sharding before, shape, dtype size)); `fused_slice` as in `reshard_cost`."""
         signature = tuple(math.gcd(d, self._devices) for d in shape)
         key = (src, dst, signature)
         steps = self._steps.get(key)
@@ -178,7 +217,7 @@ class ReshardPricer:
                 cost = self._step_costs[ckey] = step_cost(step, before, self.config, shape, dtype_bytes)
             out.append((step, cost))
             before = step.out_sharding
-        return out
+        return fuse_final_slice(out) if fused_slice else out
 
     def _lower_on_involved_dims(self, src: TensorSharding, dst: TensorSharding, signature: tuple[int, ...]
                                 ) -> list[CollectiveStep]:
@@ -198,10 +237,12 @@ class ReshardPricer:
             self._restricted_steps[key] = steps
         return steps
 
-    def seconds(self, src: TensorSharding, dst: TensorSharding, shape: Sequence[int], dtype_bytes: int) -> float:
+    def seconds(self, src: TensorSharding, dst: TensorSharding, shape: Sequence[int], dtype_bytes: int,
+                fused_slice: bool = False) -> float:
         """Seconds to reshard `src -> dst`: the sum of `steps`' costs, computed on the involved dims only (the
         other, unsharded dims scale every buffer by their size) from the steps' traffic memoized per restricted
-        pair and divisibility, each collective's price memoized on (kind, axes, bytes)."""
+        pair and divisibility, each collective's price memoized on (kind, axes, bytes); `fused_slice` as in
+        `reshard_cost`."""
         if src == dst:
             return 0.0
         dims = involved_dims(src, dst)
@@ -210,15 +251,19 @@ class ReshardPricer:
         src_r, dst_r = restrict(src, dims), restrict(dst, dims)
         signature = tuple(math.gcd(d, self._devices) for d in restricted_shape)
         key = (src_r, dst_r, signature)
-        traffic = self._restricted_traffic.get(key)
-        if traffic is None:
+        memo = self._restricted_traffic.get(key)
+        if memo is None:
             traffic, before = [], src_r
-            for step in self._restricted_lowering(src_r, dst_r, signature):
+            steps = self._restricted_lowering(src_r, dst_r, signature)
+            for step in steps:
                 t = step_traffic(step, before, self.mesh)
                 if t.buffer_shards is not None:
                     traffic.append(t)
                 before = step.out_sharding
-            self._restricted_traffic[key] = traffic
+            memo = self._restricted_traffic[key] = (traffic, ends_in_slice(steps))
+        traffic, final_slice = memo
+        if fused_slice and final_slice:
+            traffic = traffic[:-1]  # an all-slice always has a buffer: it is the last traffic entry
         total = 0.0
         for t in traffic:
             ckey = (t.kind, t.axes, t.buffer_bytes(restricted_shape, bytes_scale))
@@ -228,10 +273,10 @@ class ReshardPricer:
             total += seconds
         return total
 
-    def seconds_by_kind(self, src: TensorSharding, dst: TensorSharding, shape: Sequence[int], dtype_bytes: int
-                        ) -> dict[str, float]:
+    def seconds_by_kind(self, src: TensorSharding, dst: TensorSharding, shape: Sequence[int], dtype_bytes: int,
+                        fused_slice: bool = False) -> dict[str, float]:
         """Seconds per collective kind (as the backend performs it) of `src -> dst`."""
         out: dict[str, float] = defaultdict(float)
-        for _, cost in self.steps(src, dst, shape, dtype_bytes):
+        for _, cost in self.steps(src, dst, shape, dtype_bytes, fused_slice):
             out[cost.kind] += cost.time_s
         return dict(out)

@@ -11,6 +11,7 @@ from autoshard.planner.build_graph import build_plan_graph
 from autoshard.planner.fusion_groups import plan_fusion
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.user_constraints import PlanOptions
+from autoshard.sharding import AxisRef
 from autoshard.sharding.hardware_profiles import profile_mesh, resolve_config
 
 F32 = 4
@@ -214,3 +215,32 @@ func.func @main(%x: tensor<8x16x16x4xf32>) -> tensor<8x8x8x4xf32> {
     pool = next(b for label, b in work if label == "stablehlo.reduce_window")
     assert relu == 8 * 16 * 16 * 4 * F32  # reads x, writes nothing
     assert pool == 4 + 8 * 8 * 8 * 4 * F32  # reads the init, writes the pooled result
+
+
+SLICED_INTO_DOT_AND_ADD = """
+func.func @main(%x: tensor<64x256xf32>, %w: tensor<256x256xf32>) -> tensor<64x256xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<64x256xf32>, tensor<256x256xf32>) -> tensor<64x256xf32>
+  %1 = stablehlo.add %0, %x : tensor<64x256xf32>
+  return %1 : tensor<64x256xf32>
+}
+"""
+
+
+def test_slice_of_a_replicated_operand_is_a_copy_kernel_unless_the_consumer_fuses_it():
+    # %x replicated, taken split over data: XLA slices it in a dynamic-slice fusion of its own for the dot (read and
+    # write the 8x256 shard), but inside the add's loop fusion for the add (no kernel): the edge matrices say so
+    graph, model = _built(SLICED_INTO_DOT_AND_ADD)
+    table = model.edge_cost_table()
+    x = next(n for n in graph.nodes if n.kind == "argument" and n.outputs[0].shape == (64, 256))
+    replicated = next(i for i, s in enumerate(x.strategies) if not any(d.axes for d in s.outputs[0].dims))
+    copy_s = 2 * 8 * 256 * F32 / model.config.hardware.memory_bandwidth
+    seen = {}
+    for e in (e for e in graph.edges if e.producer == x.index):
+        consumer = graph.nodes[e.consumer]
+        matrix = table.matrix(graph, e)
+        split = [j for j, s in enumerate(consumer.strategies)
+                 if [d.axes for d in s.inputs[e.in_port].dims] == [(AxisRef("data"),), ()]]
+        assert split, consumer.label
+        seen[consumer.label] = sorted({float(matrix[replicated, j]) for j in split})
+    assert seen["stablehlo.dot_general"] == [pytest.approx(copy_s)]
+    assert seen["stablehlo.add"] == [0.0]

@@ -38,9 +38,34 @@ def test_all_gather_priced_on_full_output_buffer():
     assert cost.time_s == pytest.approx(3 / 4 * full / BW + 3 * LAT)  # ring: n-1 steps
 
 
-def test_slice_is_free_and_all_to_all_moves_three_quarters():
-    slice_cost = reshard_cost(sh((), ()), sh(("model",), ()), CONFIG, (64, 64), 4)
-    assert [c.kind for c in slice_cost.costs] == ["all_slice"] and slice_cost.time_s == 0.0
+@pytest.mark.parametrize("lowering", ["xla", "shardy"])
+def test_slice_of_a_replicated_value_is_a_copy_of_the_local_bytes(lowering: str):
+    # XLA runs replicated -> sharded as a dynamic-slice fusion per device: it reads its 16x64 slice (not the
+    # whole 64x64 operand) and writes it, memory-bound; nothing crosses a link
+    config = CostConfig(CONFIG.mesh, HardwareSpec(1e12, 1e10, 1e11, reshard_lowering=lowering), CONFIG.axis_links)
+    cost = reshard_cost(sh((), ()), sh(("model",), ()), config, (64, 64), 4)
+    (step,) = cost.costs
+    local = 16 * 64 * 4
+    assert step.kind == "all_slice" and step.group_size == 4 and cost.bytes_per_device == 0.0
+    assert cost.time_s == pytest.approx(2 * local / 1e11)
+    pricer = ReshardPricer(config)
+    assert pricer.seconds(sh((), ()), sh(("model",), ()), (64, 64), 4) == pytest.approx(cost.time_s)
+    assert pricer.seconds(sh((), ()), sh(("data", "model"), ()), (64, 64), 4) == pytest.approx(2 * 8 * 64 * 4 / 1e11)
+
+
+def test_a_final_slice_fused_into_its_consumer_is_free_and_earlier_steps_keep_their_price():
+    pricer = ReshardPricer(CONFIG)
+    replicated, split = sh((), ()), sh(("model",), ())
+    fused = reshard_cost(replicated, split, CONFIG, (64, 64), 4, fused_slice=True)
+    assert [c.kind for c in fused.costs] == ["all_slice"] and fused.time_s == 0.0
+    assert pricer.seconds(replicated, split, (64, 64), 4, fused_slice=True) == 0.0
+    assert pricer.seconds_by_kind(replicated, split, (64, 64), 4, fused_slice=True) == {"all_slice": 0.0}
+    # a reshard that does not end in a slice is priced the same whether or not its consumer fuses
+    gather = (sh(("data", "model"), ()), sh(("data",), ()))
+    assert pricer.seconds(*gather, (64, 64), 4, fused_slice=True) == pricer.seconds(*gather, (64, 64), 4) > 0
+
+
+def test_all_to_all_moves_three_quarters():
     a2a = reshard_cost(sh(("model",), ()), sh((), ("model",)), CONFIG, (64, 64), 2)
     (step,) = a2a.costs
     assert step.kind == "all_to_all"

@@ -97,9 +97,10 @@ class PlanExplainer:
                 continue
             info = g.nodes[e.producer].outputs[e.out_port]
             weight = max(g.nodes[e.producer].multiplier, g.nodes[e.consumer].multiplier)
-            if self.edges.price(src, dst, info) == 0:
+            fused_slice = self.edges.fused_slice(g, e)
+            if self.edges.price(src, dst, info, fused_slice) == 0:
                 continue
-            for kind, seconds in self.model.reshard_kinds(src, dst, info).items():
+            for kind, seconds in self.model.reshard_kinds(src, dst, info, fused_slice).items():
                 reshards[kind] += seconds * weight
         return LocalCost(s.compute_s * node.multiplier, collectives, dict(reshards))
 
