@@ -8,7 +8,7 @@ is set against XLA's arguments + outputs + temporaries - aliased. The summary co
 never under.
 
     python bench/memory_vs_xla.py [--models mlp,moe] [--meshes 'data=8;data=2,model=4'] [--no-large] [--config sharding_heavy.yaml]
-                                  [--budget-fraction 0.85] [--time-limit 10] [--json out.json]
+                                  [--budget-fraction 0.98] [--time-limit 10] [--json out.json]
 """
 
 from __future__ import annotations
@@ -62,7 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--meshes", default=";".join(MESHES), help="';'-separated, e.g. 'data=8;data=2,model=4'")
     parser.add_argument("--no-large", action="store_true", help="skip the large GPT training step")
     parser.add_argument("--config", default=None, help="hardware profile for every plan (default h100-8)")
-    parser.add_argument("--budget-fraction", type=float, default=0.85,
+    # 0.85 finds no plan since the accounting counts XLA's schedule (the 5 logits-sized buffers at the loss
+    # gradient do not shrink with sharding on 2x4): the lowest plan found is about 0.97 of the unconstrained one
+    parser.add_argument("--budget-fraction", type=float, default=0.98,
                         help="the binding budget for the large GPT, as a fraction of its unconstrained peak")
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--json", type=Path, default=None)

@@ -8,8 +8,9 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   buffer); the op computing a returned value writes into that buffer, so its own copy lives only as long as
   other ops read it;
 - every other value is a temporary from the op that defines it to its last reader in program order (loop
-  bodies are flattened between the loop's start and end, a loop-carried value is one buffer plus its 8-byte
-  entry in the loop's tuple); each temporary takes a multiple of 64 bytes (XLA:CPU's heap alignment);
+  bodies are flattened between the loop's start and end, a loop-carried value the body updates is two buffers,
+  XLA's copy insertion, plus its 8-byte entry in the loop's tuple); each temporary takes a multiple of 64 bytes
+  (XLA:CPU's heap alignment);
 - a value XLA computes inside its consumers' loop fusions (`fusion_groups`: a broadcast or cheap elementwise op
   whose readers all fuse it) has no buffer; the values it reads are read where its consumers run, so they live
   until the last of those;
@@ -18,7 +19,12 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   state), read until the loop's results are last read;
 - an elementwise op's result takes over the buffer of an operand of its shape that it reads last (XLA's buffer
   sharing with a dying operand), reached through the elementwise ops fused into it: its own buffer starts after
-  it; an in-place update (`scatter`, `dynamic_update_slice`) takes over the buffer it updates the same way.
+  it; an in-place update (`scatter`, `dynamic_update_slice`) takes over the buffer it updates the same way; not
+  the result of a dot XLA runs on flattened 2-D operands (`flattened_dot`: read through a bitcast, no sharing);
+- a cheap elementwise op written out for a reader that cannot fuse it is recomputed inside its fusing readers
+  and by the transposed copy a dot reads it through: those read its inputs where they run, its own buffer lives
+  until its last other reader; a convolution computes its input's elementwise or reduce_window producer inside
+  its kernel and reads that producer's inputs (`_read_through_producers`).
 Transient or depending on two nodes (only in `plan_live_values`; `plan()` searches again with a tighter limit
 when they push a plan over its budget):
 - where a result takes over a dying operand's buffer that is smaller (sharded more), the overlap is counted;
@@ -31,6 +37,11 @@ when they push a plan over its budget):
 - a dot_general operand not laid out as a matrix product (batch dims leading; the lhs's contracting dims
   trailing, the rhs's leading or trailing after the batch dims) is read from a transposed copy XLA makes beside
   it (layout assignment: a `copy` fusion, fused with the operand's producer), live from that producer to the dot;
+  none where the operand comes from another dot and only the order of its contracting block differs (that dot
+  writes its result in the order wanted: `copied_operands`);
+- XLA's scheduler may run the ops feeding only scalar results (the loss) after the gradient: they read their
+  operands after the last reader of the same-shape elementwise values computed from them (`deferred_positions`);
+  the note gives the figure without this too (the range the schedule decides);
 - XLA's all-reduce combiner merges independent all-reduces over the same axes: an op settling partial sums,
   and everything reading its result, reads its operands no earlier than the last all-reduce merged with its
   own (`combined_positions`; its operands' lifetimes extend, nothing starts earlier);
@@ -43,7 +54,7 @@ when they push a plan over its budget):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr
@@ -51,6 +62,7 @@ from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr
 from costmodel.memory import LiveValue, StepMemory, step_memory
 
 from autoshard.planner.fusion_groups import IN_PLACE_UPDATES, LOOP_FUSIBLE, TRANSPARENT_KINDS, plan_fusion
+from autoshard.planner.fusion_groups import _cheap as cheap
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, TensorInfo
 from autoshard.rules.dot import dot_dimension_numbers
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
@@ -85,6 +97,11 @@ COMBINER_NOTE = ("; may be low: the plan has {n} settling all-reduces XLA can co
                  "operands live longer than program order (bench/memory_vs_xla.py measures)")
 
 
+#: added when the output-only readers' schedule decides the peak (`deferred_positions`)
+DEFERRED_NOTE = ("; {low:.1f} to {high:.1f} MiB depending on where XLA's scheduler runs the readers feeding only the "
+                 "results (the loss): the higher figure counted")
+
+
 def sharded_bytes(info: TensorInfo | None, sharding: TensorSharding, mesh: Mesh) -> int:
     """Per-device bytes of one value under `sharding` (uneven shards padded)."""
     if info is None:
@@ -117,6 +134,10 @@ class GraphLiveness:
     #: per node: the position it reads its operands at (its own, or later where XLA combines the all-reduce it
     #: waits for with a later one: `combined_positions`)
     runs_at: tuple[int, ...] = ()
+    #: (dot, operand) whose transposed copy recomputes a cheap producer from its inputs where the dot runs
+    recomputed_copies: frozenset[tuple[int, int]] = frozenset()
+    #: (dot, operand) read through a transposed copy (`copied_operands`)
+    copied: frozenset[tuple[int, int]] = frozenset()
 
     def origin(self, node: int, port: int) -> tuple[int, int]:
         """The value behind a chain of sharding constraints."""
@@ -146,6 +167,8 @@ class GraphLiveness:
             else:
                 consumers.setdefault(e.producer, []).append((e.consumer, e.out_port))
             sources.setdefault(e.consumer, []).append((e.producer, e.out_port, e.in_port))
+        copied = set(copied_operands(graph))
+        recomputed = _read_through_producers(nodes, sources, consumers, fused, returned, copied)
         # a returned sharding constraint returns its operand
         through = {e.consumer: (e.producer, e.out_port) for e in graph.edges if nodes[e.consumer].kind in TRANSPARENT_KINDS}
         for node, port in list(returned):
@@ -162,7 +185,50 @@ class GraphLiveness:
         last = [max([n.position] + [runs_until[c] for c, _ in consumers.get(n.index, ())]) for n in nodes]
         reuses = _buffer_reuses(nodes, sources, fused, returned, last, runs_at)
         return GraphLiveness(frozenset(aliased), frozenset(returned), frozenset(fused), tuple(last),
-                             frozenset(invariant), tuple(runs_until), reuses, through, runs_at)
+                             frozenset(invariant), tuple(runs_until), reuses, through, runs_at, frozenset(recomputed),
+                             frozenset(copied))
+
+
+#: consumers that compute a cheap loop-fusible producer inside their own loop instead of reading its buffer
+RECOMPUTING_READERS = LOOP_FUSIBLE | {"stablehlo.reduce", "stablehlo.reduce_window"}
+#: what XLA:CPU fuses into a convolution's kernel (`__ynn_fusion`) from its input operand's producer
+CONVOLUTION_INPUT_FUSIBLE = LOOP_FUSIBLE | {"stablehlo.reduce_window"}
+
+
+def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
+                            consumers: dict[int, list[tuple[int, int]]], fused: set[tuple[int, int]],
+                            returned: set[tuple[int, int]], copied: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Readers that compute a producer themselves read the producer's inputs (added to `consumers`); returns the
+    (dot, operand) pairs of `copied` (transposed operand copies) that recompute their producer:
+    - a cheap loop-fusible op written out for a reader that cannot fuse it (a dot, a collective) is recomputed
+      inside each reader that can (`RECOMPUTING_READERS`), and by the loop fusion writing a dot's transposed copy
+      of it where that dot runs: those read its inputs, not its buffer, which lives only until its last other
+      reader;
+    - a convolution computes its input operand's loop-fusible or reduce_window producer inside its own kernel:
+      it reads that producer's inputs too (the producer's buffer is kept: an over-count of that one buffer)."""
+    copies: set[tuple[int, int]] = set()
+    for node in nodes:
+        if (node.kind != "op" or len(node.outputs) != 1 or (node.index, 0) in fused or (node.index, 0) in returned
+                or node.label not in LOOP_FUSIBLE or not cheap(node)):
+            continue
+        readers = consumers.get(node.index, [])
+        via_copy = {(c, port) for c, _ in readers for src, _, port in sources.get(c, ())
+                    if src == node.index and (c, port) in copied}
+        moved = {c for c, _ in readers if c != node.index and nodes[c].kind == "op"
+                 and nodes[c].label in RECOMPUTING_READERS} | {c for c, _ in via_copy}
+        if moved:
+            copies |= via_copy
+            consumers[node.index] = [(c, p) for c, p in readers if c not in moved]
+            for source, port, _ in sources.get(node.index, ()):
+                consumers.setdefault(source, []).extend((c, port) for c in sorted(moved))
+    for node in nodes:
+        if node.kind == "op" and node.label == "stablehlo.convolution":
+            producer = next((src for src, _, in_port in sources.get(node.index, ()) if in_port == 0), None)
+            if (producer is not None and nodes[producer].kind == "op"
+                    and nodes[producer].label in CONVOLUTION_INPUT_FUSIBLE and (producer, 0) not in fused):
+                for source, port, _ in sources.get(producer, ()):
+                    consumers.setdefault(source, []).append((node.index, port))
+    return copies
 
 
 def _elementwise(node: PlanNode) -> bool:
@@ -196,10 +262,21 @@ def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int,
                         seen.add(producer)
                         stack.append(producer)
                 elif (source.kind == "op" and last[producer] == runs_at[node.index] and (producer, port) not in returned
-                      and len(source.outputs) == 1):
+                      and len(source.outputs) == 1 and not flattened_dot(source)):
                     out[node.index] = (producer, port)
                     break
     return out
+
+
+def flattened_dot(node: PlanNode) -> bool:
+    """A dot_general XLA runs on 2-D operands: an operand with several free (non-batch, non-contracting) dims is
+    flattened, so its elementwise readers read the result through a bitcast and cannot take its buffer over."""
+    if node.kind != "op" or node.label != "stablehlo.dot_general" or node.ir is None or len(node.inputs) != 2:
+        return False
+    lhs_batch, rhs_batch, lhs_contract, rhs_contract = dot_dimension_numbers(node.ir)
+    lhs, rhs = node.inputs
+    return ((lhs is not None and lhs.rank - len(lhs_batch) - len(lhs_contract) > 1)
+            or (rhs is not None and rhs.rank - len(rhs_batch) - len(rhs_contract) > 1))
 
 
 def _aliased_results(graph: PlanGraph) -> set[int]:
@@ -231,10 +308,15 @@ def node_usage(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, liveness: Gra
         return 0
     if node.kind == "argument":  # the caller's buffer, outside XLA's temporary heap
         return sharded_bytes(node.outputs[0], strategy.outputs[0], mesh)
-    carried = TUPLE_ENTRY_BYTES if node.kind == "data_flow" and node.label.startswith("while") else 0
-    return sum(aligned(sharded_bytes(node.outputs[p], strategy.outputs[p], mesh) + carried)
-               for p in held_ports(node)
-               if (node.index, p) not in liveness.returned and (node.index, p) not in liveness.fused)
+    carried = node.kind == "data_flow" and node.label.startswith("while")
+    own = sum(aligned(sharded_bytes(node.outputs[p], strategy.outputs[p], mesh) + TUPLE_ENTRY_BYTES * carried)
+              for p in held_ports(node)
+              if (node.index, p) not in liveness.returned and (node.index, p) not in liveness.fused)
+    # a carried value the body updates is held twice, returned or not: XLA's copy insertion gives the body a copy
+    # to read while the new value is written (seen on the zoo's scan: the counter and the carried activation)
+    if not carried:
+        return own
+    return own + sum(aligned(sharded_bytes(node.outputs[p], strategy.outputs[p], mesh)) for p in held_ports(node))
 
 
 def node_interval(node: PlanNode, graph: PlanGraph, liveness: GraphLiveness) -> tuple[int, int]:
@@ -255,18 +337,48 @@ def _matrix_layout(rank: int, batch: Sequence[int], contract: Sequence[int], tra
     return (trailing_ok and trailing) or (leading_ok and leading)
 
 
-def layout_copies(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> list[tuple[int, int]]:
-    """(operand index, per-device bytes) of the transposed operand copies a dot_general reads (module docstring)."""
+def copied_ports(node: PlanNode) -> list[int]:
+    """The operands of a dot_general not laid out as a matrix product, which XLA reads from a transposed copy."""
     if node.kind != "op" or node.label != "stablehlo.dot_general" or node.ir is None or len(node.inputs) != 2:
         return []
     lhs_batch, rhs_batch, lhs_contract, rhs_contract = dot_dimension_numbers(node.ir)
     lhs, rhs = node.inputs
     out = []
     if lhs is not None and not _matrix_layout(lhs.rank, lhs_batch, lhs_contract, True, False):
-        out.append((0, sharded_bytes(lhs, strategy.inputs[0], mesh)))
+        out.append(0)
     if rhs is not None and not _matrix_layout(rhs.rank, rhs_batch, rhs_contract, True, True):
-        out.append((1, sharded_bytes(rhs, strategy.inputs[1], mesh)))
+        out.append(1)
     return out
+
+
+def copied_operands(graph: PlanGraph) -> list[tuple[int, int]]:
+    """(dot node, operand index) of every operand read through a transposed copy (`copied_ports`), but for an
+    operand computed by another dot whose contracting dims are its trailing or leading block in another order:
+    XLA's layout assignment has that dot write its result in the order the reader wants (no copy)."""
+    producer = {(e.consumer, e.in_port): e.producer for e in graph.edges}
+    out = []
+    for node in graph.nodes:
+        ports = copied_ports(node)
+        if not ports:
+            continue
+        lhs_batch, rhs_batch, lhs_contract, rhs_contract = dot_dimension_numbers(node.ir)
+        for port in ports:
+            info, batch, contract = ((node.inputs[0], lhs_batch, lhs_contract) if port == 0
+                                     else (node.inputs[1], rhs_batch, rhs_contract))
+            source = graph.nodes[producer[(node.index, port)]] if (node.index, port) in producer else None
+            block = sorted(contract)
+            nb, nc = len(batch), len(contract)
+            reordered = list(batch) == list(range(nb)) and block in (list(range(info.rank - nc, info.rank)),
+                                                                     list(range(nb, nb + nc)))
+            if not (reordered and source is not None and source.kind == "op"
+                    and source.label == "stablehlo.dot_general"):
+                out.append((node.index, port))
+    return out
+
+
+def layout_copies(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> list[tuple[int, int]]:
+    """(operand index, per-device bytes) of the transposed operand copies a dot_general reads (module docstring)."""
+    return [(port, sharded_bytes(node.inputs[port], strategy.inputs[port], mesh)) for port in copied_ports(node)]
 
 
 def layout_copy_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> int:
@@ -337,10 +449,71 @@ def combined_positions(graph: PlanGraph, assignment: Sequence[int]) -> list[int]
     return runs_at
 
 
+def output_only(graph: PlanGraph) -> frozenset[int]:
+    """Op nodes whose results reach only scalar results of the step (the loss and what computes it)."""
+    nodes = graph.nodes
+    readers: dict[int, list[int]] = {}
+    for e in graph.edges:
+        if e.consumer != e.producer:
+            readers.setdefault(e.producer, []).append(e.consumer)
+    out: set[int] = set()
+    for n in sorted(nodes, key=lambda n: n.position, reverse=True):
+        users = readers.get(n.index, ())
+        if n.kind == "op" and users and all(
+                c in out or (nodes[c].kind == "result" and nodes[c].inputs and nodes[c].inputs[0] is not None
+                             and nodes[c].inputs[0].rank == 0) for c in users):
+            out.add(n.index)
+    return frozenset(out)
+
+
+def deferred_positions(graph: PlanGraph, runs_at: Sequence[int]) -> list[int]:
+    """`runs_at` with every output-only op (`output_only`) reading its operands as late as XLA's scheduler may run
+    it: after the last reader of the same-shape elementwise values computed from each operand (seen: the large
+    GPT's loss gathers the label logits after the logits gradient and its transposed copy, so the logits stay
+    live beside them), and its own readers no earlier than it."""
+    nodes = graph.nodes
+    runs_at = list(runs_at)
+    late = output_only(graph)
+    readers: dict[int, list[int]] = {}
+    sources: dict[int, list[int]] = {}
+    for e in graph.edges:
+        if nodes[e.consumer].position > nodes[e.producer].position:  # not a loop's back edge
+            readers.setdefault(e.producer, []).append(e.consumer)
+            sources.setdefault(e.consumer, []).append(e.producer)
+    for op in sorted(late, key=lambda i: nodes[i].position):
+        until = runs_at[op]
+        for producer in sources.get(op, ()):
+            shape = nodes[producer].outputs[0] if nodes[producer].outputs else None
+            # up through the same-shape elementwise chain the operand is computed by, then down from all of it
+            stack, seen = [producer], {producer}
+            while stack:
+                here = stack.pop()
+                if nodes[here].kind == "op" and nodes[here].label in LOOP_FUSIBLE:
+                    for up in sources.get(here, ()):
+                        if up not in seen and nodes[up].outputs and nodes[up].outputs[0] == shape:
+                            seen.add(up)
+                            stack.append(up)
+            stack = list(seen)
+            while stack:
+                here = stack.pop()
+                for c in readers.get(here, ()):
+                    if c in late:
+                        continue
+                    until = max(until, runs_at[c])
+                    if (c not in seen and nodes[c].kind == "op" and nodes[c].label in LOOP_FUSIBLE
+                            and shape is not None and nodes[c].outputs and nodes[c].outputs[0] == shape):
+                        seen.add(c)
+                        stack.append(c)
+        runs_at[op] = until
+        for c in readers.get(op, ()):
+            runs_at[c] = max(runs_at[c], until)
+    return runs_at
+
+
 def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                      liveness: GraphLiveness | None = None) -> list[LiveValue]:
     """Every buffer of the plan as a `LiveValue` (positions inclusive)."""
-    liveness = liveness or GraphLiveness.of(graph, combined_positions(graph, assignment))
+    liveness = liveness or GraphLiveness.of(graph, deferred_positions(graph, combined_positions(graph, assignment)))
     values: list[LiveValue] = []
     operand_of = {(e.consumer, e.in_port): liveness.origin(e.producer, e.out_port)[0] for e in graph.edges}
     for node in graph.nodes:
@@ -369,10 +542,13 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                                         max(node.position, liveness.runs_at[node.index]),
                                         kind="temporary"))
             for port, nbytes in layout_copies(node, strategy, mesh):
+                if (node.index, port) not in liveness.copied:
+                    continue
                 # XLA writes the copy with (or instead of re-reading) the operand's producer: from there on
                 at = liveness.runs_at[node.index]
                 producer = operand_of.get((node.index, port))
-                start = min(at, liveness.runs_at[producer]) if producer is not None else at
+                start = (min(at, liveness.runs_at[producer])
+                         if producer is not None and (node.index, port) not in liveness.recomputed_copies else at)
                 values.append(LiveValue(f"{node.label} transposed operand {port}", aligned(nbytes), start, at,
                                         kind="temporary"))
     values.extend(_reshard_buffers(graph, assignment, mesh, liveness))
@@ -437,11 +613,17 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
 
 def plan_memory(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh) -> StepMemory:
     """The plan's per-device memory per step: arguments, outputs, peak temporaries, and how sure it is."""
-    liveness = GraphLiveness.of(graph, combined_positions(graph, assignment))
+    combined = combined_positions(graph, assignment)
+    liveness = GraphLiveness.of(graph, deferred_positions(graph, combined))
+    step = step_memory(plan_live_values(graph, assignment, mesh, liveness), graph.num_positions)
+    early = step_memory(plan_live_values(graph, assignment, mesh, GraphLiveness.of(graph, combined)),
+                        graph.num_positions)
     note = NOTE
     settles = sum(1 for node in graph.nodes if node.strategies and node.strategies[assignment[node.index]].settle)
     if settles > 1:
         note += COMBINER_NOTE.format(n=settles)
+    if early.total_bytes < step.total_bytes:
+        note += DEFERRED_NOTE.format(low=early.total_bytes / 2**20, high=step.total_bytes / 2**20)
     if liveness.aliased_results:
         note += f"; {len(liveness.aliased_results)} result(s) written into donated arguments"
-    return step_memory(plan_live_values(graph, assignment, mesh, liveness), graph.num_positions, note)
+    return replace(step, note=note)

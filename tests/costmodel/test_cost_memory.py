@@ -165,3 +165,116 @@ def test_combined_all_reduces_delay_their_readers():
     graph.num_positions = 5
     # s1 and s2 are independent: one all-reduce at s2, so s1's reader r1 waits for it; s3 reads s2: its own
     assert combined_positions(graph, [0] * 5) == [2, 2, 2, 3, 4]
+
+
+# -- rules measured against XLA's compiled program (temporaries in the comments: `compiled_memory_stats`) -------
+
+MIB2 = 2 * 2**20  # one f32[8,128,512] buffer
+
+
+def _plan_temps(body: str, args: str, results: str) -> int:
+    text = f"module @m {{\n  func.func public @main({args}) -> {results} {{\n{body}\n  }}\n}}"
+    return _memory(text)[1].temporary_bytes
+
+
+def test_a_transposed_copy_recomputes_a_cheap_producer_from_its_inputs():
+    # the large GPT's logits gradient: g = exp(l) - y read by dW (a transposed copy: contracting the batch dims)
+    # and by dx. XLA writes g for dx and the copy where dW runs: 3 buffers of f32[8,128,512] live together
+    # (XLA: 6291456 bytes of temporaries). A check of the rules together against XLA's figure (the next tests
+    # isolate each rule)
+    body = """    %l = stablehlo.dot_general %h, %w, contracting_dims = [2] x [0] : (tensor<8x128x64xf32>, tensor<64x512xf32>) -> tensor<8x128x512xf32>
+    %e = stablehlo.exponential %l : tensor<8x128x512xf32>
+    %g = stablehlo.subtract %e, %y : tensor<8x128x512xf32>
+    %d = stablehlo.dot_general %g, %h, contracting_dims = [0, 1] x [0, 1] : (tensor<8x128x512xf32>, tensor<8x128x64xf32>) -> tensor<512x64xf32>
+    %dx = stablehlo.dot_general %g, %w, contracting_dims = [2] x [1] : (tensor<8x128x512xf32>, tensor<64x512xf32>) -> tensor<8x128x64xf32>
+    return %d, %dx : tensor<512x64xf32>, tensor<8x128x64xf32>"""
+    assert _plan_temps(body, "%h: tensor<8x128x64xf32>, %w: tensor<64x512xf32>, %y: tensor<8x128x512xf32>",
+                       "(tensor<512x64xf32>, tensor<8x128x64xf32>)") == 3 * MIB2
+
+
+def test_an_elementwise_reader_of_a_flattened_dot_takes_no_buffer_over():
+    # XLA runs the dot on [512, 64] x [64, 256]; the bias add reads its result through a bitcast and writes a
+    # buffer of its own (XLA: 1048576 bytes of temporaries, the dot's and the add's); sharing gave 524288
+    body = """    %1 = stablehlo.dot_general %x, %w, contracting_dims = [2] x [0] : (tensor<8x64x64xf32>, tensor<64x256xf32>) -> tensor<8x64x256xf32>
+    %bb = stablehlo.broadcast_in_dim %b, dims = [2] : (tensor<256xf32>) -> tensor<8x64x256xf32>
+    %2 = stablehlo.add %1, %bb : tensor<8x64x256xf32>
+    %3 = stablehlo.multiply %2, %2 : tensor<8x64x256xf32>
+    %4 = stablehlo.dot_general %3, %v, contracting_dims = [2] x [0] : (tensor<8x64x256xf32>, tensor<256x64xf32>) -> tensor<8x64x64xf32>
+    return %4 : tensor<8x64x64xf32>"""
+    assert _plan_temps(body, "%x: tensor<8x64x64xf32>, %w: tensor<64x256xf32>, %b: tensor<256xf32>, "
+                       "%v: tensor<256x64xf32>", "tensor<8x64x64xf32>") == 2 * 8 * 64 * 256 * 4
+
+
+def test_a_cheap_op_is_recomputed_by_its_fusing_readers():
+    # p = a * a is written for the dot; the add at the end computes a * a again from the argument, so p's buffer
+    # dies at the dot: 2 buffers live at the last dot (b's successor and d), not 3. (XLA: 1, it also fuses p into
+    # the dot's kernel: the figure stays an over-count)
+    dot = "contracting_dims = [1] x [0] : (tensor<256x256xf32>, tensor<256x256xf32>) -> tensor<256x256xf32>"
+    body = f"""    %p = stablehlo.multiply %a, %a : tensor<256x256xf32>
+    %b = stablehlo.dot_general %p, %a, {dot}
+    %c = stablehlo.dot_general %b, %a, {dot}
+    %d = stablehlo.dot_general %c, %a, {dot}
+    %e = stablehlo.add %p, %d : tensor<256x256xf32>
+    return %e : tensor<256x256xf32>"""
+    assert _plan_temps(body, "%a: tensor<256x256xf32>", "tensor<256x256xf32>") == 2 * 256 * 256 * 4
+
+
+def test_a_transposed_copy_keeps_its_producers_inputs_until_the_dot():
+    # softmax gradient g = exp(l) / sum - y, read by dW through a transposed copy: the copy recomputes g from
+    # exp(l) where dW runs, so exp(l) lives until dW and g takes none of its inputs' buffers over (the large GPT:
+    # scatter, exp, g and the copy are XLA's 4 logits-sized buffers at its peak; program order had 3)
+    from autoshard.planner.memory_accounting import GraphLiveness
+
+    body = """    %l = stablehlo.dot_general %h, %w, contracting_dims = [1] x [0] : (tensor<1024x64xf32>, tensor<64x512xf32>) -> tensor<1024x512xf32>
+    %e = stablehlo.exponential %l : tensor<1024x512xf32>
+    %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<1024x512xf32>, tensor<f32>) -> tensor<1024xf32>
+    %sb = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<1024xf32>) -> tensor<1024x512xf32>
+    %p = stablehlo.divide %e, %sb : tensor<1024x512xf32>
+    %g = stablehlo.subtract %p, %y : tensor<1024x512xf32>
+    %d = stablehlo.dot_general %g, %h, contracting_dims = [0] x [0] : (tensor<1024x512xf32>, tensor<1024x64xf32>) -> tensor<512x64xf32>
+    %dx = stablehlo.dot_general %g, %w, contracting_dims = [1] x [1] : (tensor<1024x512xf32>, tensor<64x512xf32>) -> tensor<1024x64xf32>
+    return %d, %dx : tensor<512x64xf32>, tensor<1024x64xf32>"""
+    text = (f"module @m {{\n  func.func public @main(%h: tensor<1024x64xf32>, %w: tensor<64x512xf32>, "
+            f"%y: tensor<1024x512xf32>) -> (tensor<512x64xf32>, tensor<1024x64xf32>) {{\n{body}\n  }}\n}}")
+    plan, m = _memory(text)
+    nodes = plan.graph.nodes
+    exp = next(n for n in nodes if n.label == "stablehlo.exponential")
+    sub = next(n for n in nodes if n.label == "stablehlo.subtract")
+    dw = next(n for n in nodes if n.label == "stablehlo.dot_general" and n.position > sub.position)
+    liveness = GraphLiveness.of(plan.graph)
+    assert liveness.last_non_result_use[exp.index] >= dw.position
+    assert sub.index not in liveness.reuses
+    # exp(l), g and the copy: 3 buffers of 2 MiB, plus the sum (the copy alone beside g before)
+    assert m.temporary_bytes >= 3 * 1024 * 512 * 4
+
+
+def test_the_loss_may_read_the_logits_after_the_gradient():
+    # the loss (a reduction feeding only a scalar result) is placed before the gradient in program order, but
+    # XLA's scheduler may run it after the gradient's elementwise values (it did for the large GPT's label
+    # gather): the logits then stay live beside exp(l), counted; the note gives the range
+    body = """    %l = stablehlo.dot_general %h, %w, contracting_dims = [1] x [0] : (tensor<1024x64xf32>, tensor<64x512xf32>) -> tensor<1024x512xf32>
+    %ly = stablehlo.multiply %l, %y : tensor<1024x512xf32>
+    %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %loss = stablehlo.reduce(%ly init: %zero) applies stablehlo.add across dimensions = [0, 1] : (tensor<1024x512xf32>, tensor<f32>) -> tensor<f32>
+    %e = stablehlo.exponential %l : tensor<1024x512xf32>
+    %dx = stablehlo.dot_general %e, %w, contracting_dims = [1] x [1] : (tensor<1024x512xf32>, tensor<64x512xf32>) -> tensor<1024x64xf32>
+    return %loss, %dx : tensor<f32>, tensor<1024x64xf32>"""
+    text = (f"module @m {{\n  func.func public @main(%h: tensor<1024x64xf32>, %w: tensor<64x512xf32>, "
+            f"%y: tensor<1024x512xf32>) -> (tensor<f32>, tensor<1024x64xf32>) {{\n{body}\n  }}\n}}")
+    _, m = _memory(text)
+    logits = 1024 * 512 * 4
+    assert m.temporary_bytes >= 2 * logits  # l beside exp(l) (exp taking l's buffer over: 1)
+    assert "depending on where XLA's scheduler runs the readers feeding only the results" in m.note
+
+
+def test_a_dot_writes_its_result_in_the_order_the_next_dot_contracts_it():
+    # b contracts a's trailing dims in another order ([2, 1]): XLA has the dot computing a write them that way
+    # (no copy of a); the argument z, read the same way, is copied. XLA: 245760 bytes of temporaries (a and z's
+    # copy); a copy of a would add 163840
+    body = """    %a = stablehlo.dot_general %x, %y, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<128x2x8xf32>, tensor<128x2x40xf32>) -> tensor<128x8x40xf32>
+    %b = stablehlo.dot_general %a, %z, contracting_dims = [2, 1] x [1, 0] : (tensor<128x8x40xf32>, tensor<8x40x64xf32>) -> tensor<128x64xf32>
+    return %b : tensor<128x64xf32>"""
+    temps = _plan_temps(body, "%x: tensor<128x2x8xf32>, %y: tensor<128x2x40xf32>, %z: tensor<8x40x64xf32>",
+                        "tensor<128x64xf32>")
+    assert 245760 <= temps < 245760 + 163840
