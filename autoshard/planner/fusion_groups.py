@@ -130,7 +130,8 @@ def slice_fusing_nodes(graph: PlanGraph) -> frozenset[int]:
     return frozenset(fusing)
 
 
-def _cheap(node: PlanNode) -> bool:
+def cheap_to_recompute(node: PlanNode) -> bool:
+    """An op XLA recomputes in every fusing reader rather than writing out: no transcendental, no divide."""
     return _name(node).split(".", 1)[-1] not in TRANSCENDENTAL_OPS and not _name(node).endswith("divide")
 
 
@@ -208,7 +209,7 @@ def plan_fusion(graph: PlanGraph,
                 continue
             consumers = final_users((node.index, j))
             if consumers and all(_fusing_consumer(nodes[c]) for c, _ in consumers) and (
-                    len({c for c, _ in consumers}) == 1 or _cheap(node)):
+                    len({c for c, _ in consumers}) == 1 or cheap_to_recompute(node)):
                 inline.add((node.index, j))
                 copies[node.index] = max(copies.get(node.index, 1), len({c for c, _ in consumers}))
 

@@ -61,8 +61,8 @@ from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr
 
 from costmodel.memory import LiveValue, StepMemory, step_memory
 
-from autoshard.planner.fusion_groups import IN_PLACE_UPDATES, LOOP_FUSIBLE, TRANSPARENT_KINDS, plan_fusion
-from autoshard.planner.fusion_groups import _cheap as cheap
+from autoshard.planner.fusion_groups import (IN_PLACE_UPDATES, LOOP_FUSIBLE, TRANSPARENT_KINDS, cheap_to_recompute,
+                                             plan_fusion)
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, TensorInfo
 from autoshard.rules.dot import dot_dimension_numbers
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
@@ -209,7 +209,7 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
     copies: set[tuple[int, int]] = set()
     for node in nodes:
         if (node.kind != "op" or len(node.outputs) != 1 or (node.index, 0) in fused or (node.index, 0) in returned
-                or node.label not in LOOP_FUSIBLE or not cheap(node)):
+                or node.label not in LOOP_FUSIBLE or not cheap_to_recompute(node)):
             continue
         readers = consumers.get(node.index, [])
         via_copy = {(c, port) for c, _ in readers for src, _, port in sources.get(c, ())
