@@ -13,6 +13,9 @@ from costmodel.memory import StepMemory
 class CostBreakdown:
     """Modeled step time split into compute and collectives (seconds), and per-device peak memory (bytes).
 
+    A reshard step a device runs as a local copy (an all-slice) counts as compute, as in XLA's program; it is
+    still listed among the plan's collectives.
+
     `flops` and `bytes_accessed` are the compute model's work per device per step (loop bodies once per
     iteration), the quantities behind `compute_s`, for comparison with a compiled program's cost analysis."""
 

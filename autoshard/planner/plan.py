@@ -17,6 +17,7 @@ from autoshard.planner.plan_graph import NodeStrategy, PlanEdge, PlanGraph
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.sharding_plan import ShardingPlan, extract_sharding_plan
 from autoshard.sharding import DimSharding, Mesh, SpecEntry, TensorSharding
+from autoshard.sharding.reshard_cost import COPY_KINDS
 
 __all__ = ["CostBreakdown", "Plan", "PlannedCollective", "SolverStats", "evaluate_assignment", "plan_collectives",
            "resharded_edges"]
@@ -222,6 +223,7 @@ def evaluate_assignment(graph: PlanGraph, assignment: list[int], model) -> CostB
         fused_slice = e.consumer in slice_fusing
         for kind, seconds in model.reshard_kinds(src, dst, info, fused_slice).items():
             by_kind[kind] += seconds * weight
+    cost.compute_s += sum(by_kind.pop(kind, 0.0) for kind in COPY_KINDS)
     cost.collectives_s = dict(by_kind)
     cost.communication_s = sum(by_kind.values())
     return cost

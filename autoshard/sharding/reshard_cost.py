@@ -33,6 +33,10 @@ Lowering = Callable[[TensorSharding, TensorSharding, MeshLookup, Sequence[int] |
 #: Steps that only change how local data is interpreted: no communication.
 LOCAL_KINDS = ("replicated_to_unreduced", "sharded_to_unreduced")
 
+#: Steps a device runs as a local copy kernel (`slice_copy_cost`): their time is compute, as in XLA's program,
+#: not communication.
+COPY_KINDS = ("all_slice",)
+
 
 @dataclass(frozen=True)
 class ReshardCost:

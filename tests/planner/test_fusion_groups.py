@@ -9,6 +9,7 @@ import autoshard
 from autoshard.ir.parse import parse_module
 from autoshard.planner.build_graph import build_plan_graph
 from autoshard.planner.fusion_groups import plan_fusion
+from autoshard.planner.plan import evaluate_assignment
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import AxisRef
@@ -244,3 +245,23 @@ def test_slice_of_a_replicated_operand_is_a_copy_kernel_unless_the_consumer_fuse
         seen[consumer.label] = sorted({float(matrix[replicated, j]) for j in split})
     assert seen["stablehlo.dot_general"] == [pytest.approx(copy_s)]
     assert seen["stablehlo.add"] == [0.0]
+
+
+def test_a_slice_copy_counts_as_compute_not_communication():
+    # the dot takes %x split while %x stays replicated: the copy kernel XLA runs for the slice is compute in the
+    # plan's breakdown (as in the compiled program), not communication; the step time is the same either way
+    graph, model = _built(SLICED_INTO_DOT_AND_ADD)
+    x = next(n for n in graph.nodes if n.kind == "argument" and n.outputs[0].shape == (64, 256))
+    replicated = next(i for i, s in enumerate(x.strategies) if not any(d.axes for d in s.outputs[0].dims))
+    edge = next(e for e in graph.edges if e.producer == x.index and graph.nodes[e.consumer].label == "stablehlo.dot_general")
+    dot = graph.nodes[edge.consumer]
+    split = next(j for j, s in enumerate(dot.strategies)
+                 if [d.axes for d in s.inputs[edge.in_port].dims] == [(AxisRef("data"),), ()])
+    assignment = [0] * len(graph.nodes)
+    assignment[x.index], assignment[dot.index] = replicated, split
+    cost = evaluate_assignment(graph, assignment, model)
+    own_compute = sum(n.strategies[a].compute_s * n.multiplier for n, a in zip(graph.nodes, assignment))
+    copy_s = 2 * 8 * 256 * F32 / model.config.hardware.memory_bandwidth
+    assert "all_slice" not in cost.collectives_s
+    assert cost.compute_s - own_compute == pytest.approx(copy_s)
+    assert cost.step_time_s == pytest.approx(cost.compute_s + cost.communication_s)
