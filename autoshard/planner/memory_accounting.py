@@ -268,12 +268,20 @@ def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int,
     return out
 
 
+def _dot_numbers(node: PlanNode) -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]] | None:
+    """A two-operand dot_general node's (lhs batch, rhs batch, lhs contracting, rhs contracting) dims, else None."""
+    if node.kind != "op" or node.label != "stablehlo.dot_general" or node.ir is None or len(node.inputs) != 2:
+        return None
+    return dot_dimension_numbers(node.ir)
+
+
 def flattened_dot(node: PlanNode) -> bool:
     """A dot_general XLA runs on 2-D operands: an operand with several free (non-batch, non-contracting) dims is
     flattened, so its elementwise readers read the result through a bitcast and cannot take its buffer over."""
-    if node.kind != "op" or node.label != "stablehlo.dot_general" or node.ir is None or len(node.inputs) != 2:
+    numbers = _dot_numbers(node)
+    if numbers is None:
         return False
-    lhs_batch, rhs_batch, lhs_contract, rhs_contract = dot_dimension_numbers(node.ir)
+    lhs_batch, rhs_batch, lhs_contract, rhs_contract = numbers
     lhs, rhs = node.inputs
     return ((lhs is not None and lhs.rank - len(lhs_batch) - len(lhs_contract) > 1)
             or (rhs is not None and rhs.rank - len(rhs_batch) - len(rhs_contract) > 1))
@@ -339,9 +347,10 @@ def _matrix_layout(rank: int, batch: Sequence[int], contract: Sequence[int], tra
 
 def copied_ports(node: PlanNode) -> list[int]:
     """The operands of a dot_general not laid out as a matrix product, which XLA reads from a transposed copy."""
-    if node.kind != "op" or node.label != "stablehlo.dot_general" or node.ir is None or len(node.inputs) != 2:
+    numbers = _dot_numbers(node)
+    if numbers is None:
         return []
-    lhs_batch, rhs_batch, lhs_contract, rhs_contract = dot_dimension_numbers(node.ir)
+    lhs_batch, rhs_batch, lhs_contract, rhs_contract = numbers
     lhs, rhs = node.inputs
     out = []
     if lhs is not None and not _matrix_layout(lhs.rank, lhs_batch, lhs_contract, True, False):
@@ -366,10 +375,7 @@ def copied_operands(graph: PlanGraph) -> list[tuple[int, int]]:
             info, batch, contract = ((node.inputs[0], lhs_batch, lhs_contract) if port == 0
                                      else (node.inputs[1], rhs_batch, rhs_contract))
             source = graph.nodes[producer[(node.index, port)]] if (node.index, port) in producer else None
-            block = sorted(contract)
-            nb, nc = len(batch), len(contract)
-            reordered = list(batch) == list(range(nb)) and block in (list(range(info.rank - nc, info.rank)),
-                                                                     list(range(nb, nb + nc)))
+            reordered = _matrix_layout(info.rank, batch, sorted(contract), True, True)
             if not (reordered and source is not None and source.kind == "op"
                     and source.label == "stablehlo.dot_general"):
                 out.append((node.index, port))
