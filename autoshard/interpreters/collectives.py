@@ -49,7 +49,8 @@ class CollectiveStats:
         return sorted(set(self.counts))
 
 
-def _record(stats: CollectiveStats | None, kind: str, per_device: Mapping[int, float]) -> None:
+def record_sent(stats: CollectiveStats | None, kind: str, per_device: Mapping[int, float]) -> None:
+    """One collective of `kind` and the bytes each device sent in it, into `stats` when given."""
     if stats is not None:
         stats.record(kind, per_device)
 
@@ -86,7 +87,7 @@ def all_gather(shards: Shards, gathering_axes: AxesPerDim, dmesh: DeviceMesh, st
         for member in group:
             out[member] = full.copy()
             sent[member] = (n - 1) / n * full.nbytes
-    _record(stats, "all_gather", sent)
+    record_sent(stats, "all_gather", sent)
     return out
 
 
@@ -102,7 +103,7 @@ def all_slice(shards: Shards, slicing_axes: AxesPerDim, dmesh: DeviceMesh, stats
         if piece.shape != tuple(sizes):
             piece = np.pad(piece, [(0, s - p) for s, p in zip(sizes, piece.shape)])
         out[device] = np.array(piece, copy=True)
-    _record(stats, "all_slice", {d: 0.0 for d in shards})
+    record_sent(stats, "all_slice", {d: 0.0 for d in shards})
     return out
 
 
@@ -125,7 +126,7 @@ def all_reduce(
         for member in group:
             out[member] = np.array(total, copy=True)
             sent[member] = 2 * (n - 1) / n * total.nbytes
-    _record(stats, kind, sent)
+    record_sent(stats, kind, sent)
     return out
 
 
@@ -141,7 +142,7 @@ def reduce_scatter(
         n = len(group)
         for member in group:
             sent[member] = (n - 1) / n * shards[member].nbytes
-    _record(stats, "reduce_scatter", sent)
+    record_sent(stats, "reduce_scatter", sent)
     return out
 
 
@@ -162,7 +163,7 @@ def all_to_all(
             sent[device] += (n - 1) / n * local.nbytes
         out = all_gather(out, _only(rank, p.src_dim, p.axes), dmesh, None)
         out = all_slice(out, _only(rank, p.tgt_dim, p.axes), dmesh, None)
-    _record(stats, "all_to_all", sent)
+    record_sent(stats, "all_to_all", sent)
     return out
 
 
@@ -201,7 +202,7 @@ def collective_permute(
         out[device] = np.array(shards[source], copy=True)
         if source != device:
             sent[source] += shards[source].nbytes
-    _record(stats, "collective_permute", sent)
+    record_sent(stats, "collective_permute", sent)
     return out
 
 
@@ -215,7 +216,7 @@ def replicated_to_unreduced(
         out[group[0]] = np.array(shards[group[0]], copy=True)
         for member in group[1:]:
             out[member] = np.zeros_like(shards[member])
-    _record(stats, "replicated_to_unreduced", {d: 0.0 for d in shards})
+    record_sent(stats, "replicated_to_unreduced", {d: 0.0 for d in shards})
     return out
 
 
@@ -232,5 +233,5 @@ def sharded_to_unreduced(
         index = [dmesh.index_along(device, a) for a in axes]
         full[tuple(slice(i * s, (i + 1) * s) for i, s in zip(index, local.shape))] = local
         out[device] = full
-    _record(stats, "sharded_to_unreduced", {d: 0.0 for d in shards})
+    record_sent(stats, "sharded_to_unreduced", {d: 0.0 for d in shards})
     return out

@@ -17,7 +17,7 @@ from xdsl.interpreter import Interpreter
 from xdsl.ir import Operation, SSAValue
 
 from autoshard.dialects.stablehlo.misc import BODY_COLLECTIVE_KINDS
-from autoshard.interpreters.collectives import CollectiveStats
+from autoshard.interpreters.collectives import CollectiveStats, record_sent
 from autoshard.interpreters.device_mesh import DeviceMesh
 from autoshard.interpreters.framework import SimulationError
 from autoshard.interpreters.shards import local_shape
@@ -160,11 +160,6 @@ def device_groups(op: Operation, devices: Sequence[int]) -> list[list[int]]:
     return groups
 
 
-def _record(stats: CollectiveStats | None, kind: str, per_device: dict[int, float]) -> None:
-    if stats is not None:
-        stats.record(kind, per_device)
-
-
 def run_collective(op: Operation, args: dict[int, list[np.ndarray]], reduce: Reducer, stats: CollectiveStats | None) -> dict[int, list[np.ndarray]]:
     """One body collective: every device's operands in, every device's results out."""
     collective = typed_op(op, _BODY_COLLECTIVES)
@@ -180,7 +175,7 @@ def run_collective(op: Operation, args: dict[int, list[np.ndarray]], reduce: Red
             out[tgt] = [np.array(args[src][0], copy=True)]
             if src != tgt:
                 sent[src] = sent.get(src, 0.0) + args[src][0].nbytes
-        _record(stats, "collective_permute", sent)
+        record_sent(stats, "collective_permute", sent)
         return out
     out: dict[int, list[np.ndarray]] = {d: [] for d in devices}
     sent = {}
@@ -214,6 +209,6 @@ def run_collective(op: Operation, args: dict[int, list[np.ndarray]], reduce: Red
             for d, piece in zip(group, pieces):
                 out[d].append(np.array(piece, copy=True))
                 sent[d] = sent.get(d, 0.0) + (share if n > 1 else 0.0)
-    _record(stats, name.removeprefix("stablehlo."), sent)
+    record_sent(stats, name.removeprefix("stablehlo."), sent)
     return out
 
