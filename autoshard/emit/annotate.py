@@ -198,9 +198,7 @@ def _gather_reduced_dimensions(op: Operation, planned: PlannedOp) -> None:
             assert result is not None
             new_dims[target] = DimSharding(result.dims[settle.dim].axes)
         gathered = TensorSharding(sharding.mesh_name, tuple(new_dims), (), (), sharding.inline_mesh)
-        reshard = ReshardOp(op.operands[index], TensorShardingAttr.from_sharding(gathered))
-        Rewriter.insert_op(reshard, InsertPoint.before(op))
-        op.operands = [reshard.result if i == index else v for i, v in enumerate(op.operands)]
+        _read_operand_through(op, index, ReshardOp, gathered)
 
 
 def _insert_after_settle(op: Operation, planned: PlannedOp) -> None:
@@ -245,9 +243,14 @@ def _insert_reshards(plan: ShardingPlan, op_map: dict[Operation, Operation], exp
     for edge in plan.edges:
         if not edge.is_reshard and (explicit or not edge.into_loop):
             continue
-        site = op_map[edge.consumer]
-        value = site.operands[edge.operand]
-        op_cls = ReshardOp if explicit else ShardingConstraintOp
-        new = op_cls(value, TensorShardingAttr.from_sharding(edge.target))
-        Rewriter.insert_op(new, InsertPoint.before(site))
-        site.operands = [new.result if i == edge.operand else v for i, v in enumerate(site.operands)]
+        _read_operand_through(op_map[edge.consumer], edge.operand, ReshardOp if explicit else ShardingConstraintOp,
+                              edge.target)
+
+
+def _read_operand_through(site: Operation, operand: int, op_cls: type[ReshardOp] | type[ShardingConstraintOp],
+                          sharding: TensorSharding) -> None:
+    """`site` reads its operand `operand` through a new `op_cls` (an `sdy.reshard` or `sdy.sharding_constraint`)
+    to `sharding`, inserted right before it."""
+    new = op_cls(site.operands[operand], TensorShardingAttr.from_sharding(sharding))
+    Rewriter.insert_op(new, InsertPoint.before(site))
+    site.operands = [new.result if i == operand else v for i, v in enumerate(site.operands)]
