@@ -24,7 +24,7 @@ from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph, least_sharded_start
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
-from autoshard.sharding.hardware_profiles import profile_mesh, resolve_config
+from autoshard.sharding.hardware_profiles import resolve_config
 from autoshard.solver.instance import StrategyGraph
 from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolverConfig, solve
 from autoshard.solver.validate import peak_usage
@@ -92,12 +92,11 @@ def plan(
     """
     options = options or PlanOptions()
     cost_config = resolve_config(mesh, config)
-    mesh_obj = profile_mesh(cost_config)
     budget = memory_budget if memory_budget is not None else cost_config.hardware.memory_bytes
     ir = load(module)
     inline_private_calls(ir)
     model = PlanCostModel(cost_config)
-    built = build_plan_graph(ir, mesh_obj, mesh_name, model, options, function)
+    built = build_plan_graph(ir, model.mesh, mesh_name, model, options, function)
     return solve_plan_graph(
         built, model, budget, mesh_name,
         SolverConfig(max_time_in_seconds=time_limit, num_workers=num_workers, random_seed=seed,
@@ -136,6 +135,8 @@ def _fit_full_accounting(graph, mesh, problem, result, memory, budget: int, conf
         f"no plan found whose memory fits the budget of {fmt_bytes(budget)} per device once reshard, settle and "
         f"layout-copy buffers are counted (best: {fmt_bytes(best)} after {searches} searches); raise "
         f"--memory-budget or use a larger mesh")
+
+
 def assignment_cost(graph: PlanGraph, assignment: list[int], model: PlanCostModel, memory: StepMemory,
                     budget: float | None) -> CostBreakdown:
     """A plan's cost: step time recomputed from the plan graph without the solver, memory as XLA lays buffers out
@@ -170,7 +171,8 @@ def solve_plan_graph(
 ) -> Plan:
     """Solve a built plan graph and return the `Plan` (cost recomputed without the solver, statistics)."""
     graph, mesh = built.graph, model.mesh
-    problem = build_strategy_graph(graph, model.edge_cost_table(), mesh, int(budget) if budget else None)
+    usage_limit = int(budget) if budget else None
+    problem = build_strategy_graph(graph, model.edge_cost_table(), mesh, usage_limit)
     # when no phase proves a useful bound, the solver ends with the spanning-forest bound (within the time limit)
     config = dataclasses.replace(config, forest_bound=True)
     limit = config.max_time_in_seconds
@@ -181,15 +183,16 @@ def solve_plan_graph(
             explain_infeasible(graph, problem, budget, result.status, result.explanation, limit)
         )
     first_bound = result.best_bound
-    memory = plan_memory(graph, [int(x) for x in result.assignment], mesh)
-    searches = 1
-    if budget and memory.total_bytes > budget:
-        problem, result, memory, searches = _fit_full_accounting(
-            graph, mesh, problem, result, memory, int(budget), config, on_progress)
-    wall = time.perf_counter() - t0
     assignment = [int(x) for x in result.assignment]
+    memory = plan_memory(graph, assignment, mesh)
+    searches = 1
+    if usage_limit is not None and memory.total_bytes > budget:
+        problem, result, memory, searches = _fit_full_accounting(
+            graph, mesh, problem, result, memory, usage_limit, config, on_progress)
+        assignment = [int(x) for x in result.assignment]
+    wall = time.perf_counter() - t0
     best_bound, gap, status = result.best_bound, result.gap, result.status
-    if problem.usage_limit != (int(budget) if budget else None):
+    if problem.usage_limit != usage_limit:
         # a tightened search's bound holds only for its tighter limit; the first search's holds for the budget
         best_bound = first_bound
         gap = None if best_bound is None else (result.cost - best_bound) / max(1, abs(result.cost))

@@ -24,7 +24,7 @@ from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.strategy_problem import build_strategy_graph
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
-from autoshard.sharding.hardware_profiles import profile_mesh, resolve_config
+from autoshard.sharding.hardware_profiles import resolve_config
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 
 #: draws tried before giving up on a graph whose constraints wipe out every random order
@@ -115,7 +115,7 @@ def random_plan(
     inline_private_calls(ir)
     cost_config = resolve_config(mesh, config)
     model = PlanCostModel(cost_config)
-    built = build_plan_graph(ir, profile_mesh(cost_config), mesh_name, model, options or PlanOptions(), function)
-    problem = build_strategy_graph(built.graph, model.edge_cost_table(), profile_mesh(cost_config), None)
+    built = build_plan_graph(ir, model.mesh, mesh_name, model, options or PlanOptions(), function)
+    problem = build_strategy_graph(built.graph, model.edge_cost_table(), model.mesh, None)
     assignment = random_assignment(problem, np.random.default_rng(seed))
     return plan_from_assignment(built, model, problem, assignment, mesh_name)

@@ -94,10 +94,11 @@ def run(state: SearchState, until: float) -> LnsReport:
         budget = min(until - now() - 0.2, max(LNS_MIN_WINDOW_S, LNS_WINDOW_SHARE * config.max_time_in_seconds))
         if budget <= 0.05:
             break
-        if model_terms(instance.graph) * BUILD_SECONDS_PER_TERM > 0.5 * budget:
+        terms = model_terms(instance.graph)
+        if terms * BUILD_SECONDS_PER_TERM > 0.5 * budget:
             width = max(MIN_WIDTH, width * 0.7)  # too big to build in time: try a smaller window
             continue
-        trial, code, status = _solve_window(state, instance, hint, window, current, budget, until)
+        trial, code, status = _solve_window(state, instance, terms, hint, window, current, budget, until)
         if trial is None:
             break
         if code == cp_model.OPTIMAL:
@@ -126,12 +127,12 @@ def run(state: SearchState, until: float) -> LnsReport:
     return report
 
 
-def _solve_window(state: SearchState, instance: ModelInstance, hint: list[int], window: list[int],
+def _solve_window(state: SearchState, instance: ModelInstance, terms: int, hint: list[int], window: list[int],
                   current: np.ndarray, budget: float, until: float):
-    """Build and solve one window's model; returns (the current plan with the window's solution, CP-SAT's code,
+    """Build and solve one window's model (`terms`: its `model_terms`); returns (the current plan with the window's solution, CP-SAT's code,
     its status name), or (None, None, None) when no time is left after the build."""
     built = build_model(instance, hint)
-    charge(BUILD_SECONDS_PER_TERM * model_terms(instance.graph))
+    charge(BUILD_SECONDS_PER_TERM * terms)
     budget = min(budget, until - now() - 0.1)
     if budget <= 0.05:
         return None, None, None

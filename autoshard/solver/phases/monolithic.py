@@ -25,13 +25,14 @@ def run(state: SearchState, until: float, share: float) -> MonolithicReport:
     state.stats.monolithic = report
     red, inc = state.red, state.incumbent
     remaining = until - now()
-    if model_terms(red) * BUILD_SECONDS_PER_TERM > 0.5 * remaining:
+    terms = model_terms(red)
+    if terms * BUILD_SECONDS_PER_TERM > 0.5 * remaining:
         report.skipped = Skipped.NO_TIME_TO_BUILD
         return report
     instance = ModelInstance(red)
     t = now()
     built = build_model(instance, hint=None if inc.best is None else list(inc.best))
-    charge(BUILD_SECONDS_PER_TERM * model_terms(red))
+    charge(BUILD_SECONDS_PER_TERM * terms)
     report.build_s = round(now() - t, 3)
     if until - now() < 0.05:
         report.skipped = Skipped.OUT_OF_TIME_AFTER_BUILD
