@@ -42,8 +42,7 @@ from autoshard.ir.parse import parse_module  # noqa: E402
 from autoshard.ir.verify import verify_ops  # noqa: E402
 from autoshard.planner.api import plan as make_plan  # noqa: E402
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding  # noqa: E402
-from autoshard.sharding.axis_ref import sort_axis_refs  # noqa: E402
-from autoshard.sharding.reshard import AllToAllParam, CollectiveStep  # noqa: E402
+from autoshard.sharding.reshard import AllToAllParam, CollectiveStep, collective_result_sharding  # noqa: E402
 
 ZOO = ("mlp", "transformer_block", "gpt_train_step", "moe", "convnet", "scan_layers")
 HEAVY = REPO / "tests/data/profiles/sharding_heavy.yaml"
@@ -103,54 +102,14 @@ def operand_sharding(op: sdy.CollectiveOp, rank: int) -> TensorSharding:
 # -- the sharding a changed collective produces ------------------------------------------------------
 
 
-def _without_suffix(axes: tuple[AxisRef, ...], removed: tuple[AxisRef, ...], mesh: Mesh) -> tuple[AxisRef, ...] | None:
-    """`axes` without `removed` at its minor end (a sub-axis may be cut off the end of a bigger ref), or None."""
-    out = list(axes)
-    for ref in reversed(removed):
-        if not out:
-            return None
-        last = out[-1]
-        if last == ref:
-            out.pop()
-        elif last.name == ref.name and last.pre_size < ref.pre_size and last.next_pre_size(mesh) == ref.next_pre_size(mesh):
-            out[-1] = AxisRef.make(last.name, last.pre_size, ref.pre_size // last.pre_size, mesh)
-        else:
-            return None
-    return tuple(out)
-
-
 def produced_sharding(step: CollectiveStep, src: TensorSharding, mesh: Mesh) -> TensorSharding | None:
-    """The out_sharding of `step` applied to `src` (None where the step does not apply to `src`); for a
-    collective_permute, the step's own out_sharding."""
-    dims = [d.axes for d in src.dims]
-    unreduced = tuple(src.unreduced)
-    if step.kind in ("all_gather", "sharded_to_unreduced"):
-        for i, removed in enumerate(step.axes_per_dim):
-            new = _without_suffix(dims[i], removed, mesh)
-            if new is None:
-                return None
-            dims[i] = new
-        if step.kind == "sharded_to_unreduced":
-            unreduced = sort_axis_refs(list(unreduced) + [a for d in step.axes_per_dim for a in d], mesh)
-    elif step.kind in ("all_slice", "reduce_scatter"):
-        dims = [d + added for d, added in zip(dims, step.axes_per_dim)]
-        if step.kind == "reduce_scatter":
-            scattered = {a for d in step.axes_per_dim for a in d}
-            unreduced = tuple(a for a in unreduced if a not in scattered)
-    elif step.kind == "all_reduce":
-        unreduced = tuple(a for a in unreduced if a not in step.axes)
-    elif step.kind == "replicated_to_unreduced":
-        unreduced = sort_axis_refs(list(unreduced) + list(step.axes), mesh)
-    elif step.kind == "all_to_all":
-        for p in step.all_to_all:
-            new = _without_suffix(dims[p.src_dim], p.axes, mesh)
-            if new is None:
-                return None
-            dims[p.src_dim] = new
-            dims[p.tgt_dim] = dims[p.tgt_dim] + p.axes
-    else:
-        return step.out_sharding
-    return TensorSharding(src.mesh_name, tuple(DimSharding(d) for d in dims), (), unreduced, src.inline_mesh)
+    """The out_sharding of `step` applied to `src` (`reshard.collective_result_sharding`), None where the step
+    does not apply to `src`; for a collective_permute, the step's own out_sharding where it keeps the shard
+    counts."""
+    try:
+        return collective_result_sharding(step, src, mesh)
+    except UserError:
+        return None
 
 
 # -- candidate axis changes ----------------------------------------------------------------------------
