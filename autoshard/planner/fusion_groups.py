@@ -13,23 +13,30 @@ are memory; sharding constraints are transparent):
   can take it inside its own loop (loop-fusible ops and fusion roots `FUSION_ROOTS`), and the producer is cheap
   to recompute (not transcendental) or has a single consumer: XLA then duplicates it into each consumer instead
   of writing it; otherwise the value is written once and read by each consumer;
-- a fused producer with several consumers is computed in each of them (`NodeTraffic.copies` times its FLOPs);
-- a node reads an unfused input once per fusion group (the group's first reader pays), and writes an output
-  that is not fused into all its consumers;
+- a kernel is an op writing an output (or a fusion root, or an op XLA does not loop-fuse) with the fused producers
+  it computes inside its loop, transitively; a fused producer with several consumers is computed in each of their
+  kernels (`NodeTraffic.copies` times its FLOPs);
+- a kernel reads each tensor it takes from memory once (its first member in program order reading it pays), so a
+  duplicated producer's inputs are read once per kernel it runs in (`NodeTraffic.read_times`); a node writes an
+  output that is not fused into all its consumers;
+- a dot_general operand XLA reads from a transposed copy (`dot_layout.copied_operands`) costs a copy kernel,
+  reading the operand and writing the copy (`NodeTraffic.layout_copies`), unless the operand is a loop-fusible
+  value read by that dot alone: its producer's loop writes it transposed;
 - slices (`slice`, `dynamic_slice`, `gather`) read as much of their operand as they produce; in-place updates
   (`dynamic_update_slice`, `scatter`) read and write only the update, not the buffer they update, unless that
   buffer is computed inside their loop (a broadcast zero buffer): then they write all of it.
 
-`NodeTraffic.memory_bound` records whether the node's group, priced on global shapes, is limited by memory
-(then members pay bytes only) or by arithmetic (members pay FLOPs only); None for a node forming a kernel of its
-own, priced by its own roofline. This keeps every node's price a function of its own strategy.
+`NodeTraffic.memory_bound` records whether the node's kernel (the first it runs in), priced on global shapes, is
+limited by memory (then members pay bytes only) or by arithmetic (members pay FLOPs only); None for a node forming a
+kernel of its own, priced by its own roofline. This keeps every node's price a function of its own strategy.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from autoshard.planner.dot_layout import copied_operands
 from autoshard.planner.plan_graph import PlanGraph, PlanNode
 from autoshard.rules.elementwise import CHLO_BROADCASTING_OPS, EXTRA_POINTWISE_OPS, POINTWISE_OPS
 from costmodel.compute import TRANSCENDENTAL_OPS
@@ -67,6 +74,12 @@ class NodeTraffic:
     memory_bound: bool | None = None
     #: how many loops compute the node: XLA duplicates a cheap producer into each of its consumers
     copies: int = 1
+    #: per input port, how many kernels read that tensor through this node (a duplicated producer's external
+    #: input is read by every kernel it is computed in); empty: once each
+    read_times: tuple[int, ...] = ()
+    #: input ports a dot reads from a transposed copy that a kernel of its own makes (`dot_layout`): it reads the
+    #: operand and writes the copy
+    layout_copies: tuple[int, ...] = ()
 
     @staticmethod
     def unfused(node: PlanNode) -> NodeTraffic:
@@ -135,35 +148,18 @@ def cheap_to_recompute(node: PlanNode) -> bool:
     return _name(node).split(".", 1)[-1] not in TRANSCENDENTAL_OPS and not _name(node).endswith("divide")
 
 
-class _UnionFind:
-    def __init__(self, n: int):
-        self.parent = list(range(n))
-
-    def find(self, x: int) -> int:
-        while self.parent[x] != x:
-            self.parent[x] = self.parent[self.parent[x]]
-            x = self.parent[x]
-        return x
-
-    def union(self, a: int, b: int) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
-
-
 @dataclass(frozen=True)
 class FusionPlan:
-    """Fusion groups of a plan graph: each op node's group (the index of its first member) and traffic."""
+    """The kernels of a plan graph, each named by its root (the op writing its result) and listing its members in
+    program order (a producer duplicated into several kernels is a member of each); each op node's group (the root
+    of the first kernel it runs in) and traffic."""
 
     group: tuple[int | None, ...]
     traffic: tuple[NodeTraffic | None, ...]
+    kernels: dict[int, tuple[int, ...]]
 
     def members(self) -> dict[int, list[int]]:
-        out: dict[int, list[int]] = {}
-        for i, g in enumerate(self.group):
-            if g is not None:
-                out.setdefault(g, []).append(i)
-        return out
+        return {root: list(members) for root, members in self.kernels.items()}
 
 
 def plan_fusion(graph: PlanGraph,
@@ -200,7 +196,6 @@ def plan_fusion(graph: PlanGraph,
             sources[(e.consumer, e.in_port)] = origin((e.producer, e.out_port))
 
     inline: set[tuple[int, int]] = set()  # producer ports computed inside their consumers' loops
-    copies: dict[int, int] = {}  # node -> loops it is duplicated into
     for node in nodes:
         if not _fusible_producer(node):
             continue
@@ -211,45 +206,81 @@ def plan_fusion(graph: PlanGraph,
             if consumers and all(_fusing_consumer(nodes[c]) for c, _ in consumers) and (
                     len({c for c, _ in consumers}) == 1 or cheap_to_recompute(node)):
                 inline.add((node.index, j))
-                copies[node.index] = max(copies.get(node.index, 1), len({c for c, _ in consumers}))
 
-    groups = _UnionFind(len(nodes))
-    for (consumer, _), producer_port in sources.items():
-        if producer_port in inline:
-            groups.union(producer_port[0], consumer)
-
-    readers: set[tuple[int, tuple[int, int]]] = set()  # (group, producer port) already read by the group
+    kernels = _kernels(nodes, sources, inline)
+    copied: dict[int, list[int]] = {}  # dot -> operands copied by a kernel of their own
+    for dot, port in copied_operands(graph):
+        src = sources.get((dot, port))
+        if src is not None and _fusible_producer(nodes[src[0]]) and \
+                {c for c, _ in final_users(src)} == {dot}:  # its only reader: the producer writes it transposed
+            continue
+        copied.setdefault(dot, []).append(port)
+    kernels_of: dict[int, list[int]] = {}
+    for root, members in kernels.items():
+        for i in members:
+            kernels_of.setdefault(i, []).append(root)
+    read_times: dict[tuple[int, int], int] = {}  # (node, in port) -> kernels in which the node reads it first
+    for root, members in kernels.items():
+        read: set[tuple[int, int]] = set()
+        for i in members:
+            for port in range(len(nodes[i].inputs)):
+                src = sources.get((i, port))
+                if src is not None and src in inline:
+                    continue
+                if src is not None and _read_ref(nodes[i], port) == ("in", port):
+                    if src in read:
+                        continue
+                    read.add(src)
+                read_times[(i, port)] = read_times.get((i, port), 0) + 1
     traffic: list[NodeTraffic | None] = [None] * len(nodes)
     group: list[int | None] = [None] * len(nodes)
-    for node in nodes:  # program order: a group's first reader pays
+    for node in nodes:
         if node.kind != "op":
             continue
-        g = group[node.index] = groups.find(node.index)
-        reads = []
-        for i in range(len(node.inputs)):
-            src = sources.get((node.index, i))
-            if src is not None and src in inline:
-                reads.append(None)
-                continue
-            ref = _read_ref(node, i)
-            if src is not None and ref == ("in", i):
-                if (g, src) in readers:
-                    ref = None
-                readers.add((g, src))
-            reads.append(ref)
+        group[node.index] = min(kernels_of.get(node.index, [node.index]))
+        times = tuple(read_times.get((node.index, i), 0) for i in range(len(node.inputs)))
+        reads = tuple(_read_ref(node, i) if times[i] else None for i in range(len(node.inputs)))
         writes = tuple(None if (node.index, j) in inline else _write_ref(node, j) for j in range(len(node.outputs)))
         if _name(node) in IN_PLACE_UPDATES and writes and reads and reads[0] is None and \
                 sources.get((node.index, 0)) in inline:  # the buffer is computed in the update's loop: all written
             writes = (("out", 0), *writes[1:])
-        traffic[node.index] = NodeTraffic(tuple(reads), writes, None, copies.get(node.index, 1))
+        traffic[node.index] = NodeTraffic(reads, writes, None, max(len(kernels_of.get(node.index, ())), 1),
+                                          tuple(max(t, 1) for t in times), tuple(copied.get(node.index, ())))
 
-    plan = FusionPlan(tuple(group), tuple(traffic))
+    plan = FusionPlan(tuple(group), tuple(traffic), kernels)
     if memory_bound is None:
         return plan
-    for members in plan.members().values():
+    bounds: dict[int, bool] = {}  # a node in several kernels is priced as the first of them
+    for root, members in kernels.items():
         if len(members) > 1:
             bound = memory_bound([(nodes[i], traffic[i]) for i in members])  # type: ignore[misc]
             for i in members:
-                t = traffic[i]
-                traffic[i] = NodeTraffic(t.reads, t.writes, bound, t.copies)  # type: ignore[union-attr]
-    return FusionPlan(tuple(group), tuple(traffic))
+                bounds.setdefault(i, bound)
+    for i, bound in bounds.items():
+        t = traffic[i]
+        traffic[i] = replace(t, memory_bound=bound)  # type: ignore[arg-type]
+    return FusionPlan(tuple(group), tuple(traffic), kernels)
+
+
+def _kernels(nodes: Sequence[PlanNode], sources: dict[tuple[int, int], tuple[int, int]],
+             inline: set[tuple[int, int]]) -> dict[int, tuple[int, ...]]:
+    """Root -> the kernel's members in program order: every op node writing an output (or computing none inline)
+    is a root, and pulls in the producers computed inside its loop, transitively."""
+    inputs: dict[int, list[int]] = {}
+    for (consumer, _), src in sources.items():
+        if src in inline:
+            inputs.setdefault(consumer, []).append(src[0])
+    kernels: dict[int, tuple[int, ...]] = {}
+    for node in nodes:
+        if node.kind != "op" or (node.outputs and all((node.index, j) in inline or info is None
+                                                      for j, info in enumerate(node.outputs))
+                                 and any(info is not None for info in node.outputs)):
+            continue
+        members, stack = {node.index}, [node.index]
+        while stack:
+            for producer in inputs.get(stack.pop(), ()):
+                if producer not in members:
+                    members.add(producer)
+                    stack.append(producer)
+        kernels[node.index] = tuple(sorted(members))
+    return kernels

@@ -34,9 +34,8 @@ when they push a plan over its budget):
   data only along the outermost dimension of the layout, writes just the target; any other also stages the
   source in a transposed layout and the result before its copy back (XLA:CPU: `copy`, collective, `copy`),
   counted as source + 2 x target;
-- a dot_general operand not laid out as a matrix product (batch dims leading; the lhs's contracting dims
-  trailing, the rhs's leading or trailing after the batch dims) is read from a transposed copy XLA makes beside
-  it (layout assignment: a `copy` fusion, fused with the operand's producer), live from that producer to the dot;
+- a dot_general operand XLA's dot decomposer lays out again (`dot_layout.copied_ports`) is read from a
+  transposed copy XLA makes beside it (layout assignment: a `copy` fusion, fused with the operand's producer), live from that producer to the dot;
   none where the operand comes from another dot and only the order of its contracting block differs (that dot
   writes its result in the order wanted: `copied_operands`);
 - XLA's scheduler may run the ops feeding only scalar results (the loss) after the gradient: they read their
@@ -63,8 +62,8 @@ from costmodel.memory import LiveValue, StepMemory, step_memory
 
 from autoshard.planner.fusion_groups import (IN_PLACE_UPDATES, LOOP_FUSIBLE, TRANSPARENT_KINDS, cheap_to_recompute,
                                              plan_fusion)
+from autoshard.planner.dot_layout import copied_operands, copied_ports, flattened_dot
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, TensorInfo
-from autoshard.rules.dot import dot_dimension_numbers
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import element_bytes
 
@@ -268,25 +267,6 @@ def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int,
     return out
 
 
-def _dot_numbers(node: PlanNode) -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]] | None:
-    """A two-operand dot_general node's (lhs batch, rhs batch, lhs contracting, rhs contracting) dims, else None."""
-    if node.kind != "op" or node.label != "stablehlo.dot_general" or node.ir is None or len(node.inputs) != 2:
-        return None
-    return dot_dimension_numbers(node.ir)
-
-
-def flattened_dot(node: PlanNode) -> bool:
-    """A dot_general XLA runs on 2-D operands: an operand with several free (non-batch, non-contracting) dims is
-    flattened, so its elementwise readers read the result through a bitcast and cannot take its buffer over."""
-    numbers = _dot_numbers(node)
-    if numbers is None:
-        return False
-    lhs_batch, rhs_batch, lhs_contract, rhs_contract = numbers
-    lhs, rhs = node.inputs
-    return ((lhs is not None and lhs.rank - len(lhs_batch) - len(lhs_contract) > 1)
-            or (rhs is not None and rhs.rank - len(rhs_batch) - len(rhs_contract) > 1))
-
-
 def _aliased_results(graph: PlanGraph) -> set[int]:
     """Result nodes named by an argument's `tf.aliasing_output` (a donated argument XLA reuses)."""
     func = next((n.ir[0] for n in graph.nodes if n.kind in ("argument", "result") and n.ir), None)
@@ -333,53 +313,6 @@ def node_interval(node: PlanNode, graph: PlanGraph, liveness: GraphLiveness) -> 
         return 0, graph.num_positions
     start = node.position + (node.index in liveness.reuses)
     return start, max(liveness.last_non_result_use[node.index], node.position) + 1
-
-
-def _matrix_layout(rank: int, batch: Sequence[int], contract: Sequence[int], trailing_ok: bool,
-                   leading_ok: bool) -> bool:
-    nb, nc = len(batch), len(contract)
-    if list(batch) != list(range(nb)):
-        return False
-    trailing = list(contract) == list(range(rank - nc, rank))
-    leading = list(contract) == list(range(nb, nb + nc))
-    return (trailing_ok and trailing) or (leading_ok and leading)
-
-
-def copied_ports(node: PlanNode) -> list[int]:
-    """The operands of a dot_general not laid out as a matrix product, which XLA reads from a transposed copy."""
-    numbers = _dot_numbers(node)
-    if numbers is None:
-        return []
-    lhs_batch, rhs_batch, lhs_contract, rhs_contract = numbers
-    lhs, rhs = node.inputs
-    out = []
-    if lhs is not None and not _matrix_layout(lhs.rank, lhs_batch, lhs_contract, True, False):
-        out.append(0)
-    if rhs is not None and not _matrix_layout(rhs.rank, rhs_batch, rhs_contract, True, True):
-        out.append(1)
-    return out
-
-
-def copied_operands(graph: PlanGraph) -> list[tuple[int, int]]:
-    """(dot node, operand index) of every operand read through a transposed copy (`copied_ports`), but for an
-    operand computed by another dot whose contracting dims are its trailing or leading block in another order:
-    XLA's layout assignment has that dot write its result in the order the reader wants (no copy)."""
-    producer = {(e.consumer, e.in_port): e.producer for e in graph.edges}
-    out = []
-    for node in graph.nodes:
-        ports = copied_ports(node)
-        if not ports:
-            continue
-        lhs_batch, rhs_batch, lhs_contract, rhs_contract = dot_dimension_numbers(node.ir)
-        for port in ports:
-            info, batch, contract = ((node.inputs[0], lhs_batch, lhs_contract) if port == 0
-                                     else (node.inputs[1], rhs_batch, rhs_contract))
-            source = graph.nodes[producer[(node.index, port)]] if (node.index, port) in producer else None
-            reordered = _matrix_layout(info.rank, batch, sorted(contract), True, True)
-            if not (reordered and source is not None and source.kind == "op"
-                    and source.label == "stablehlo.dot_general"):
-                out.append((node.index, port))
-    return out
 
 
 def layout_copies(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> list[tuple[int, int]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import partial
+from itertools import repeat
 
 from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.factor_strategies import local_factor_sizes
@@ -92,12 +93,23 @@ class PlanCostModel:
         traffic = traffic or NodeTraffic.unfused(node)
         shapes = {"in": self._local_shapes(node.inputs, inputs), "out": self._local_shapes(node.outputs, outputs)}
         nbytes = 0
-        for ref, info in (*zip(traffic.reads, node.inputs), *zip(traffic.writes, node.outputs)):
+        times = traffic.read_times or (1,) * len(traffic.reads)
+        for ref, info, n in (*zip(traffic.reads, node.inputs, times), *zip(traffic.writes, node.outputs, repeat(1))):
             if ref is not None and info is not None:
-                nbytes += _numel(shapes[ref[0]][ref[1]]) * element_bytes(info.dtype)
+                nbytes += n * _numel(shapes[ref[0]][ref[1]]) * element_bytes(info.dtype)
         work = self.op_global_work(node)
         scale = flops_fraction * traffic.copies
         return OpWork(work.flops * scale, float(nbytes), work.transcendentals * scale, work.matmul)
+
+    def layout_copy_bytes(self, node: PlanNode, inputs: Sequence[TensorSharding] | None,
+                          traffic: NodeTraffic | None) -> float:
+        """Bytes the copy kernels of a dot's transposed operands move (`NodeTraffic.layout_copies`): each reads its
+        operand's local shape and writes it again."""
+        if traffic is None or not traffic.layout_copies:
+            return 0.0
+        shapes = self._local_shapes(node.inputs, inputs)
+        return float(sum(2 * _numel(shapes[port]) * element_bytes(node.inputs[port].dtype)
+                         for port in traffic.layout_copies if node.inputs[port] is not None))
 
     def _local_shapes(self, infos: Sequence[TensorInfo | None], shardings: Sequence[TensorSharding] | None
                       ) -> list[tuple[int, ...]]:
@@ -117,9 +129,11 @@ class PlanCostModel:
 
     def compute_s(self, node: PlanNode, flops_fraction: float, inputs: Sequence[TensorSharding] | None = None,
                   outputs: Sequence[TensorSharding] | None = None, traffic: NodeTraffic | None = None) -> float:
-        """Seconds `node` computes on one device under a strategy (see `node_work`, `work_s`)."""
+        """Seconds `node` computes on one device under a strategy (see `node_work`, `work_s`), with the copy kernels
+        of its transposed operands (`layout_copy_bytes`, memory-bound)."""
         work = self.node_work(node, flops_fraction, inputs, outputs, traffic)
-        return self.work_s(work, _dtype(node), traffic.memory_bound if traffic is not None else None)
+        copies = self.layout_copy_bytes(node, inputs, traffic) / self.config.hardware.memory_bandwidth
+        return self.work_s(work, _dtype(node), traffic.memory_bound if traffic is not None else None) + copies
 
     def group_memory_bound(self, members: Sequence[tuple[PlanNode, NodeTraffic]]) -> bool:
         """Whether a fusion group, on global shapes, spends longer moving bytes than computing."""
@@ -140,7 +154,8 @@ class PlanCostModel:
             return OpWork()
         total = math.prod(max(s, 1) for s in node.rule.factor_sizes)
         local = math.prod(max(s, 1) for s in local_factor_sizes(node.rule, strategy.factor_strategy, self.mesh))
-        return self.node_work(node, local / total, strategy.inputs, strategy.outputs, traffic)
+        work = self.node_work(node, local / total, strategy.inputs, strategy.outputs, traffic)
+        return work + OpWork(bytes_accessed=self.layout_copy_bytes(node, strategy.inputs, traffic))
 
     def _manual_body_work(self, node: PlanNode) -> OpWork:
         """The body ops `manual_computation.body_cost` prices (its own collectives aside), on their shapes."""

@@ -118,8 +118,13 @@ def test_transposed_dot_operand_is_copied():
         body = f"""    %1 = stablehlo.dot_general %arg0, %arg0, contracting_dims = {contracting} : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
     return %1 : tensor<64x64xf32>"""
         return _memory(_module(body))[1].temporary_bytes
-    assert temps("[1] x [0]") == 0 and temps("[1] x [1]") == 0  # lhs contracts its trailing dim
-    assert temps("[0] x [0]") == F32_64x64  # lhs contracts its leading dim: a transposed copy
+    # one contracting and one free dim: XLA:CPU's dot reads the operand in either order (no copy)
+    assert temps("[1] x [0]") == 0 and temps("[1] x [1]") == 0 and temps("[0] x [0]") == 0
+    # two contracting dims leading the lhs: XLA reads it from a transposed copy
+    body = """    %1 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [0, 1] x [0, 1] : (tensor<8x8x64xf32>, tensor<8x8x64xf32>) -> tensor<64x64xf32>
+    return %1 : tensor<64x64xf32>"""
+    m = _memory(_module(body, args="%arg0: tensor<8x8x64xf32>, %arg1: tensor<8x8x64xf32>"))[1]
+    assert m.temporary_bytes == F32_64x64
 
 
 def test_reshard_staging():
@@ -220,23 +225,23 @@ def test_a_cheap_op_is_recomputed_by_its_fusing_readers():
 
 
 def test_a_transposed_copy_keeps_its_producers_inputs_until_the_dot():
-    # softmax gradient g = exp(l) / sum - y, read by dW through a transposed copy: the copy recomputes g from
+    # softmax gradient g = exp(l) / sum - y (3-D, as jax writes it), read by dW through a transposed copy: the copy recomputes g from
     # exp(l) where dW runs, so exp(l) lives until dW and g takes none of its inputs' buffers over (the large GPT:
     # scatter, exp, g and the copy are XLA's 4 logits-sized buffers at its peak; program order had 3)
     from autoshard.planner.memory_accounting import GraphLiveness
 
-    body = """    %l = stablehlo.dot_general %h, %w, contracting_dims = [1] x [0] : (tensor<1024x64xf32>, tensor<64x512xf32>) -> tensor<1024x512xf32>
-    %e = stablehlo.exponential %l : tensor<1024x512xf32>
+    body = """    %l = stablehlo.dot_general %h, %w, contracting_dims = [2] x [0] : (tensor<8x128x64xf32>, tensor<64x512xf32>) -> tensor<8x128x512xf32>
+    %e = stablehlo.exponential %l : tensor<8x128x512xf32>
     %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
-    %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<1024x512xf32>, tensor<f32>) -> tensor<1024xf32>
-    %sb = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<1024xf32>) -> tensor<1024x512xf32>
-    %p = stablehlo.divide %e, %sb : tensor<1024x512xf32>
-    %g = stablehlo.subtract %p, %y : tensor<1024x512xf32>
-    %d = stablehlo.dot_general %g, %h, contracting_dims = [0] x [0] : (tensor<1024x512xf32>, tensor<1024x64xf32>) -> tensor<512x64xf32>
-    %dx = stablehlo.dot_general %g, %w, contracting_dims = [1] x [1] : (tensor<1024x512xf32>, tensor<64x512xf32>) -> tensor<1024x64xf32>
-    return %d, %dx : tensor<512x64xf32>, tensor<1024x64xf32>"""
-    text = (f"module @m {{\n  func.func public @main(%h: tensor<1024x64xf32>, %w: tensor<64x512xf32>, "
-            f"%y: tensor<1024x512xf32>) -> (tensor<512x64xf32>, tensor<1024x64xf32>) {{\n{body}\n  }}\n}}")
+    %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [2] : (tensor<8x128x512xf32>, tensor<f32>) -> tensor<8x128xf32>
+    %sb = stablehlo.broadcast_in_dim %s, dims = [0, 1] : (tensor<8x128xf32>) -> tensor<8x128x512xf32>
+    %p = stablehlo.divide %e, %sb : tensor<8x128x512xf32>
+    %g = stablehlo.subtract %p, %y : tensor<8x128x512xf32>
+    %d = stablehlo.dot_general %g, %h, contracting_dims = [0, 1] x [0, 1] : (tensor<8x128x512xf32>, tensor<8x128x64xf32>) -> tensor<512x64xf32>
+    %dx = stablehlo.dot_general %g, %w, contracting_dims = [2] x [1] : (tensor<8x128x512xf32>, tensor<64x512xf32>) -> tensor<8x128x64xf32>
+    return %d, %dx : tensor<512x64xf32>, tensor<8x128x64xf32>"""
+    text = (f"module @m {{\n  func.func public @main(%h: tensor<8x128x64xf32>, %w: tensor<64x512xf32>, "
+            f"%y: tensor<8x128x512xf32>) -> (tensor<512x64xf32>, tensor<8x128x64xf32>) {{\n{body}\n  }}\n}}")
     plan, m = _memory(text)
     nodes = plan.graph.nodes
     exp = next(n for n in nodes if n.label == "stablehlo.exponential")

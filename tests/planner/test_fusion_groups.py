@@ -265,3 +265,67 @@ def test_a_slice_copy_counts_as_compute_not_communication():
     assert "all_slice" not in cost.collectives_s
     assert cost.compute_s - own_compute == pytest.approx(copy_s)
     assert cost.step_time_s == pytest.approx(cost.compute_s + cost.communication_s)
+
+
+def test_duplicated_producer_reads_its_inputs_in_every_kernel():
+    """x + y feeding two written results: XLA computes the add inside both loops (two kernels, seen on XLA:CPU), so
+    x and y are read twice; the add itself writes nothing."""
+    text = """
+func.func @main(%x: tensor<64x256xf32>, %y: tensor<64x256xf32>) -> (tensor<64x256xf32>, tensor<64x256xf32>) {
+  %s = stablehlo.add %x, %y : tensor<64x256xf32>
+  %a = stablehlo.multiply %s, %s : tensor<64x256xf32>
+  %b = stablehlo.subtract %s, %x : tensor<64x256xf32>
+  return %a, %b : tensor<64x256xf32>, tensor<64x256xf32>
+}
+"""
+    graph, fusion, work = _replicated_work(text)
+    by_label = dict(work)
+    tensor = 64 * 256 * F32
+    assert by_label["stablehlo.add"] == 2 * 2 * tensor  # x and y, once per kernel
+    assert by_label["stablehlo.multiply"] == tensor  # writes its result
+    assert by_label["stablehlo.subtract"] == tensor  # x is already read in its kernel (by the add); writes
+    add = next(n for n in graph.nodes if n.label == "stablehlo.add")
+    assert fusion.traffic[add.index].copies == 2
+    assert len(fusion.kernels) == 2
+
+
+WEIGHT_GRADIENT = """
+func.func @main(%x: tensor<{x}xf32>, %dy: tensor<{dy}xf32>) -> tensor<64x256xf32> {{
+  %g = stablehlo.dot_general %x, %dy, contracting_dims = [{c}] x [{c}] : (tensor<{x}xf32>, tensor<{dy}xf32>) -> tensor<64x256xf32>
+  return %g : tensor<64x256xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize("x, dy, contracting, copied", [
+    ("8x16x64", "8x16x256", "0, 1", True),  # two contracting dims leading the lhs: XLA copies it transposed
+    ("128x64", "128x256", "0", False),  # one contracting, one free dim: XLA's dot reads it in either order
+])
+def test_dot_operand_in_another_layout_is_copied_by_a_kernel_of_its_own(x, dy, contracting, copied):
+    graph, model = _built(WEIGHT_GRADIENT.format(x=x, dy=dy, c=contracting))
+    fusion = plan_fusion(graph, model.group_memory_bound)
+    dot = next(n for n in graph.nodes if n.label == "stablehlo.dot_general")
+    traffic = fusion.traffic[dot.index]
+    strategy = dot.strategies[0]
+    x_bytes = 128 * 64 * F32
+    assert traffic.layout_copies == ((0,) if copied else ())
+    own = (128 * 64 + 128 * 256 + 64 * 256) * F32
+    assert model.strategy_work(dot, strategy, traffic).bytes_accessed == own + 2 * x_bytes * copied
+    hardware = model.config.hardware
+    kernel = model.work_s(model.node_work(dot, 1.0, strategy.inputs, strategy.outputs, traffic), "f32")
+    assert model.compute_s(dot, 1.0, strategy.inputs, strategy.outputs, traffic) == pytest.approx(
+        kernel + 2 * x_bytes * copied / hardware.memory_bandwidth)
+
+
+def test_a_transposed_copy_of_an_elementwise_value_read_only_by_the_dot_is_its_producers_write():
+    """XLA writes the producer's loop straight into the transposed layout: no kernel of its own."""
+    text = """
+func.func @main(%x: tensor<8x16x64xf32>, %dy: tensor<8x16x256xf32>) -> tensor<64x256xf32> {
+  %t = stablehlo.tanh %x : tensor<8x16x64xf32>
+  %g = stablehlo.dot_general %t, %dy, contracting_dims = [0, 1] x [0, 1] : (tensor<8x16x64xf32>, tensor<8x16x256xf32>) -> tensor<64x256xf32>
+  return %g : tensor<64x256xf32>
+}
+"""
+    graph, fusion, _ = _replicated_work(text)
+    dot = next(n for n in graph.nodes if n.label == "stablehlo.dot_general")
+    assert fusion.traffic[dot.index].layout_copies == ()

@@ -1,0 +1,90 @@
+"""Dot operand layouts as XLA lays them out: which dot_general operands XLA reads from a transposed copy
+(`copied_ports`, `copied_operands`), and which dots it runs on flattened 2-D operands (`flattened_dot`). The
+planner's memory accounting holds the copies' buffers (`memory_accounting`) and its pricing runs their kernels
+(`fusion_groups`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from autoshard.planner.plan_graph import PlanGraph, PlanNode
+from autoshard.rules.dot import dot_dimension_numbers
+
+
+def _dot_numbers(node: PlanNode) -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]] | None:
+    """A two-operand dot_general node's (lhs batch, rhs batch, lhs contracting, rhs contracting) dims, else None."""
+    if node.kind != "op" or node.label != "stablehlo.dot_general" or node.ir is None or len(node.inputs) != 2:
+        return None
+    return dot_dimension_numbers(node.ir)
+
+
+def flattened_dot(node: PlanNode) -> bool:
+    """A dot_general XLA runs on 2-D operands: an operand with several free (non-batch, non-contracting) dims is
+    flattened, so its elementwise readers read the result through a bitcast and cannot take its buffer over."""
+    numbers = _dot_numbers(node)
+    if numbers is None:
+        return False
+    lhs_batch, rhs_batch, lhs_contract, rhs_contract = numbers
+    lhs, rhs = node.inputs
+    return ((lhs is not None and lhs.rank - len(lhs_batch) - len(lhs_contract) > 1)
+            or (rhs is not None and rhs.rank - len(rhs_batch) - len(rhs_contract) > 1))
+
+
+def _matrix_layout(rank: int, batch: Sequence[int], contract: Sequence[int], trailing_ok: bool,
+                   leading_ok: bool) -> bool:
+    nb, nc = len(batch), len(contract)
+    if list(batch) != list(range(nb)):
+        return False
+    trailing = list(contract) == list(range(rank - nc, rank))
+    leading = list(contract) == list(range(nb, nb + nc))
+    return (trailing_ok and trailing) or (leading_ok and leading)
+
+
+def _needs_copy(rank: int, batch: Sequence[int], contract: Sequence[int], lhs: bool) -> bool:
+    nb, nc = len(batch), len(contract)
+    if list(batch) != list(range(nb)):
+        return True
+    if nc <= 1 and rank - nb - nc <= 1:
+        return False
+    return list(contract) != list(range(rank - nc, rank) if lhs else range(nb, nb + nc))
+
+
+def copied_ports(node: PlanNode) -> list[int]:
+    """The operands of a dot_general XLA reads from a transposed copy (its dot decomposer, seen on XLA:CPU, jaxlib
+    0.10): an operand whose batch dims do not lead, or one with several contracting or several free dims not laid
+    out as lhs [batch, free, contracting] / rhs [batch, contracting, free] (contracting dims in the order the dot
+    pairs them). An operand with at most one contracting and one free dim after its batch dims is read in either
+    order."""
+    numbers = _dot_numbers(node)
+    if numbers is None:
+        return []
+    lhs_batch, rhs_batch, lhs_contract, rhs_contract = numbers
+    lhs, rhs = node.inputs
+    out = []
+    if lhs is not None and _needs_copy(lhs.rank, lhs_batch, lhs_contract, True):
+        out.append(0)
+    if rhs is not None and _needs_copy(rhs.rank, rhs_batch, rhs_contract, False):
+        out.append(1)
+    return out
+
+
+def copied_operands(graph: PlanGraph) -> list[tuple[int, int]]:
+    """(dot node, operand index) of every operand read through a transposed copy (`copied_ports`), but for an
+    operand computed by another dot whose contracting dims are its trailing or leading block in another order:
+    XLA's layout assignment has that dot write its result in the order the reader wants (no copy)."""
+    producer = {(e.consumer, e.in_port): e.producer for e in graph.edges}
+    out = []
+    for node in graph.nodes:
+        ports = copied_ports(node)
+        if not ports:
+            continue
+        lhs_batch, rhs_batch, lhs_contract, rhs_contract = dot_dimension_numbers(node.ir)
+        for port in ports:
+            info, batch, contract = ((node.inputs[0], lhs_batch, lhs_contract) if port == 0
+                                     else (node.inputs[1], rhs_batch, rhs_contract))
+            source = graph.nodes[producer[(node.index, port)]] if (node.index, port) in producer else None
+            reordered = _matrix_layout(info.rank, batch, sorted(contract), True, True)
+            if not (reordered and source is not None and source.kind == "op"
+                    and source.label == "stablehlo.dot_general"):
+                out.append((node.index, port))
+    return out
