@@ -214,8 +214,9 @@ class PlanCostModel:
     def reshard_steps(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo, fused_slice: bool = False
                       ) -> list[tuple[CollectiveStep, cc.CollectiveCost]]:
         """The collectives lowering `src -> dst` on this backend (`hardware.reshard_lowering`), each with its cost;
-        `fused_slice`: the consumer takes a final all-slice inside its loop (`fusion_groups.slice_fusing_nodes`),
-        else the slice is priced as its copy kernel (`reshard_cost.slice_copy_cost`)."""
+        `fused_slice`: the consumer takes the last step's local copy (a final all-slice, an all-gather's copy back)
+        inside its loop (`fusion_groups.slice_fusing_nodes`), else it is priced as its copy kernel
+        (`reshard_cost.slice_copy_cost`, `reshard_cost.step_copy_cost`)."""
         return self._reshards.steps(src, dst, info.shape, element_bytes(info.dtype), fused_slice)
 
     def reshard_s(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo, fused_slice: bool = False

@@ -1,11 +1,19 @@
 """Pricing a reshard: the cost of the collectives that lower it, as the configuration's `hardware.reshard_lowering`
 names (`lowering_for`: XLA's SPMD partitioner, `xla_reshard_collectives`, or Shardy's `reshard_collectives`), each
-priced by `costmodel.collectives` with the nccl-tests buffer conventions. An `all_slice` sends nothing, but XLA runs
-it as a kernel (a dynamic-slice fusion that reads each device's slice of the operand and writes it): it is priced as
-that memory-bound copy, `slice_copy_cost`, unless it is the reshard's last step and the consumer takes the slice
-inside its own loop fusion (`fused_slice=True`, an elementwise or reduce consumer: XLA fuses the dynamic-slice into
-it, no kernel of its own, and the consumer's read of its local operand is priced with the consumer). `reshard_cost`
-prices one reshard; `ReshardPricer` is the memoized form the planner prices every edge with."""
+priced by `costmodel.collectives` with the nccl-tests buffer conventions.
+
+Two kinds of step also run local copy kernels, priced as memory-bound copies and counted as compute in a plan's
+breakdown (`COPY_KINDS`), as in XLA's program:
+- an `all_slice` sends nothing, but XLA runs it as a dynamic-slice fusion that reads each device's slice of the
+  operand and writes it (`slice_copy_cost`), unless it is the reshard's last step and the consumer takes the
+  slice inside its own loop fusion (`fused_slice=True`, an elementwise or reduce consumer: XLA fuses the
+  dynamic-slice into it, no kernel of its own, and the consumer's read of its local operand is priced with the
+  consumer);
+- an `all_to_all` packs the chunks for each peer and concatenates those it receives, and an `all_gather` along
+  an inner dimension copies its operand into and its result out of a layout with that dimension outermost
+  (`step_copy_cost`).
+
+`reshard_cost` prices one reshard; `ReshardPricer` is the memoized form the planner prices every edge with."""
 
 from __future__ import annotations
 
@@ -33,9 +41,20 @@ Lowering = Callable[[TensorSharding, TensorSharding, MeshLookup, Sequence[int] |
 #: Steps that only change how local data is interpreted: no communication.
 LOCAL_KINDS = ("replicated_to_unreduced", "sharded_to_unreduced")
 
-#: Steps a device runs as a local copy kernel (`slice_copy_cost`): their time is compute, as in XLA's program,
-#: not communication.
-COPY_KINDS = ("all_slice",)
+#: The copy kernels around an all-to-all and around an all-gather along an inner dimension (`step_copy_cost`),
+#: priced apart from their communication.
+ALL_TO_ALL_COPY = "all_to_all_copy"
+ALL_GATHER_COPY = "all_gather_copy"
+COPY_OF = {"all_to_all": ALL_TO_ALL_COPY, "all_gather": ALL_GATHER_COPY}
+
+#: Steps (and parts of steps) a device runs as local copy kernels (`slice_copy_cost`, `step_copy_cost`): their
+#: time is compute, as in XLA's program, not communication.
+COPY_KINDS = ("all_slice", ALL_TO_ALL_COPY, ALL_GATHER_COPY)
+
+#: times an all-to-all's local buffer goes through memory in its copy kernels: XLA packs the chunks for each peer
+#: (a slice kernel per peer: the buffer read and written) and concatenates the chunks received (read and written
+#: again), seen on XLA:CPU, jaxlib 0.10 (tuple all-to-all between `slice` fusions and a `concatenate`)
+ALL_TO_ALL_COPY_PASSES = 4.0
 
 
 @dataclass(frozen=True)
@@ -44,10 +63,12 @@ class ReshardCost:
 
     steps: tuple[CollectiveStep, ...]
     costs: tuple[CollectiveCost, ...]
+    #: seconds of the copy kernels around its steps (`step_copy_cost`)
+    copy_s: float = 0.0
 
     @property
     def time_s(self) -> float:
-        return sum(c.time_s for c in self.costs)
+        return sum(c.time_s for c in self.costs) + self.copy_s
 
     @property
     def bytes_per_device(self) -> float:
@@ -80,10 +101,23 @@ class StepTraffic:
     kind: str
     axes: tuple[AxisRef, ...]
     buffer_shards: tuple[int, ...] | None
+    #: an all-gather's gathered dimensions, and how many times larger its result is than its operand
+    gathered_dims: tuple[int, ...] = ()
+    gather_factor: int = 1
 
     def buffer_bytes(self, shape: Sequence[int], dtype_bytes: int) -> float:
         assert self.buffer_shards is not None
         return float(math.prod(-(-d // n) for d, n in zip(shape, self.buffer_shards)) * dtype_bytes)
+
+    def expanded(self, dims: Sequence[int], rank: int) -> StepTraffic:
+        """This traffic, computed on the restricted dims `dims` of a rank-`rank` tensor, on the whole tensor (the
+        other dims unsharded)."""
+        if self.buffer_shards is None:
+            return self
+        shards = [1] * rank
+        for j, i in enumerate(dims):
+            shards[i] = self.buffer_shards[j]
+        return replace(self, buffer_shards=tuple(shards), gathered_dims=tuple(dims[j] for j in self.gathered_dims))
 
 
 def step_traffic(step: CollectiveStep, before: TensorSharding, meshes: MeshLookup) -> StepTraffic:
@@ -93,7 +127,11 @@ def step_traffic(step: CollectiveStep, before: TensorSharding, meshes: MeshLooku
     if step.kind == "collective_permute":
         return StepTraffic(step.kind, _permuted_axes(before, step.out_sharding, meshes), _shards(before, meshes))
     priced_on = step.out_sharding if step.kind in ("all_gather", "all_slice") else before
-    return StepTraffic(step.kind, step.communicated_axes(), _shards(priced_on, meshes))
+    if step.kind != "all_gather":
+        return StepTraffic(step.kind, step.communicated_axes(), _shards(priced_on, meshes))
+    gathered = tuple(i for i, axes in enumerate(step.axes_per_dim) if axes)
+    factor = math.prod(b // a for b, a in zip(_shards(before, meshes), _shards(priced_on, meshes)))
+    return StepTraffic(step.kind, step.communicated_axes(), _shards(priced_on, meshes), gathered, max(factor, 1))
 
 
 def _shards(sharding: TensorSharding, meshes: MeshLookup) -> tuple[int, ...]:
@@ -120,6 +158,26 @@ def slice_copy_cost(traffic: StepTraffic, config: CostConfig, shape: Sequence[in
     local = traffic.buffer_bytes(shape, dtype_bytes)
     no_communication = collective("all_slice", config, axis_specs(traffic.axes), local)
     return replace(no_communication, time_s=roofline_time(config, 0.0, 2.0 * local))
+
+
+def step_copy_cost(traffic: StepTraffic, config: CostConfig, shape: Sequence[int], dtype_bytes: int,
+                   fused: bool = False) -> float:
+    """Seconds of the memory-bound copy kernels XLA runs around a step (0 for most), seen on XLA:CPU, jaxlib 0.10:
+    - an all-to-all packs the chunks for each peer (a slice kernel per peer: its local buffer read and written)
+      and concatenates the chunks received (read and written again): `ALL_TO_ALL_COPY_PASSES` passes;
+    - an all-gather along a dimension inside a non-trivial one of its local result gathers in a layout with that
+      dimension outermost: its operand is copied into that layout and its result copied back (each read and
+      written), the copy back fused into a consumer that takes the result inside its own loop (`fused`)."""
+    if traffic.buffer_shards is None or traffic.kind not in COPY_OF:
+        return 0.0
+    local = traffic.buffer_bytes(shape, dtype_bytes)
+    if traffic.kind == "all_to_all":
+        return roofline_time(config, 0.0, ALL_TO_ALL_COPY_PASSES * local)
+    inner = min(traffic.gathered_dims, default=0)
+    if all(-(-d // n) == 1 for d, n in zip(shape[:inner], traffic.buffer_shards[:inner])):
+        return 0.0  # the gathered dimension is outermost: no copy
+    operand = local / traffic.gather_factor
+    return roofline_time(config, 0.0, 2.0 * operand + (0.0 if fused else 2.0 * local))
 
 
 def traffic_cost(traffic: StepTraffic, config: CostConfig, shape: Sequence[int], dtype_bytes: int) -> CollectiveCost:
@@ -155,18 +213,21 @@ def reshard_cost(
     """Price resharding a tensor of global `shape` from `src` to `dst` on `config`'s mesh and links.
 
     The steps are those of the configured lowering (`lowering_for`). `meshes` names the meshes when `src` and `dst`
-    use different ones (default: the profile's mesh for both). `fused_slice`: the consumer fuses a final all-slice
-    into its own loop (`fuse_final_slice`).
+    use different ones (default: the profile's mesh for both). `fused_slice`: the consumer fuses the last step's local
+    copy into its own loop: a final all-slice (`fuse_final_slice`) or a final all-gather's copy back
+    (`step_copy_cost`).
     """
     meshes = profile_mesh(config) if meshes is None else meshes
     steps = lowering_for(config)(src, dst, meshes, shape)
-    costs = []
+    costs, copy_s = [], 0.0
     before = src
     for step in steps:
         costs.append(step_cost(step, before, config, shape, dtype_bytes, meshes))
+        last = fused_slice and step is steps[-1]
+        copy_s += step_copy_cost(step_traffic(step, before, meshes), config, shape, dtype_bytes, last)
         before = step.out_sharding
     priced = fuse_final_slice(list(zip(steps, costs))) if fused_slice else list(zip(steps, costs))
-    return ReshardCost(tuple(steps), tuple(c for _, c in priced))
+    return ReshardCost(tuple(steps), tuple(c for _, c in priced), copy_s)
 
 
 def ends_in_slice(steps: Sequence[CollectiveStep]) -> bool:
@@ -269,18 +330,28 @@ class ReshardPricer:
         if fused_slice and final_slice:
             traffic = traffic[:-1]  # an all-slice always has a buffer: it is the last traffic entry
         total = 0.0
-        for t in traffic:
+        for k, t in enumerate(traffic):
             ckey = (t.kind, t.axes, t.buffer_bytes(restricted_shape, bytes_scale))
             seconds = self._collective_s.get(ckey)
             if seconds is None:
                 seconds = self._collective_s[ckey] = traffic_cost(t, self.config, restricted_shape, bytes_scale).time_s
             total += seconds
+            if t.kind in COPY_OF:  # a layout copy depends on the dims outside the restriction too
+                last = fused_slice and k == len(traffic) - 1 and not final_slice
+                total += step_copy_cost(t.expanded(dims, len(shape)), self.config, shape, dtype_bytes, last)
         return total
 
     def seconds_by_kind(self, src: TensorSharding, dst: TensorSharding, shape: Sequence[int], dtype_bytes: int,
                         fused_slice: bool = False) -> dict[str, float]:
         """Seconds per collective kind (as the backend performs it) of `src -> dst`."""
         out: dict[str, float] = defaultdict(float)
-        for _, cost in self.steps(src, dst, shape, dtype_bytes, fused_slice):
+        before = src
+        priced = self.steps(src, dst, shape, dtype_bytes, fused_slice)
+        for k, (step, cost) in enumerate(priced):
             out[cost.kind] += cost.time_s
+            if step.kind in COPY_OF:
+                last = fused_slice and k == len(priced) - 1
+                out[COPY_OF[step.kind]] += step_copy_cost(step_traffic(step, before, self.mesh), self.config,
+                                                          shape, dtype_bytes, last)
+            before = step.out_sharding
         return dict(out)

@@ -6,7 +6,9 @@ import pytest
 
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import mesh_shape
-from autoshard.sharding.reshard_cost import ReshardPricer, reshard_cost
+from autoshard.sharding.reshard_cost import (
+    ALL_GATHER_COPY, ALL_TO_ALL_COPY, COPY_KINDS, ReshardPricer, reshard_cost,
+)
 from costmodel.hardware import AxisLink, CostConfig, HardwareSpec
 
 MESH = Mesh.from_sizes({"data": 2, "model": 4})
@@ -72,6 +74,21 @@ def test_all_to_all_moves_three_quarters():
     assert step.bytes_per_device == pytest.approx(3 / 4 * 16 * 64 * 2)
 
 
+def test_all_to_all_pays_the_copies_that_pack_and_unpack_its_chunks():
+    # XLA packs each peer's chunk of the local 16x64 buffer (read and written) and concatenates what it receives
+    # (read and written again): four passes over the local bytes at memory bandwidth, beside the link time
+    src, dst = sh(("model",), ()), sh((), ("model",))
+    local = 16 * 64 * 2
+    a2a = reshard_cost(src, dst, CONFIG, (64, 64), 2)
+    assert a2a.copy_s == pytest.approx(4 * local / 1e11)
+    assert a2a.time_s == pytest.approx(a2a.costs[0].time_s + a2a.copy_s)
+    pricer = ReshardPricer(CONFIG)
+    assert pricer.seconds(src, dst, (64, 64), 2) == pytest.approx(a2a.time_s)
+    assert pricer.seconds_by_kind(src, dst, (64, 64), 2) == pytest.approx(
+        {"all_to_all": a2a.costs[0].time_s, ALL_TO_ALL_COPY: a2a.copy_s})
+    assert ALL_TO_ALL_COPY in COPY_KINDS  # compute in a plan's breakdown, as in XLA's program
+
+
 def test_unreduced_to_replicated_is_an_all_reduce_of_the_local_buffer():
     cost = reshard_cost(sh((), ("model",), unreduced=("data",)), sh((), ("model",)), CONFIG, (8, 8), 4)
     (step,) = cost.costs
@@ -98,3 +115,26 @@ def test_the_memoized_pricer_agrees_with_reshard_cost(lowering: str):
             assert pricer.seconds(src, dst, shape, 2) == pytest.approx(expected.time_s, rel=1e-12)
             by_kind = pricer.seconds_by_kind(src, dst, shape, 2)
             assert sum(by_kind.values()) == pytest.approx(expected.time_s, rel=1e-12)
+
+
+def test_all_gather_along_an_inner_dimension_copies_in_and_out_of_a_gathering_layout():
+    # XLA gathers along the outermost dimension of the layout: gathering dim 1 of a 64x64 f32 copies the 64x16
+    # operand into a layout with dim 1 outermost and the 64x64 result back (each read and written); gathering
+    # dim 0 copies nothing, and a consumer taking the result inside its loop fuses the copy back
+    pricer = ReshardPricer(CONFIG)
+    bandwidth = 1e11
+    inner = reshard_cost(sh((), ("model",)), sh((), ()), CONFIG, (64, 64), 4)
+    outer = reshard_cost(sh(("model",), ()), sh((), ()), CONFIG, (64, 64), 4)
+    assert [c.kind for c in inner.costs] == [c.kind for c in outer.costs] == ["all_gather"]
+    assert outer.copy_s == 0.0
+    assert inner.copy_s == pytest.approx((2 * 64 * 16 + 2 * 64 * 64) * 4 / bandwidth)
+    fused = reshard_cost(sh((), ("model",)), sh((), ()), CONFIG, (64, 64), 4, fused_slice=True)
+    assert fused.copy_s == pytest.approx(2 * 64 * 16 * 4 / bandwidth)
+    for kw in ({}, {"fused_slice": True}):
+        cost = reshard_cost(sh((), ("model",)), sh((), ()), CONFIG, (64, 64), 4, **kw)
+        assert pricer.seconds(sh((), ("model",)), sh((), ()), (64, 64), 4, **kw) == pytest.approx(cost.time_s)
+        by_kind = pricer.seconds_by_kind(sh((), ("model",)), sh((), ()), (64, 64), 4, **kw)
+        assert by_kind[ALL_GATHER_COPY] == pytest.approx(cost.copy_s)
+    # a leading dimension of size 1 keeps the gathered dimension outermost: no copy
+    assert reshard_cost(sh((), ("model",), ()), sh((), (), ()), CONFIG, (1, 64, 64), 4).copy_s == 0.0
+    assert reshard_cost(sh((), ("model",), ()), sh((), (), ()), CONFIG, (2, 64, 64), 4).copy_s > 0.0
