@@ -41,11 +41,16 @@ when they push a plan over its budget):
 - XLA's scheduler may run the ops feeding only scalar results (the loss) after the gradient: they read their
   operands after the last reader of the same-shape elementwise values computed from them (`deferred_positions`);
   the note gives the figure without this too (the range the schedule decides);
-- XLA's all-reduce combiner merges independent all-reduces over the same axes: an op settling partial sums,
-  and everything reading its result, reads its operands no earlier than the last all-reduce merged with its
-  own (`combined_positions`; its operands' lifetimes extend, nothing starts earlier);
+- XLA's all-reduce combiner merges independent all-reduces over the same axes: an op settling partial sums
+  computes them where it stands (its operands die there) and holds them until the last all-reduce merged with
+  its own (`combined_positions`); everything reading its result reads its operands no earlier than that
+  (`operand_positions`; their lifetimes extend, nothing starts earlier);
 - an op that settles partial sums holds the partial buffer (before a reduce-scatter: the unscattered one)
-  beside its result while the collective runs;
+  beside its result while the collective runs; a reduce-scatter is an all-reduce on XLA:CPU (no reduce-scatter
+  op there): it writes the unscattered sum, which lives from the collective until the op's last reader (the
+  slice is fused into the readers), beside the partial buffer at the collective and beside the result; the
+  all-reduce runs after the op (the operands it reads last are dead by then: half steps, `plan_live_values`);
+  all-reduces XLA combines run as one returning a tuple of their sums (8 bytes an entry);
 - several results add their tuple (8 bytes each) to the outputs; a program partitioned over more than one
   device keeps its partition id (a 4-byte scalar) for the whole step.
 """
@@ -130,13 +135,16 @@ class GraphLiveness:
     reuses: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: sharding constraint node -> the (producer, port) it constrains
     constrains: dict[int, tuple[int, int]] = field(default_factory=dict)
-    #: per node: the position it reads its operands at (its own, or later where XLA combines the all-reduce it
-    #: waits for with a later one: `combined_positions`)
+    #: per node: the position it reads its operands at (its own, or later where XLA combines an all-reduce it
+    #: waits for with a later one: `operand_positions`)
     runs_at: tuple[int, ...] = ()
     #: (dot, operand) whose transposed copy recomputes a cheap producer from its inputs where the dot runs
     recomputed_copies: frozenset[tuple[int, int]] = frozenset()
     #: (dot, operand) read through a transposed copy (`copied_operands`)
     copied: frozenset[tuple[int, int]] = frozenset()
+    #: per node: where the all-reduce settling its partial sums runs (`combined_positions`; no earlier than
+    #: `runs_at`)
+    settles_at: tuple[int, ...] = ()
 
     def origin(self, node: int, port: int) -> tuple[int, int]:
         """The value behind a chain of sharding constraints."""
@@ -145,9 +153,11 @@ class GraphLiveness:
         return node, port
 
     @staticmethod
-    def of(graph: PlanGraph, runs_at: Sequence[int] | None = None) -> GraphLiveness:
+    def of(graph: PlanGraph, runs_at: Sequence[int] | None = None,
+           settles_at: Sequence[int] | None = None) -> GraphLiveness:
         nodes = graph.nodes
         runs_at = tuple(runs_at) if runs_at is not None else tuple(n.position for n in nodes)
+        settles_at = tuple(max(a, b) for a, b in zip(settles_at, runs_at)) if settles_at is not None else runs_at
         aliased = _aliased_results(graph)
         traffic = plan_fusion(graph).traffic
         fused = {(n.index, j) for n in nodes if n.kind == "op" and traffic[n.index] is not None
@@ -185,7 +195,7 @@ class GraphLiveness:
         reuses = _buffer_reuses(nodes, sources, fused, returned, last, runs_at)
         return GraphLiveness(frozenset(aliased), frozenset(returned), frozenset(fused), tuple(last),
                              frozenset(invariant), tuple(runs_until), reuses, through, runs_at, frozenset(recomputed),
-                             frozenset(copied))
+                             frozenset(copied), settles_at)
 
 
 #: consumers that compute a cheap loop-fusible producer inside their own loop instead of reading its buffer
@@ -348,10 +358,10 @@ COMBINE_MAX_NODES = 20000
 
 
 def combined_positions(graph: PlanGraph, assignment: Sequence[int]) -> list[int]:
-    """Where each node reads its operands once XLA's all-reduce combiner has merged independent all-reduces
+    """Where each node's results are ready once XLA's all-reduce combiner has merged independent all-reduces
     over the same mesh axes (greedily in program order, as `AllReduceCombiner` does): an op settling partial
-    sums, and everything downstream of it, waits for the last all-reduce merged with its own. Program positions
-    where nothing is merged (and on graphs over `COMBINE_MAX_NODES` nodes)."""
+    sums settles them at the last all-reduce merged with its own, and everything downstream of it runs no
+    earlier. Program positions where nothing is merged (and on graphs over `COMBINE_MAX_NODES` nodes)."""
     nodes = graph.nodes
     runs_at = [n.position for n in nodes]
     if len(nodes) > COMBINE_MAX_NODES:
@@ -386,6 +396,27 @@ def combined_positions(graph: PlanGraph, assignment: Sequence[int]) -> list[int]
         for c in readers.get(n.index, ()):
             runs_at[c] = max(runs_at[c], runs_at[n.index])
     return runs_at
+
+
+def operand_positions(graph: PlanGraph, combined: Sequence[int]) -> list[int]:
+    """Where each node reads its operands given where its producers' results are ready (`combined_positions`):
+    its own position or a producer's later one. An op settling partial sums computes them where it stands and
+    only its all-reduce waits for the combined one (seen in XLA's schedule: a weight gradient's dot runs at its
+    place, its operands die there, its partial sums live until the combined all-reduce)."""
+    nodes = graph.nodes
+    reads = [n.position for n in nodes]
+    for e in graph.edges:
+        if nodes[e.consumer].position > nodes[e.producer].position:  # not a loop's back edge
+            reads[e.consumer] = max(reads[e.consumer], combined[e.producer])
+    return reads
+
+
+def plan_liveness(graph: PlanGraph, assignment: Sequence[int], deferred: bool = True) -> GraphLiveness:
+    """The plan's `GraphLiveness`: XLA's combined all-reduces, and (`deferred`) the output-only readers run as
+    late as XLA's scheduler may run them (`deferred_positions`)."""
+    combined = combined_positions(graph, assignment)
+    reads = operand_positions(graph, combined)
+    return GraphLiveness.of(graph, deferred_positions(graph, reads) if deferred else reads, combined)
 
 
 def output_only(graph: PlanGraph) -> frozenset[int]:
@@ -451,9 +482,12 @@ def deferred_positions(graph: PlanGraph, runs_at: Sequence[int]) -> list[int]:
 
 def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                      liveness: GraphLiveness | None = None) -> list[LiveValue]:
-    """Every buffer of the plan as a `LiveValue` (positions inclusive)."""
-    liveness = liveness or GraphLiveness.of(graph, deferred_positions(graph, combined_positions(graph, assignment)))
+    """Every buffer of the plan as a `LiveValue`, positions inclusive in half steps (`half_steps`): 2 x p is the
+    op at program position p, 2 x p + 1 the moment after it, where a settling all-reduce runs."""
+    liveness = liveness or plan_liveness(graph, assignment)
     values: list[LiveValue] = []
+    collectives: list[LiveValue] = []  # in half steps already
+    merged: dict[tuple[int, tuple], int] = {}  # (half step, axes) -> all-reduces XLA runs there as one
     operand_of = {(e.consumer, e.in_port): liveness.origin(e.producer, e.out_port)[0] for e in graph.edges}
     for node in graph.nodes:
         strategy = node.strategies[assignment[node.index]]
@@ -476,10 +510,17 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                     at = liveness.runs_at[node.index]
                     values.append(LiveValue(f"{node.label} beside its smaller operand", size, at, at))
             extra = aligned(settle_buffer_bytes(node, strategy, mesh))
+            # the all-reduce runs after the op (its operands read for the last time are dead by then)
+            at = 2 * max(node.position, liveness.settles_at[node.index]) + 1
             if extra:
-                values.append(LiveValue(f"{node.label} partial sums", extra, node.position,
-                                        max(node.position, liveness.runs_at[node.index]),
-                                        kind="temporary"))
+                collectives.append(LiveValue(f"{node.label} partial sums", extra, 2 * node.position, at,
+                                             kind="temporary"))
+                merged[at, tuple(strategy.settle.axes)] = merged.get((at, tuple(strategy.settle.axes)), 0) + 1
+            if extra and strategy.settle.kind == "reduce_scatter":
+                # XLA:CPU's all-reduce writes the whole sum; the readers slice their part out of it
+                collectives.append(LiveValue(f"{node.label} unscattered sum", extra, at,
+                                             max(at, 2 * liveness.last_non_result_use[node.index]),
+                                             kind="temporary"))
             for port, nbytes in layout_copies(node, strategy, mesh):
                 if (node.index, port) not in liveness.copied:
                     continue
@@ -490,6 +531,9 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                          if producer is not None and (node.index, port) not in liveness.recomputed_copies else at)
                 values.append(LiveValue(f"{node.label} transposed operand {port}", aligned(nbytes), start, at,
                                         kind="temporary"))
+    # a combined all-reduce returns a tuple of its sums (8 bytes an entry) while it runs
+    collectives += [LiveValue("combined all-reduce tuple", aligned(TUPLE_ENTRY_BYTES * n), at, at, kind="temporary")
+                    for (at, _), n in merged.items() if n > 1]
     values.extend(_reshard_buffers(graph, assignment, mesh, liveness))
     results = sum(1 for node in graph.nodes if node.kind == "result")
     if results > 1:
@@ -497,7 +541,12 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
     if mesh.num_devices > 1:
         values.append(LiveValue("partition id", aligned(PARTITION_ID_BYTES), 0, graph.num_positions - 1,
                                 kind="temporary"))
-    return values
+    return [replace(v, def_index=2 * v.def_index, last_use_index=2 * v.last_use_index) for v in values] + collectives
+
+
+def half_steps(graph: PlanGraph) -> int:
+    """The number of half-step positions `plan_live_values` uses."""
+    return 2 * graph.num_positions
 
 
 def _local_slice(src: TensorSharding, dst: TensorSharding) -> bool:
@@ -552,11 +601,10 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
 
 def plan_memory(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh) -> StepMemory:
     """The plan's per-device memory per step: arguments, outputs, peak temporaries, and how sure it is."""
-    combined = combined_positions(graph, assignment)
-    liveness = GraphLiveness.of(graph, deferred_positions(graph, combined))
-    step = step_memory(plan_live_values(graph, assignment, mesh, liveness), graph.num_positions)
-    early = step_memory(plan_live_values(graph, assignment, mesh, GraphLiveness.of(graph, combined)),
-                        graph.num_positions)
+    liveness = plan_liveness(graph, assignment)
+    step = step_memory(plan_live_values(graph, assignment, mesh, liveness), half_steps(graph))
+    early = step_memory(plan_live_values(graph, assignment, mesh, plan_liveness(graph, assignment, deferred=False)),
+                        half_steps(graph))
     note = NOTE
     settles = sum(1 for node in graph.nodes if node.strategies and node.strategies[assignment[node.index]].settle)
     if settles > 1:
@@ -565,4 +613,4 @@ def plan_memory(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh) -> Step
         note += DEFERRED_NOTE.format(low=early.total_bytes / 2**20, high=step.total_bytes / 2**20)
     if liveness.aliased_results:
         note += f"; {len(liveness.aliased_results)} result(s) written into donated arguments"
-    return replace(step, note=note)
+    return replace(step, peak_index=step.peak_index // 2, note=note)

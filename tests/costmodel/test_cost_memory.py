@@ -157,7 +157,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_combined_all_reduces_delay_their_readers():
-    from autoshard.planner.memory_accounting import combined_positions
+    from autoshard.planner.memory_accounting import combined_positions, operand_positions
     from autoshard.planner.plan_graph import NodeStrategy, PlanEdge, PlanGraph, PlanNode, Settle
 
     settle = NodeStrategy((), (), settle=Settle("all_reduce", (AxisRef("a"),)))
@@ -170,6 +170,30 @@ def test_combined_all_reduces_delay_their_readers():
     graph.num_positions = 5
     # s1 and s2 are independent: one all-reduce at s2, so s1's reader r1 waits for it; s3 reads s2: its own
     assert combined_positions(graph, [0] * 5) == [2, 2, 2, 3, 4]
+    # s1 itself computes its partial sums where it stands: only its all-reduce (and its reader) waits
+    assert operand_positions(graph, combined_positions(graph, [0] * 5)) == [0, 2, 2, 3, 4]
+
+
+def test_combined_reduce_scatters_hold_partial_and_unscattered_sums_together():
+    # two independent weight gradients contracting a batch sharded 8 ways, each result sharded: XLA:CPU has no
+    # reduce-scatter, it runs one all-reduce of both partial sums (a tuple of 2 entries) and slices the results
+    # into the outputs. At that all-reduce the 2 partial sums and the 2 whole sums of f32[256,256] are live
+    # together, beside the tuple and the partition id (XLA: 1048656 bytes of temporaries; the partial sums
+    # alone counted 524352)
+    closed = '{sdy.sharding = #sdy.sharding<@mesh, [{"d"}, {}]>}'
+    arg = f"tensor<64x256xf32> {closed}"
+    dot = "contracting_dims = [0] x [0] : (tensor<64x256xf32>, tensor<64x256xf32>) -> tensor<256x256xf32>"
+    text = f"""sdy.mesh @mesh = <["d"=8]>
+func.func @main(%a: {arg}, %b: {arg}, %c: {arg}, %e: {arg})
+    -> (tensor<256x256xf32> {closed}, tensor<256x256xf32> {closed}) {{
+  %0 = stablehlo.dot_general %a, %b, {dot}
+  %1 = stablehlo.dot_general %c, %e, {dot}
+  return %0, %1 : tensor<256x256xf32>, tensor<256x256xf32>
+}}"""
+    plan, m = _memory(text, mesh="d=8")
+    assert [plan.chosen(n.index).settle.kind for n in plan.graph.nodes if n.kind == "op"] == ["reduce_scatter"] * 2
+    assert (m.argument_bytes, m.output_bytes) == (4 * 8 * 256 * 4, 2 * 32 * 256 * 4 + 16)
+    assert m.temporary_bytes == 4 * 256 * 256 * 4 + 64 + 64 >= 1048656
 
 
 # -- rules measured against XLA's compiled program (temporaries in the comments: `compiled_memory_stats`) -------
