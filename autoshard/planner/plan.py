@@ -17,6 +17,7 @@ from autoshard.planner.plan_graph import NodeStrategy, PlanEdge, PlanGraph
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.sharding_plan import ShardingPlan, extract_sharding_plan
 from autoshard.sharding import DimSharding, Mesh, SpecEntry, TensorSharding
+from autoshard.sharding.reshard import CollectiveStep
 from autoshard.sharding.reshard_cost import COPY_KINDS
 
 __all__ = ["CostBreakdown", "Plan", "PlannedCollective", "SolverStats", "evaluate_assignment", "plan_collectives",
@@ -101,7 +102,8 @@ class Plan:
 
         The planner prices a reshard per consuming edge; with `distinct_reshards` a reshard of one value to one
         sharding is listed once, as the program performs it (its identical constraints are one reshard after
-        CSE)."""
+        CSE), and so is a collective that reshards of one value to different targets begin with alike (an
+        all-gather to replicated before two different slices)."""
         return plan_collectives(self.graph, self.assignment, PlanCostModel(self.config), distinct_reshards)
 
     def report(self) -> dict[str, Any]:
@@ -162,7 +164,8 @@ def plan_collectives(graph: PlanGraph, assignment: list[int], model, distinct_re
                      ) -> list[PlannedCollective]:
     """The collectives of `assignment` on `graph` priced by `model` (a `PlanCostModel`), in program order; reshards
     use `model.reshard_steps`, i.e. the lowering its config names (`hardware.reshard_lowering`); with
-    `distinct_reshards`, one value's reshard to one sharding once (see `Plan.collectives`)."""
+    `distinct_reshards`, one value's reshard to one sharding once, and the collectives two reshards of one value
+    begin with alike once (XLA's common-subexpression elimination merges them; see `Plan.collectives`)."""
     by_position: list[tuple[int, int, PlannedCollective]] = []
     for node, choice in zip(graph.nodes, assignment):
         s = node.strategies[choice]
@@ -174,6 +177,7 @@ def plan_collectives(graph: PlanGraph, assignment: list[int], model, distinct_re
             for c in s.own_collectives
         )  # fmt: skip
     reshards_seen: set[tuple[int, int, TensorSharding]] = set()
+    performed: set[tuple[int, int, tuple[CollectiveStep, ...]]] = set()  # (value, steps up to a collective)
     slice_fusing = slice_fusing_nodes(graph)
     for e, src, dst in resharded_edges(graph, assignment):
         if distinct_reshards:
@@ -184,7 +188,12 @@ def plan_collectives(graph: PlanGraph, assignment: list[int], model, distinct_re
         count = max(producer.multiplier, consumer.multiplier)
         where = f"reshard {_node_name(producer)} -> {_node_name(consumer)} operand {e.in_port}"
         fused_slice = e.consumer in slice_fusing
-        for step, cost in model.reshard_steps(src, dst, producer.outputs[e.out_port], fused_slice):
+        priced = model.reshard_steps(src, dst, producer.outputs[e.out_port], fused_slice)
+        for k, (step, cost) in enumerate(priced):
+            prefix = (e.producer, e.out_port, tuple(s for s, _ in priced[:k + 1]))
+            if distinct_reshards and cost.bytes_per_device and prefix in performed:
+                continue  # XLA's CSE: this value's reshard to another target began with the same collectives
+            performed.add(prefix)
             by_position.append((consumer.position, 0, PlannedCollective(  # the kind as the backend performs it
                 cost.kind, cost.axes, cost.bytes_per_device, cost.time_s, count, where, consumer.index)))
     by_position.sort(key=lambda item: (item[0], item[1]))

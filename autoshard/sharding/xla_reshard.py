@@ -31,7 +31,10 @@ device order it reaches differs from the target's):
    tensor, gathered to every device), then a local dynamic-slice to the target. Unless the target is fully
    replicated (then this is just the all-gather it asks for), this is XLA's last resort: it logs
    "[SPMD] Involuntary full rematerialization" (`ReshardNoCache`) and every device holds the whole tensor for a
-   while. `xla_full_rematerialization` tells when.
+   while. `xla_full_rematerialization` tells when. Between two tilings of all devices (no replication on
+   either side) whose tile counts share a factor in some dimension, XLA logs the warning but the compiled
+   program gathers only down to each dimension's greatest common tile count, then slices and permutes (seen on
+   XLA:CPU, jaxlib 0.10: its all-gather and dynamic-slice are shrunk after partitioning).
 
 Not modeled (a reshard falls back to the nearest of the above): XLA's split/merge of a dimension
 (`PatternMatchMergeOrSplitSharding`), its all-to-all between a tiled and a partially replicated sharding of the
@@ -424,6 +427,8 @@ class _XlaLowering:
             return False
         # 6. replicate, then slice: XLA's last resort unless the target is replicated
         self.full_rematerialization = not target_replicated
+        if not source_partial and not target_partial and self._attempt(self._gather_to_common_tiling_first):
+            return True
         self.gather_dims([(d, 0) for d in range(len(self.dims))])
         if not target_replicated:
             self.slice_to(self.target)
@@ -451,6 +456,26 @@ class _XlaLowering:
         wanted = list(counts)
         wanted[d], wanted[-1] = grow, 1
         return self.slice_towards(wanted) and self.reshard(last_resort=False)
+
+    def _gather_to_common_tiling_first(self) -> bool:
+        """Between two tilings of all devices, in XLA's last resort: gather every dimension down to the greatest
+        common divisor of its tile counts on both sides (keeping the major part of its axes), then go on without
+        the last resort (slice the replicated devices into the target's tiling, permute if needed); e.g.
+        [{"data", "model", "seq"}, {}, {}] -> [{"seq"}, {"model"}, {"data"}] is an all-gather over model and
+        seq, a local slice and a collective-permute in the compiled program (case 6 of the module docstring)."""
+        counts, target_counts = self.counts(self.dims), self.counts(self.target)
+        common = [math.gcd(c, t) for c, t in zip(counts[:-1], target_counts[:-1])]
+        if math.prod(common) == 1 or common == counts[:-1]:
+            return False
+        keep = []
+        for d, g in enumerate(common):
+            split = _take_major(self.dims[d], g, self.mesh)
+            if split is None:
+                return False
+            keep.append((d, len(split[0])))
+            self.dims[d] = split[0] + split[1]
+        self.gather_dims(keep)
+        return self.reshard(last_resort=False)
 
     def _replicate_one_dim_first(self) -> bool:
         """To a partially replicated target: gather the first sharded dimension whose tile count times the source's

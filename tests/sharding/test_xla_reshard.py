@@ -48,6 +48,9 @@ PAIRS = [
     (MESH_2x2x2, (16, 32), ("b", "a"), (("a", "b", "c"), None)),
     (MESH_2x2x2, (16, 32), ("a", None), (None, ("b", "c"))),
     (MESH_2x2x2, (16, 32), (None, ("b", "c")), ("c", None)),
+    (MESH_2x2x2, (8, 16, 64), (("a", "b", "c"), None, None), ("c", "b", "a")),  # gather to the common tiling
+    (MESH_2x2x2, (8, 16, 64), (("a", "b"), "c", None), ("b", None, ("c", "a"))),
+    (MESH_2x4, (8, 16), (("data", "model"), None), ("model", "data")),
 ]
 
 #: XLA all-to-alls first and slices after here; the model slices first (see xla_reshard's docstring).
