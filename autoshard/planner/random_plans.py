@@ -26,6 +26,7 @@ from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
 from autoshard.sharding.hardware_profiles import resolve_config
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.validate import plan_cost
 
 #: draws tried before giving up on a graph whose constraints wipe out every random order
 MAX_RESTARTS = 50
@@ -97,7 +98,7 @@ def plan_from_assignment(built: BuiltGraph, model: PlanCostModel, problem: Strat
                          mesh_name: str, status: str = "RANDOM") -> Plan:
     """The `Plan` of a given assignment, costed as `api.solve_plan_graph` costs the solver's."""
     cost = assignment_cost(built.graph, assignment, model, plan_memory(built.graph, assignment, model.mesh), None)
-    objective = sum(int(problem.node_costs[i][s]) for i, s in enumerate(assignment))
+    objective = plan_cost(problem, assignment)  # node costs and every edge's reshard, as the solver counts
     stats = solver_stats(problem, status, objective, None, None)
     return Plan(built.module, built.func, model.mesh, mesh_name, built.graph, assignment, cost, stats, built.warnings,
                 model.config)
