@@ -42,11 +42,9 @@ def _matrix_layout(rank: int, batch: Sequence[int], contract: Sequence[int], tra
 
 def _needs_copy(rank: int, batch: Sequence[int], contract: Sequence[int], lhs: bool) -> bool:
     nb, nc = len(batch), len(contract)
-    if list(batch) != list(range(nb)):
-        return True
-    if nc <= 1 and rank - nb - nc <= 1:
+    if list(batch) == list(range(nb)) and nc <= 1 and rank - nb - nc <= 1:
         return False
-    return list(contract) != list(range(rank - nc, rank) if lhs else range(nb, nb + nc))
+    return not _matrix_layout(rank, batch, contract, trailing_ok=lhs, leading_ok=not lhs)
 
 
 def copied_ports(node: PlanNode) -> list[int]:

@@ -245,7 +245,7 @@ def plan_fusion(graph: PlanGraph,
                 sources.get((node.index, 0)) in inline:  # the buffer is computed in the update's loop: all written
             writes = (("out", 0), *writes[1:])
         traffic[node.index] = NodeTraffic(reads, writes, None, max(len(kernels_of.get(node.index, ())), 1),
-                                          tuple(max(t, 1) for t in times), tuple(copied.get(node.index, ())))
+                                          times, tuple(copied.get(node.index, ())))
 
     plan = FusionPlan(tuple(group), tuple(traffic), kernels)
     if memory_bound is None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from costmodel.collectives import CollectiveCost, collective
@@ -180,6 +180,16 @@ def step_copy_cost(traffic: StepTraffic, config: CostConfig, shape: Sequence[int
     return roofline_time(config, 0.0, 2.0 * operand + (0.0 if fused else 2.0 * local))
 
 
+def copy_costs(traffic: Sequence[StepTraffic], config: CostConfig, shape: Sequence[int], dtype_bytes: int,
+               fused_last: bool = False) -> Iterator[tuple[str, float]]:
+    """(copy kind, seconds) of the copy kernels around each of a reshard's steps that runs some
+    (`step_copy_cost`), given the steps' traffic in order; `fused_last`: the consumer takes the last step's copy
+    back inside its own loop."""
+    for k, t in enumerate(traffic):
+        if t.kind in COPY_OF:
+            yield COPY_OF[t.kind], step_copy_cost(t, config, shape, dtype_bytes, fused_last and k == len(traffic) - 1)
+
+
 def traffic_cost(traffic: StepTraffic, config: CostConfig, shape: Sequence[int], dtype_bytes: int) -> CollectiveCost:
     """The cost of a step's traffic for a tensor of global `shape` (its kind as the backend performs it; an
     all-slice as its local copy, `slice_copy_cost`)."""
@@ -219,13 +229,13 @@ def reshard_cost(
     """
     meshes = profile_mesh(config) if meshes is None else meshes
     steps = lowering_for(config)(src, dst, meshes, shape)
-    costs, copy_s = [], 0.0
+    traffic = []
     before = src
     for step in steps:
-        costs.append(step_cost(step, before, config, shape, dtype_bytes, meshes))
-        last = fused_slice and step is steps[-1]
-        copy_s += step_copy_cost(step_traffic(step, before, meshes), config, shape, dtype_bytes, last)
+        traffic.append(step_traffic(step, before, meshes))
         before = step.out_sharding
+    costs = [traffic_cost(t, config, shape, dtype_bytes) for t in traffic]
+    copy_s = sum(seconds for _, seconds in copy_costs(traffic, config, shape, dtype_bytes, fused_slice))
     priced = fuse_final_slice(list(zip(steps, costs))) if fused_slice else list(zip(steps, costs))
     return ReshardCost(tuple(steps), tuple(c for _, c in priced), copy_s)
 
@@ -330,28 +340,27 @@ class ReshardPricer:
         if fused_slice and final_slice:
             traffic = traffic[:-1]  # an all-slice always has a buffer: it is the last traffic entry
         total = 0.0
-        for k, t in enumerate(traffic):
+        for t in traffic:
             ckey = (t.kind, t.axes, t.buffer_bytes(restricted_shape, bytes_scale))
             seconds = self._collective_s.get(ckey)
             if seconds is None:
                 seconds = self._collective_s[ckey] = traffic_cost(t, self.config, restricted_shape, bytes_scale).time_s
             total += seconds
-            if t.kind in COPY_OF:  # a layout copy depends on the dims outside the restriction too
-                last = fused_slice and k == len(traffic) - 1 and not final_slice
-                total += step_copy_cost(t.expanded(dims, len(shape)), self.config, shape, dtype_bytes, last)
+        if any(t.kind in COPY_OF for t in traffic):  # a layout copy depends on the dims outside the restriction too
+            whole = [t.expanded(dims, len(shape)) for t in traffic]
+            total += sum(seconds for _, seconds in copy_costs(whole, self.config, shape, dtype_bytes,
+                                                              fused_slice and not final_slice))
         return total
 
     def seconds_by_kind(self, src: TensorSharding, dst: TensorSharding, shape: Sequence[int], dtype_bytes: int,
                         fused_slice: bool = False) -> dict[str, float]:
         """Seconds per collective kind (as the backend performs it) of `src -> dst`."""
         out: dict[str, float] = defaultdict(float)
-        before = src
-        priced = self.steps(src, dst, shape, dtype_bytes, fused_slice)
-        for k, (step, cost) in enumerate(priced):
+        traffic, before = [], src
+        for step, cost in self.steps(src, dst, shape, dtype_bytes, fused_slice):
             out[cost.kind] += cost.time_s
-            if step.kind in COPY_OF:
-                last = fused_slice and k == len(priced) - 1
-                out[COPY_OF[step.kind]] += step_copy_cost(step_traffic(step, before, self.mesh), self.config,
-                                                          shape, dtype_bytes, last)
+            traffic.append(step_traffic(step, before, self.mesh))
             before = step.out_sharding
+        for kind, seconds in copy_costs(traffic, self.config, shape, dtype_bytes, fused_slice):
+            out[kind] += seconds
         return dict(out)
