@@ -77,8 +77,19 @@ def _nth_sharding(per_value: TensorShardingPerValueAttr | None, index: int) -> T
     return per_value.shardings[index] if per_value is not None and index < len(per_value.shardings) else None
 
 
+class _StatedShardings(ShardingSource):
+    """A computation op whose `in_shardings` / `out_shardings` properties (`TensorShardingPerValueAttr`, optional)
+    state its block arguments' and results' shardings."""
+
+    def result_sharding(self, index: int) -> TensorShardingAttr | None:
+        return _nth_sharding(self.out_shardings, index)
+
+    def block_argument_sharding(self, index: int) -> TensorShardingAttr | None:
+        return _nth_sharding(self.in_shardings, index)
+
+
 @irdl_op_definition
-class ManualComputationOp(IRDLOperation, ShardingSource):
+class ManualComputationOp(IRDLOperation, _StatedShardings):
     """`sdy.manual_computation(%x) in_shardings=[...] out_shardings=[...] manual_axes={"a"} (%arg: local) {...}`.
 
     The body is per-device code with respect to `manual_axes`: its block arguments and returned values have
@@ -129,18 +140,12 @@ class ManualComputationOp(IRDLOperation, ShardingSource):
         printer.print_string(" : ")
         printer.print_function_type(self.tensors.types, self.results_.types)
 
-    def result_sharding(self, index: int) -> TensorShardingAttr | None:
-        return _nth_sharding(self.out_shardings, index)
-
-    def block_argument_sharding(self, index: int) -> TensorShardingAttr | None:
-        return _nth_sharding(self.in_shardings, index)
-
     def verify_(self) -> None:
         verify_manual_computation(self)
 
 
 @irdl_op_definition
-class NamedComputationOp(IRDLOperation, ShardingSource):
+class NamedComputationOp(IRDLOperation, _StatedShardings):
     """`sdy.named_computation<"name">(%x) in_shardings=[...] out_shardings=[...] (%arg: t) {...} : (t) -> t`."""
 
     name = "sdy.named_computation"
@@ -194,12 +199,6 @@ class NamedComputationOp(IRDLOperation, ShardingSource):
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
         printer.print_function_type(self.operands_.types, self.results_.types)
-
-    def result_sharding(self, index: int) -> TensorShardingAttr | None:
-        return _nth_sharding(self.out_shardings, index)
-
-    def block_argument_sharding(self, index: int) -> TensorShardingAttr | None:
-        return _nth_sharding(self.in_shardings, index)
 
     def verify_(self) -> None:
         verify_named_computation(self)
