@@ -336,11 +336,23 @@ class _Reducer:
             return [a, b]
         return []
 
+    def _hard_pairs_first(self) -> list[int]:
+        """Every node, those on an edge with a forbidden pair first (in node order within each part).
+
+        A forbidden pair left in the graph is a hard constraint every later phase must keep (a carried state's
+        argument/result tie, a sharding group): eliminating its nodes turns it into plain costs, so when the
+        deadline stops the reduction early these are done."""
+        hard = np.zeros(self.g.num_nodes, dtype=bool)
+        for (u, v), m in self.mats.items():
+            if int(m.max(initial=0)) >= FORBIDDEN:
+                hard[u] = hard[v] = True
+        return [*np.flatnonzero(hard).tolist(), *np.flatnonzero(~hard).tolist()]
+
     def run(self, deadline: float | None = None) -> None:
         """Apply reductions until nothing changes or `deadline` (now()) passes; every step is exact."""
         n = self.g.num_nodes
         steps = 0
-        todo = list(range(n))
+        todo = self._hard_pairs_first()
         for _ in range(20):
             changed = False
             queue = deque(todo)
