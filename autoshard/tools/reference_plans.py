@@ -19,9 +19,10 @@ from typing import Any
 from autoshard.errors import InfeasibleError, UserError
 from autoshard.experiments.baselines import DimSpec, analyze_arguments, baseline_argument_specs
 from autoshard.planner.api import plan as plan_module
+from autoshard.planner.memory_accounting import sharded_bytes
 from autoshard.planner.plan import Plan
 from autoshard.planner.user_constraints import PlanOptions
-from autoshard.sharding import Mesh
+from autoshard.sharding import Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import with_mesh
 from autoshard.solver.solve import OPTIMAL
 from autoshard.units import fmt_bytes
@@ -74,12 +75,34 @@ def _solve(module, plan: Plan, mesh: Mesh, settings: SolveSettings, options: Pla
                        options=options, function=settings.function, deterministic=settings.deterministic)
 
 
-def _priced(name: str, solve: Callable[[], Plan], budget: int | None, layout: str = "") -> ReferenceTime:
+def arguments_bytes(plan: Plan, mesh: Mesh, specs: dict[int, list[DimSpec]] | None = None) -> int:
+    """Per-device bytes of the plan's arguments on `mesh`, each laid out by `specs` (PartitionSpec-style, by
+    argument index; replicated where absent). Arguments are held all step, so this much must fit."""
+    total = 0
+    for node in plan.graph.nodes:
+        if node.kind == "argument" and node.outputs:
+            rank = len(node.outputs[0].shape)
+            spec = (specs or {}).get(node.ir[1])
+            sharding = (TensorSharding.from_partition_spec(spec, mesh, plan.mesh_name, rank) if spec
+                        else TensorSharding.replicated_of(plan.mesh_name, rank))
+            total += sharded_bytes(node.outputs[0], sharding, mesh)
+    return total
+
+
+def _does_not_fit(name: str, budget: int | None, layout: str = "") -> ReferenceTime:
+    where = f"the {fmt_bytes(budget)} per-device" if budget else "the"
+    return ReferenceTime(name, None, layout=layout, why_not=f"does not fit in {where} memory budget")
+
+
+def _priced(name: str, solve: Callable[[], Plan], budget: int | None, layout: str = "",
+            arguments: int = 0) -> ReferenceTime:
+    """The reference `solve` plans, priced; not solved when its `arguments` bytes alone exceed the budget."""
+    if budget and arguments > budget:
+        return _does_not_fit(name, budget, layout)
     try:
         result = solve()
     except InfeasibleError:
-        where = f"the {fmt_bytes(budget)} per-device" if budget else "the"
-        return ReferenceTime(name, None, layout=layout, why_not=f"does not fit in {where} memory budget")
+        return _does_not_fit(name, budget, layout)
     except UserError as e:
         return ReferenceTime(name, None, layout=layout, why_not=e.message)
     gap = 0.0 if result.solver.status == OPTIMAL else result.solver.gap
@@ -92,7 +115,7 @@ def one_device_time(plan: Plan, settings: SolveSettings) -> ReferenceTime:
     # options that constrain shardings mean nothing on one device; carried state still ties results to arguments
     options = replace(settings.options, replicate_arguments=(), batch_axes=(), batch_arguments=())
     return _priced(ONE_DEVICE, lambda: _solve(plan.module, plan, single, settings, options),
-                   plan.cost.memory_budget_bytes)
+                   plan.cost.memory_budget_bytes, arguments=arguments_bytes(plan, single))
 
 
 def _layout_text(inputs: Sequence[int], specs: dict[int, list[DimSpec]]) -> str:
@@ -126,7 +149,8 @@ def data_parallel_time(source: str, plan: Plan, settings: SolveSettings) -> Refe
         text = annotate_arguments(source, plan.mesh.shape, specs, plan.mesh_name)
         return _solve(text, plan, plan.mesh, settings, settings.options)
 
-    return _priced(DATA_PARALLEL, solve, plan.cost.memory_budget_bytes, layout)
+    return _priced(DATA_PARALLEL, solve, plan.cost.memory_budget_bytes, layout,
+                   arguments=arguments_bytes(plan, plan.mesh, specs))
 
 
 def reference_times(source: str, plan: Plan, settings: SolveSettings) -> list[ReferenceTime]:

@@ -14,9 +14,10 @@ import pytest
 
 import autoshard
 from autoshard.planner.user_constraints import PlanOptions
-from autoshard.tools import cli
+from autoshard.sharding import Mesh
+from autoshard.tools import cli, reference_plans
 from autoshard.tools.reference_plans import (
-    DATA_PARALLEL, ONE_DEVICE, ReferenceTime, SolveSettings, reference_time_limit, reference_times,
+    DATA_PARALLEL, ONE_DEVICE, ReferenceTime, SolveSettings, arguments_bytes, reference_time_limit, reference_times,
 )
 from autoshard.tools.summary import argument_lines, print_summary, speedup_text
 from autoshard.units import fmt_percent, fmt_time
@@ -130,6 +131,22 @@ def test_references_that_do_not_fit_say_so(mlp_plan) -> None:
     one_device = reference_times(MLP.read_text(), plan, _settings(2))[0]
     assert one_device.step_time_s is None and one_device.why_not == (
         "does not fit in the 200.00 KiB per-device memory budget")
+
+
+def test_references_whose_arguments_exceed_the_budget_are_not_solved(monkeypatch) -> None:
+    """Arguments are held all step: when theirs alone exceed the budget the reference cannot fit, and is not
+    planned (on a 64-device 8B training step the two reference solves took most of `autoshard plan`'s time)."""
+    plan = autoshard.plan(MLP, mesh="data=2,model=4", memory_budget=200 * 2**10, time_limit=2)
+    assert arguments_bytes(plan, plan.mesh) > 0
+    budget = arguments_bytes(plan, Mesh.from_sizes({"data": 1, "model": 1})) - 1
+    plan.cost = dataclasses.replace(plan.cost, memory_budget_bytes=budget)
+
+    def no_solve(*args, **kwargs):
+        raise AssertionError("a reference whose arguments do not fit was solved")
+
+    monkeypatch.setattr(reference_plans, "_solve", no_solve)
+    one_device = reference_plans.one_device_time(plan, _settings(2))
+    assert one_device.step_time_s is None and one_device.why_not.startswith("does not fit in the")
 
 
 def test_reference_time_limit() -> None:
