@@ -23,9 +23,9 @@ MONOLITHIC_SHARE = 0.2
 
 # --- shares inside a phase (of the time the phase was given) ---------------------------------------------------
 #: repeat phase: finding the repeated blocks may take at most this share; the bound takes this share of the rest
-#: (the folded plan gets what is left)
+#: and the folded plan what is left (most of it: on graphs this large the folded plan is the search's best start)
 REPEAT_FIND_SHARE = 0.75
-REPEAT_BOUND_SHARE = 0.65
+REPEAT_BOUND_SHARE = 0.25
 #: window phase: the first descent from the incumbent (with and without a binding usage limit), each probe after
 #: a Lagrangian phase, and a fresh descent's share of its round; rounds last 0.015 s per variable, within [3, 20] s
 WINDOW_FIRST_SHARE_MEMORY = 0.1
