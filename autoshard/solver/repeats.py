@@ -38,6 +38,8 @@ MIN_REPEATS = 3
 MAX_PERIOD = 4096
 #: periods tried (the most frequent gaps between alike nodes)
 CANDIDATE_PERIODS = 64
+#: gaps counted from each node: to the next this many alike nodes
+NEXT_OCCURRENCES = 4
 #: least share of the nodes the runs of the layer count must cover
 LAYER_COVERAGE = 0.25
 #: entries sampled from a matrix for its signature (the exact comparison comes later)
@@ -213,11 +215,12 @@ def _node_signatures(graph: StrategyGraph) -> np.ndarray:
 
 
 def _likely_periods(sig: np.ndarray, longest: int) -> list[int]:
-    """The gaps between a node and the next one with its signature, most frequent first (at most
-    `CANDIDATE_PERIODS`): a layer's period shows up once per node of the layer."""
+    """The gaps between a node and the next `NEXT_OCCURRENCES` ones with its signature, most frequent first (at
+    most `CANDIDATE_PERIODS`): a layer's period shows up once per node of the layer, also where a layer holds
+    several alike parts (an optimizer's update of two same-shaped weights) whose own gap comes first."""
     order = np.lexsort((np.arange(len(sig)), sig))
-    same = sig[order[1:]] == sig[order[:-1]]
-    gaps = (order[1:] - order[:-1])[same]
+    gaps = np.concatenate([(order[k:] - order[:-k])[sig[order[k:]] == sig[order[:-k]]]
+                           for k in range(1, min(NEXT_OCCURRENCES, len(sig) - 1) + 1)])
     gaps = gaps[(gaps > 0) & (gaps <= longest)]
     if not len(gaps):
         return []

@@ -10,7 +10,7 @@ from solver_graphs import brute_force
 
 from autoshard.solver.dual_bound import Diffusion
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
-from autoshard.solver.repeats import find_repeated_blocks, fold
+from autoshard.solver.repeats import CANDIDATE_PERIODS, _likely_periods, find_repeated_blocks, fold
 from autoshard.solver.solve import OPTIMAL, SolverConfig, solve
 from autoshard.solver.validate import plan_cost
 
@@ -61,6 +61,17 @@ def test_layers_are_found_and_linked_to_their_parameters() -> None:
     assert len(biggest.members) >= 4 and biggest.graph.num_nodes == 4
     covered = np.concatenate([m for c in blocks.classes for m in c.members])
     assert sorted(covered.tolist()) == list(range(graph.num_nodes))  # a partition of the nodes
+
+
+def test_the_layer_period_is_a_candidate_when_alike_parts_repeat_inside_a_layer() -> None:
+    """A layer holding alike parts (an optimizer updating two same-shaped weights): each part's next alike node is
+    in its own layer, at a gap of its own, so no node's next alike node is a layer away; the layer period is still
+    tried, from the second-next. Here part i shows twice per layer with i filler nodes (all alike) between."""
+    parts, layers, filler = 80, 32, -1
+    layer = [x for i in range(parts) for x in (i, *[filler] * i, i)]
+    sig = np.array(layer * layers, dtype=np.int64)
+    periods = _likely_periods(sig, len(sig) // 3)
+    assert len(layer) in periods and len(periods) <= CANDIDATE_PERIODS
 
 
 def test_no_repeats_no_blocks() -> None:
