@@ -20,6 +20,11 @@ HEURISTIC_SHARE_LARGE = 0.03
 HEURISTIC_LAGRANGIAN_SHARE = 0.6
 #: share of the time left the whole CP-SAT model gets when LNS windows do not follow (small graphs)
 MONOLITHIC_SHARE = 0.2
+#: on graphs too large for the diffusion bound whose layers repeat, the repeat phase's folded plan is the search:
+#: the reduction of the whole graph (which the folded problem does not use) takes at most this share of the
+#: limit, and the repeat phase this share of the time left after it
+REPEATS_LEAD_REDUCE_SHARE = 0.1
+REPEATS_LEAD_REPEAT_SHARE = 0.9
 
 # --- shares inside a phase (of the time the phase was given) ---------------------------------------------------
 #: repeat phase: finding the repeated blocks may take at most this share; the bound takes this share of the rest
@@ -43,12 +48,15 @@ class Schedule:
     """Deadlines of the phases of one solve of `graph` under `config`, started now.
 
     `forest_s` is time set aside for the spanning-forest bound after the search; the repeat phase may take it
-    (`give_forest_time`) when it proves a bound of its own.
+    (`give_forest_time`) when it proves a bound of its own. `repeats_lead`: the graph is too large for the diffusion
+    bound, so the repeat phase (when it runs) leads the search and takes the reduction's usual share.
     """
 
-    def __init__(self, config: SolverConfig, graph: StrategyGraph, forest_s: float = 0.0):
+    def __init__(self, config: SolverConfig, graph: StrategyGraph, forest_s: float = 0.0,
+                 repeats_lead: bool = False):
         self.config = config
         self.forest_s = forest_s
+        self.repeats_lead = repeats_lead and config.repeat_fraction > 0
         self.t0 = now()
         self.budget = max(0.05, config.max_time_in_seconds)
         # keep a reserve for expanding and checking the answer (linear in the graph size)
@@ -61,7 +69,8 @@ class Schedule:
         self.lagrangian_start_until: float | None = None
 
     def reduce_until(self) -> float:
-        return self.t0 + self.config.reduce_fraction * self.budget
+        share = self.config.reduce_fraction
+        return self.t0 + (min(share, REPEATS_LEAD_REDUCE_SHARE) if self.repeats_lead else share) * self.budget
 
     def start_search(self, small: bool, use_lns: bool) -> None:
         """Fix the time left for the search and the heuristic's deadlines (`small`: a graph small enough for the
@@ -77,7 +86,9 @@ class Schedule:
             started + HEURISTIC_LAGRANGIAN_SHARE * (self.heuristic_until - started) if small else None)
 
     def repeat_until(self) -> float:
-        return now() + self.config.repeat_fraction * self.remaining + self.forest_s
+        share = max(self.config.repeat_fraction, REPEATS_LEAD_REPEAT_SHARE) if self.repeats_lead else (
+            self.config.repeat_fraction)
+        return now() + share * self.remaining + self.forest_s
 
     def give_forest_time(self) -> None:
         """The repeat phase proved a bound and took the forest bound's time: the diffusion bound is skipped, and the

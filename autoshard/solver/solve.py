@@ -62,7 +62,7 @@ def solve(
 
 def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Progress], None] | None,
            starts: Sequence[Sequence[int]], forest_s: float = 0.0) -> SolveResult:
-    schedule = Schedule(config, graph, forest_s)
+    schedule = Schedule(config, graph, forest_s, repeats_lead=_too_large_for_diffusion(graph, config))
     stats = SolveStats()
     reduced, stats.reduction = reduction.run(graph, config, schedule.reduce_until(), schedule.t0)
     if reduced.infeasible_reason:
@@ -83,6 +83,13 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
     stats.heuristic = heuristic.run(state, schedule.heuristic_until, schedule.lagrangian_start_until, small, began)
     status = _improve(state, schedule, use_lns)
     return _result(graph, state, status, schedule.t0)
+
+
+def _too_large_for_diffusion(graph: StrategyGraph, config: SolverConfig) -> bool:
+    """Whether the diffusion bound's fewest sweeps over `graph` take more than its share of the limit (the repeat
+    phase's gate in `_bound`, read on the graph before its reduction)."""
+    return (repeated_layers.wall_sweep_seconds(graph) * diffusion.MIN_DUAL_SWEEPS
+            > config.dual_fraction * config.max_time_in_seconds)
 
 
 def _bound(state: SearchState, schedule: Schedule) -> None:
