@@ -336,23 +336,26 @@ class _Reducer:
             return [a, b]
         return []
 
-    def _hard_pairs_first(self) -> list[int]:
-        """Every node, those on an edge with a forbidden pair first (in node order within each part).
+    def _ties_first(self) -> list[int]:
+        """Every node, those on a tie first (in node order within each part).
 
-        A forbidden pair left in the graph is a hard constraint every later phase must keep (a carried state's
-        argument/result tie, a sharding group): eliminating its nodes turns it into plain costs, so when the
-        deadline stops the reduction early these are done."""
-        hard = np.zeros(self.g.num_nodes, dtype=bool)
+        A tie is an edge allowing exactly one strategy of each end for each strategy of the other, every other pair
+        forbidden (a carried state's argument and result): a hard constraint every later phase would have to keep.
+        Eliminating its nodes turns it into plain costs, so when the deadline stops the reduction early these are
+        done."""
+        tied = np.zeros(self.g.num_nodes, dtype=bool)
         for (u, v), m in self.mats.items():
-            if int(m.max(initial=0)) >= FORBIDDEN:
-                hard[u] = hard[v] = True
-        return [*np.flatnonzero(hard).tolist(), *np.flatnonzero(~hard).tolist()]
+            if m.shape[0] == m.shape[1] > 1:
+                allowed = m < FORBIDDEN
+                if (allowed.sum(axis=0) == 1).all() and (allowed.sum(axis=1) == 1).all():
+                    tied[u] = tied[v] = True
+        return [*np.flatnonzero(tied).tolist(), *np.flatnonzero(~tied).tolist()]
 
     def run(self, deadline: float | None = None) -> None:
         """Apply reductions until nothing changes or `deadline` (now()) passes; every step is exact."""
         n = self.g.num_nodes
         steps = 0
-        todo = self._hard_pairs_first()
+        todo = self._ties_first()
         for _ in range(20):
             changed = False
             queue = deque(todo)

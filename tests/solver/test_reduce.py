@@ -1,4 +1,4 @@
-"""The exact reduction when its deadline stops it early: hard pairs (forbidden entries) are reduced first."""
+"""The exact reduction when its deadline stops it early: ties (one allowed pair per strategy) are reduced first."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def _chain_then_tie(chain: int) -> StrategyGraph:
     return StrategyGraph.build(costs, edges=edges)
 
 
-def test_a_reduction_stopped_early_has_removed_the_forbidden_pairs_first() -> None:
+def test_a_reduction_stopped_early_has_removed_the_ties_first() -> None:
     graph = _chain_then_tie(500)
     reduction = reduce_graph(graph, deadline=now() - 1.0)  # stops at its first deadline check
     assert reduction.reduced.num_nodes > 100  # stopped early: most of the chain is left
