@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import io
 import re
 from collections.abc import Iterable
@@ -177,7 +179,9 @@ class TensorShardingAttr(BodySyntaxAttr):
         )
 
     @staticmethod
+    @functools.lru_cache(maxsize=4096)
     def from_sharding(sharding: TensorSharding) -> TensorShardingAttr:
+        """The attribute of `sharding` (attributes are immutable: one instance serves every value sharded alike)."""
         mesh: SymbolRefAttr | MeshAttr = (
             MeshAttr.from_mesh(sharding.inline_mesh) if sharding.inline_mesh is not None else SymbolRefAttr(sharding.mesh_name)
         )
