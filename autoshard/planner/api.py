@@ -16,7 +16,7 @@ from autoshard.ir.inline_calls import inline_private_calls
 from autoshard.ir.parse import SourceMap, parse_module_with_locations
 from autoshard.ir.verify import verify_ops
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
-from autoshard.planner.explain_infeasible import explain_infeasible
+from autoshard.planner.explain_infeasible import explain_infeasible, memory_remedies
 from autoshard.planner.memory_accounting import plan_memory
 from autoshard.planner.plan_graph import PlanGraph
 from autoshard.planner.plan import CostBreakdown, Plan, SolverStats, evaluate_assignment
@@ -133,8 +133,8 @@ def _fit_full_accounting(graph, mesh, problem, result, memory, budget: int, conf
         limit = min(budget - (found_memory.total_bytes - peak_usage(trial, found.assignment)[0]), limit - 1)
     raise InfeasibleError(
         f"no plan found whose memory fits the budget of {fmt_bytes(budget)} per device once reshard, settle and "
-        f"layout-copy buffers are counted (best: {fmt_bytes(best)} after {searches} searches); raise "
-        f"--memory-budget or use a larger mesh")
+        f"layout-copy buffers are counted (best: {fmt_bytes(best)}, {best / budget - 1:.0%} over, after {searches} "
+        f"searches); {memory_remedies(graph, best, budget)}")
 
 
 def assignment_cost(graph: PlanGraph, assignment: list[int], model: PlanCostModel, memory: StepMemory,

@@ -2,12 +2,34 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from autoshard.planner.plan_graph import PlanGraph
 from autoshard.solver.instance import StrategyGraph
 from autoshard.solver.validate import peak_usage
 from autoshard.units import fmt_bytes
+
+
+#: the op `jax.checkpoint` writes around what it recomputes: a program with one already rematerializes
+CHECKPOINT_OP = "stablehlo.optimization_barrier"
+
+
+def memory_remedies(graph: PlanGraph, need: float, budget: float) -> str:
+    """What would let a plan needing `need` bytes per device fit `budget`: the budget it needs, a mesh with
+    proportionally more devices (the sharded arguments and activations shrink with it), `jax.checkpoint` around
+    each layer when the program has none, bf16 parameters when its float arguments are mostly f32."""
+    remedies = [f"raise --memory-budget to at least {fmt_bytes(need)}",
+                f"use a mesh with at least {math.ceil(10 * need / budget) / 10:g}x the devices"]
+    if not any(node.label == CHECKPOINT_OP for node in graph.nodes):
+        remedies.append("wrap each layer in jax.checkpoint")
+    floats = [(info.dtype, int(np.prod(info.shape, dtype=np.int64))) for node in graph.nodes
+              if node.kind == "argument" for info in node.outputs[:1] if info.dtype.startswith(("f", "bf"))]
+    f32 = sum(n for dtype, n in floats if dtype == "f32")
+    if floats and 2 * f32 > sum(n for _, n in floats):
+        remedies.append("keep parameters in bf16")
+    return ", ".join(remedies[:-1]) + " or " + remedies[-1]
 
 
 def explain_infeasible(
@@ -24,7 +46,7 @@ def explain_infeasible(
             return (
                 f"memory budget {fmt_bytes(budget)} per device is too small: even sharding every tensor as much as the mesh "
                 f"allows needs {fmt_bytes(need)} at program point {at} (live there: {', '.join(live[:4])}"
-                f"{', ...' if len(live) > 4 else ''}); raise --memory-budget to at least {fmt_bytes(need)} or use a larger mesh"
+                f"{', ...' if len(live) > 4 else ''}); {memory_remedies(graph, need, budget)}"
             )
     if status == "UNKNOWN" and not solver_reason:
         return f"the solver found no plan within the time limit of {time_limit:g} s; raise --time-limit"

@@ -177,6 +177,15 @@ def test_infeasible_memory_budget_is_one_line(work: Path) -> None:
         "memory budget", "raise --memory-budget")
 
 
+def test_infeasible_memory_budget_says_what_would_make_it_fit(work: Path) -> None:
+    """The remedies follow from the program: the budget it needs, a larger mesh by the factor missing, and here
+    (no jax.checkpoint, f32 arguments) rematerialization and bf16."""
+    assert_user_error(
+        autoshard("plan", "small.mlir", "--mesh", "data=2", "--memory-budget", "1KiB", "-o", "out.mlir", cwd=work),
+        "raise --memory-budget to at least", "x the devices", "wrap each layer in jax.checkpoint",
+        "keep parameters in bf16")
+
+
 def test_unwritable_output_path(work: Path) -> None:
     """A missing directory is created; one that cannot be (a file in the way) is one error, before planning."""
     (work / "blocker").write_text("")
