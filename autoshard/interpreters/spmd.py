@@ -28,7 +28,7 @@ from xdsl.interpreter import InterpreterFunctions, PythonValues, register_impls
 from xdsl.ir import Attribute, Operation
 
 from autoshard.dialects import sdy
-from autoshard.dialects.stablehlo import ReduceOp, ScatterOp
+from autoshard.dialects.stablehlo import OptimizationBarrierOp, ReduceOp, ScatterOp
 from autoshard.errors import UserError
 from autoshard.interpreters import collectives as coll
 from autoshard.interpreters.collectives import CollectiveStats
@@ -355,6 +355,8 @@ def run_local(interp: SpmdInterpreter, op: Operation, operands: Sequence[Distrib
     shapes = [tensor_shape(r.type) for r in op.results]
     if name not in LOCAL_OPS or not declared:
         return run_fallback(interp, op, operands, declared, "no local (per-shard) implementation")
+    if isinstance(op, OptimizationBarrierOp):  # a data-flow tie per value: no factor spans two of its values
+        return [interp.reshard_value(v, s) for v, s in zip(operands, declared)]
     mesh = interp.mesh_of(declared[0])
     rule = rule_for(op, on_unknown=lambda message: None)
     linear_in = list(range(len(operands))) if name in LINEAR_ALL else [0] if name in LINEAR_FIRST else []

@@ -1,7 +1,7 @@
 """Walk a function's IR into planner nodes: ops with rules, arguments, constants and data-flow groups.
 
-Regions are flattened in program order. `stablehlo.while` carried values and `case`/`if` results become *data-flow
-groups*: one value node whose
+Regions are flattened in program order. `stablehlo.while` carried values, `case`/`if` results and the values through
+an `optimization_barrier` become *data-flow groups*: one value node whose
 sharding all the tied values share (Shardy's data-flow edges). Calls of private functions are
 inlined before planning (`autoshard.ir.inline_calls`). Scalar bodies (reduce, sort, scatter, ...)
 are not planned. Ops inside a loop body are weighted by the loop's trip count when it can be read off the
@@ -24,6 +24,8 @@ from autoshard.planner.plan_graph import PlanEdge, PlanGraph, PlanNode, PortRef,
 
 #: ops whose regions hold tensor computations that are planned (other regions are scalar bodies)
 DATA_FLOW_REGION_OPS = ("stablehlo.while", "stablehlo.case", "stablehlo.if")
+#: `jax.checkpoint`'s barrier: no computation, operand i and result i tied (a data-flow op without regions)
+BARRIER_OP = "stablehlo.optimization_barrier"
 SOURCE_OPS = ("stablehlo.constant", "sdy.constant")
 TERMINATORS = ("func.return", "stablehlo.return", "sdy.return")
 
@@ -132,6 +134,8 @@ class ProgramWalker:
                 self._walk_while(op, multiplier)
             elif name in ("stablehlo.case", "stablehlo.if"):
                 self._walk_case(op, multiplier)
+            elif name == BARRIER_OP:
+                self._walk_barrier(op, multiplier)
             else:
                 self._walk_op(op, multiplier)
 
@@ -188,6 +192,18 @@ class ProgramWalker:
         for i, g in enumerate(groups):
             if g is not None:
                 self._group_input(g, body_yield, i)
+
+    def _walk_barrier(self, op: Operation, multiplier: int) -> None:
+        """Operand i and result i of an optimization barrier share one sharding (its data-flow edge): one group
+        per pair, so a barrier over N values (`jax.checkpoint` saves a layer's inputs through one) is N choices
+        rather than one node choosing among the product of theirs."""
+        for i, result in enumerate(op.results):
+            info = tensor_info(result)
+            if info is None:
+                continue
+            g = self._new_group(f"{op.name} value {i}", info, multiplier)
+            self._group_input(g, op, i)
+            self._group_output(g, result)
 
     def _walk_case(self, op: Operation, multiplier: int) -> None:
         groups = []
