@@ -75,7 +75,8 @@ class _DeviceMesh:
         return tuple(self.jax_mesh.devices.flat)
 
 
-def jit(fn: Callable, mesh: Any = None, **plan_options: Any) -> PlannedFunction:
+def jit(fn: Callable, mesh: Any = None, *, donate_argnums: int | Sequence[int] = (), **plan_options: Any
+        ) -> PlannedFunction:
     """Plan `fn` with autoshard on `mesh` and run it with XLA: like `jax.jit(fn)`, with autoshard's shardings.
 
     `mesh`: a `jax.sharding.Mesh` (its axes and its devices, in its device order), a string like
@@ -84,13 +85,22 @@ def jit(fn: Callable, mesh: Any = None, **plan_options: Any) -> PlannedFunction:
     `time_limit`, `seed`, `memory_budget`, `options=autoshard.PlanOptions(...)`, ... (argument indices in
     `PlanOptions` count the flattened pytree leaves of `(args, kwargs)`, which are the module's arguments).
 
+    `donate_argnums` as in `jax.jit`: each leaf of a donated argument whose result has its shape and dtype is
+    written into that argument's buffer, and the plan gives the two one sharding, so a training step that donates
+    its state returns it sharded as it came and the next step pays no reshard. Donate the state a loop carries;
+    `PlanOptions(carry_state=True)` ties results to arguments by position and type without donating (for
+    functions whose callers keep their inputs).
+
     The result is called like `fn`; `.plan` is the `Plan` of the latest call's argument shapes.
     """
     require_jax("autoshard.jit")
     if not callable(fn):
         raise UserError(f"autoshard.jit needs a function, got {type(fn).__name__}")
     _check_plan_options(plan_options)
-    return PlannedFunction(fn, mesh, plan_options)
+    donated = (donate_argnums,) if isinstance(donate_argnums, int) else tuple(donate_argnums)
+    if not all(isinstance(i, int) and i >= 0 for i in donated):
+        raise UserError(f"autoshard.jit: donate_argnums takes argument positions (ints >= 0), got {donate_argnums!r}")
+    return PlannedFunction(fn, mesh, plan_options, donated)
 
 
 def _check_plan_options(plan_options: Mapping[str, Any]) -> None:
@@ -103,9 +113,10 @@ def _check_plan_options(plan_options: Mapping[str, Any]) -> None:
 class PlannedFunction:
     """`fn` planned per argument signature and run with XLA (see `autoshard.jit`)."""
 
-    def __init__(self, fn: Callable, mesh: Any, plan_options: Mapping[str, Any]):
+    def __init__(self, fn: Callable, mesh: Any, plan_options: Mapping[str, Any], donate_argnums: tuple[int, ...] = ()):
         self.fn = fn
         self.plan_options = dict(plan_options)
+        self.donate_argnums = donate_argnums
         self._mesh = mesh
         self._planner_mesh = _planner_mesh(mesh, plan_options.get("config"))  # bad meshes fail here, early
         self._compiled: dict[ArgumentSignature, CompiledPlan] = {}
@@ -175,7 +186,8 @@ class PlannedFunction:
 
         abstract_args, abstract_kwargs = abstract
         try:
-            lowered = jax.jit(self.fn, keep_unused=True).lower(*abstract_args, **abstract_kwargs)
+            lowered = jax.jit(self.fn, keep_unused=True, donate_argnums=self.donate_argnums).lower(
+                *abstract_args, **abstract_kwargs)
         except UserError:
             raise
         except Exception as e:  # noqa: BLE001 (whatever the user's function raises while jax traces it)

@@ -158,6 +158,33 @@ def test_a_second_call_neither_replans_nor_recompiles(monkeypatch):
     assert calls == {"plan": 2, "compile": 2} and planned.plan is first_plan
 
 
+def sgd_step(params, x):
+    """A training step: new parameters (the state a loop carries) and the loss."""
+    def loss(p):
+        return jnp.mean(jnp.tanh(x @ p["w0"]) @ p["w1"])
+    value, grads = jax.value_and_grad(loss)(params)
+    return jax.tree.map(lambda p, g: p - 0.1 * g, params, grads), value
+
+
+def test_donated_state_keeps_its_sharding_and_matches_jax_jit():
+    params = {"w0": random((16, 64), 0), "w1": random((64, 8), 1)}
+    x = random((32, 16), 2)
+    expected = jax.jit(sgd_step)(params, x)
+    step = autoshard.jit(sgd_step, mesh="data=2,model=4", donate_argnums=0,
+                         options=autoshard.PlanOptions(batch_arguments=(2,), batch_axes=("data",)),
+                         config="tests/data/profiles/sharding_heavy.yaml", time_limit=2, seed=0)
+    new_params, value = step(dict(params), x)
+    np.testing.assert_allclose(np.asarray(value), np.asarray(expected[1]), rtol=1e-5)
+    for name in params:
+        np.testing.assert_allclose(np.asarray(new_params[name]), np.asarray(expected[0][name]), rtol=1e-5, atol=1e-6)
+    sharded = step.plan.sharding_plan
+    assert "tf.aliasing_output" in step.mlir
+    assert sharded.results[:2] == sharded.arguments[:2]  # the donated leaves come back as they went in
+    assert any(s.all_axes() for s in sharded.arguments[:2])  # ... and the plan shards them
+    again, _ = step(new_params, x)  # the next step takes the returned state as it is
+    assert all(again[name].sharding == new_params[name].sharding for name in params)
+
+
 def test_bad_input_is_a_user_error():
     with pytest.raises(UserError, match="unknown plan option 'time_limt'"):
         autoshard.jit(mlp, mesh="data=2,model=4", time_limt=2)
