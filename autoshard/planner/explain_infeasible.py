@@ -7,13 +7,12 @@ import math
 import numpy as np
 
 from autoshard.planner.plan_graph import PlanGraph
+from autoshard.planner.program import BARRIER_OP
 from autoshard.solver.instance import StrategyGraph
 from autoshard.solver.validate import peak_usage
 from autoshard.units import fmt_bytes
 
 
-#: the op `jax.checkpoint` writes around what it recomputes: a program with one already rematerializes
-CHECKPOINT_OP = "stablehlo.optimization_barrier"
 
 
 def memory_remedies(graph: PlanGraph, need: float, budget: float) -> str:
@@ -22,7 +21,7 @@ def memory_remedies(graph: PlanGraph, need: float, budget: float) -> str:
     each layer when the program has none, bf16 parameters when its float arguments are mostly f32."""
     remedies = [f"raise --memory-budget to at least {fmt_bytes(need)}",
                 f"use a mesh with at least {math.ceil(10 * need / budget) / 10:g}x the devices"]
-    if not any(node.label == CHECKPOINT_OP for node in graph.nodes):
+    if not any(str(node.label).startswith(BARRIER_OP) for node in graph.nodes):  # jax.checkpoint's barrier
         remedies.append("wrap each layer in jax.checkpoint")
     floats = [(info.dtype, int(np.prod(info.shape, dtype=np.int64))) for node in graph.nodes
               if node.kind == "argument" for info in node.outputs[:1] if info.dtype.startswith(("f", "bf"))]

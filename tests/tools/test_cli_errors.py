@@ -186,6 +186,20 @@ def test_infeasible_memory_budget_says_what_would_make_it_fit(work: Path) -> Non
         "keep parameters in bf16")
 
 
+def test_a_program_that_already_checkpoints_is_not_told_to(work: Path) -> None:
+    (work / "barrier.mlir").write_text("""
+func.func @main(%a: tensor<8x64xf32>, %w: tensor<64x64xf32>) -> tensor<8x64xf32> {
+  %0:2 = stablehlo.optimization_barrier %a, %w : tensor<8x64xf32>, tensor<64x64xf32>
+  %1 = stablehlo.dot_general %0#0, %0#1, contracting_dims = [1] x [0] : (tensor<8x64xf32>, tensor<64x64xf32>) -> tensor<8x64xf32>
+  return %1 : tensor<8x64xf32>
+}
+""")
+    line = assert_user_error(
+        autoshard("plan", "barrier.mlir", "--mesh", "data=2", "--memory-budget", "1KiB", "-o", "out.mlir", cwd=work),
+        "raise --memory-budget to at least", "keep parameters in bf16")
+    assert "jax.checkpoint" not in line
+
+
 def test_unwritable_output_path(work: Path) -> None:
     """A missing directory is created; one that cannot be (a file in the way) is one error, before planning."""
     (work / "blocker").write_text("")
