@@ -74,6 +74,16 @@ class RepeatedBlocks:
         blocks = sum(len(c.members) * b for c, b in zip(self.classes, class_bounds))
         return blocks + self.cut_bound(graph)
 
+    def folded_index(self, num_nodes: int) -> np.ndarray:
+        """The node of `fold(graph, self)` each of the graph's nodes is a copy of."""
+        out = np.empty(num_nodes, dtype=np.int64)
+        start = 0
+        for cls in self.classes:
+            for pos in range(cls.graph.num_nodes):
+                out[[m[pos] for m in cls.members]] = start + pos
+            start += cls.graph.num_nodes
+        return out
+
     def unfold(self, num_nodes: int, folded_assignment: Sequence[int]) -> np.ndarray:
         """The whole graph's assignment from one of `fold(graph, self)`: every block takes its class's choices."""
         out = np.zeros(num_nodes, dtype=np.int64)
@@ -376,7 +386,7 @@ def fold(graph: StrategyGraph, blocks: RepeatedBlocks) -> StrategyGraph:
     canonical position, carrying the costs of all its copies; edges map onto the copies' nodes (parallel ones add
     up, ones inside a copy's position become node costs). Its optimum is the cheapest such plan (memory limit
     dropped); `RepeatedBlocks.unfold` turns its solution back into the whole graph's."""
-    folded_of = np.empty(graph.num_nodes, dtype=np.int64)
+    folded_of = blocks.folded_index(graph.num_nodes)
     costs: list[np.ndarray] = []
     names: list[str] = []
     merged: dict[tuple[int, int], np.ndarray] = {}
@@ -392,7 +402,6 @@ def fold(graph: StrategyGraph, blocks: RepeatedBlocks) -> StrategyGraph:
         first = len(costs)
         copies = len(cls.members)  # equal costs (checked when the class was formed): scale one copy
         for pos in range(cls.graph.num_nodes):
-            folded_of[[m[pos] for m in cls.members]] = len(costs)
             costs.append(_times(cls.graph.node_costs[pos], copies))
             if graph.node_names:
                 names.append(graph.node_names[int(cls.members[0][pos])])

@@ -98,7 +98,7 @@ def _bound(state: SearchState, schedule: Schedule) -> None:
     if state.config.repeat_fraction > 0 and (
             repeated_layers.wall_sweep_seconds(state.red) * diffusion.MIN_DUAL_SWEEPS
             > schedule.dual_fraction * schedule.remaining):
-        report = repeated_layers.run(state, schedule.repeat_until())
+        report = repeated_layers.run(state, schedule.repeat_until(), schedule.deadline)
         if report.bound is not None:
             schedule.give_forest_time()
             report.took_forest_time = True

@@ -50,6 +50,8 @@ class RepeatReport:
     folded_status: str | None = None
     #: whether the folded plan survived the reduction (None when the folded solve found none)
     plan_kept: bool | None = None
+    #: rounds with memory priced into the folded problem (its first plan broke the usage limit)
+    memory_rounds: int = 0
     #: whether the phase spent the time reserved for the forest bound (it proved a bound of its own)
     took_forest_time: bool = False
 
@@ -175,6 +177,8 @@ def _repeats_json(r: RepeatReport | None, out: dict[str, Any]) -> None:
     _put(out, "repeat_bound", r.bound)
     _put(out, "repeat_folded_status", r.folded_status)
     _put(out, "repeat_plan_kept", r.plan_kept)
+    if r.memory_rounds:
+        _put(out, "repeat_memory_rounds", r.memory_rounds)
     out["repeat_s"] = r.seconds
     if r.took_forest_time:
         out["fallback_bound_used"] = True

@@ -1,8 +1,11 @@
-"""Solver-free evaluation of an assignment: `plan_cost` and `validate_plan` (Python ints, independent of any model)."""
+"""Solver-free evaluation of an assignment: `plan_cost`, its usage over time and `validate_plan` (independent of any
+model)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+import numpy as np
 
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 
@@ -17,22 +20,26 @@ def plan_cost(graph: StrategyGraph, assignment: Sequence[int]) -> int:
     return total
 
 
-def peak_usage(graph: StrategyGraph, assignment: Sequence[int]) -> tuple[int, int]:
-    """The highest total usage over time and the first time point where it occurs."""
+def usage_profile(graph: StrategyGraph, assignment: Sequence[int]) -> np.ndarray:
+    """Total usage at each time point `0 .. max interval end - 1` (each node's usage over its interval)."""
     tmax = max((hi for _, hi in graph.intervals), default=0)
-    delta = [0] * (tmax + 1)
+    delta = np.zeros(tmax + 1, dtype=np.int64)
     for i, s in enumerate(assignment):
         lo, hi = graph.intervals[i]
         u = int(graph.node_usages[i][s])
         if u and hi > lo:
             delta[lo] += u
             delta[hi] -= u
-    best, best_t, run = 0, 0, 0
-    for t in range(tmax):
-        run += delta[t]
-        if run > best:
-            best, best_t = run, t
-    return best, best_t
+    return np.cumsum(delta)[:tmax]
+
+
+def peak_usage(graph: StrategyGraph, assignment: Sequence[int]) -> tuple[int, int]:
+    """The highest total usage over time and the first time point where it occurs."""
+    profile = usage_profile(graph, assignment)
+    if not len(profile) or profile.max() <= 0:
+        return 0, 0
+    at = int(np.argmax(profile))
+    return int(profile[at]), at
 
 
 def validate_plan(graph: StrategyGraph, assignment: Sequence[int]) -> list[str]:

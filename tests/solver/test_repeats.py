@@ -12,7 +12,7 @@ from autoshard.solver.dual_bound import Diffusion
 from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 from autoshard.solver.repeats import CANDIDATE_PERIODS, _likely_periods, find_repeated_blocks, fold
 from autoshard.solver.solve import OPTIMAL, SolverConfig, solve
-from autoshard.solver.validate import plan_cost
+from autoshard.solver.validate import peak_usage, plan_cost
 
 
 def layered_graph(seed: int, layers: int, width: int = 2, strategies: int = 2, forbidden: bool = False
@@ -111,3 +111,22 @@ def test_solve_uses_the_repeats_when_the_diffusion_is_off() -> None:
     assert result.stats.repeats.bound is not None
     optimum = _optimum(graph)
     assert result.stats.repeats.bound <= optimum == result.cost
+
+
+def test_a_folded_plan_over_the_usage_limit_is_priced_until_it_fits() -> None:
+    """Each layer's parameter is cheapest held whole (usage 100 all step) or costs more split (usage 10): the folded
+    problem, which drops the limit, holds them all whole and breaks it; a priced round splits them (every copy
+    alike), a plan that fits and starts the search, which then finds the optimum."""
+    layers = 8
+    base = layered_graph(seed=3, layers=layers, width=2, strategies=2)
+    horizon = 10
+    costs = [np.array([0, 30]) if i < layers else c for i, c in enumerate(base.node_costs)]
+    usages = [np.array([100, 10]) if i < layers else np.zeros(2, dtype=np.int64) for i in range(base.num_nodes)]
+    graph = StrategyGraph.build(costs, usages, [(0, horizon)] * base.num_nodes,
+                                [(e.u, e.v, e.costs) for e in base.edges], usage_limit=50 * layers)
+    config = SolverConfig(max_time_in_seconds=10, num_workers=2, dual_fraction=0.0, deterministic=True, reduce=False)
+    phases = []
+    result = solve(graph, config, on_progress=lambda progress: phases.append(progress.phase))
+    assert result.stats.repeats.memory_rounds >= 1 and "repeats" in phases  # a priced round's plan fits
+    assert peak_usage(graph, result.assignment)[0] <= graph.usage_limit
+    assert result.cost == _optimum(graph)

@@ -13,11 +13,12 @@ import numpy as np
 
 from autoshard.solver.clock import charge, now
 from autoshard.solver.dual_bound import Diffusion, sweep_seconds
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.instance import FORBIDDEN, StrategyGraph, clip_forbidden
 from autoshard.solver.repeats import RepeatedBlocks, find_repeated_blocks, fold
 from autoshard.solver.schedule import REPEAT_BOUND_SHARE, REPEAT_FIND_SHARE
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import RepeatReport, Skipped
+from autoshard.solver.validate import plan_cost, usage_profile
 from autoshard.solver.work_rates import (
     REPEAT_FIND_SECONDS_PER_ELEMENT,
     REPEAT_FIND_WORK_PER_ELEMENT,
@@ -34,8 +35,10 @@ def wall_sweep_seconds(red: StrategyGraph) -> float:
     return sweep_wall_seconds(red.num_entries, 2 * len(red.edges))
 
 
-def run(state: SearchState, until: float) -> RepeatReport:
-    """Bound and plan from the repeated layers until `until`; `report.bound` is None when the phase was skipped."""
+def run(state: SearchState, until: float, deadline: float) -> RepeatReport:
+    """Bound and plan from the repeated layers until `until` (priced rounds of the folded plan, when its first
+    plan breaks the usage limit, until the search's `deadline`); `report.bound` is None when the phase was
+    skipped."""
     t = now()
     report = RepeatReport()
     state.stats.repeats = report
@@ -53,7 +56,7 @@ def run(state: SearchState, until: float) -> RepeatReport:
     report.blocks = sum(len(c.members) for c in blocks.classes)
     report.folded_nodes = folded.num_nodes
     report.bound = _bound(state, graph, blocks, now() + REPEAT_BOUND_SHARE * (until - now()))
-    _plan(state, graph, blocks, folded, until, report)
+    _plan(state, graph, blocks, folded, until, deadline, report)
     report.seconds = round(now() - t, 3)
     return report
 
@@ -74,17 +77,70 @@ def _bound(state: SearchState, graph: StrategyGraph, blocks: RepeatedBlocks, unt
 
 
 def _plan(state: SearchState, graph: StrategyGraph, blocks: RepeatedBlocks, folded: StrategyGraph, until: float,
-          report: RepeatReport) -> None:
-    """The folded problem solved until `until`; its plan, unfolded, an incumbent (and the start) when better."""
-    sub_config = dataclasses.replace(state.config, max_time_in_seconds=max(0.05, until - now()), repeat_fraction=0.0)
-    result = state.solve_sub(folded, sub_config)
-    report.folded_status = result.status
-    if result.assignment is None:
-        return
-    plan = state.reduction.restrict([int(x) for x in blocks.unfold(graph.num_nodes, result.assignment)])
+          deadline: float, report: RepeatReport) -> None:
+    """The folded problem solved until `until`; its plan, unfolded, an incumbent (and the start) when better.
+
+    The folded problem has no usage limit. When its plan breaks the graph's, memory is priced into it and it is
+    solved again (`MEMORY_PRICE_ROUNDS` at most, each as long as the first, within the search's `deadline`): a
+    Lagrangian price per byte held at the time points where a plan went over the limit, set first so that the last
+    plan's excess would cost as much as the plan itself, then multiplied by `PRICE_GROWTH` each round that still
+    does not fit."""
+    binding = np.zeros(0, dtype=bool)
+    price = 0.0
+    seconds = max(0.05, until - now())
+    for round_index in range(MEMORY_PRICE_ROUNDS + 1):
+        problem = folded if price == 0 else _with_memory_price(folded, graph, blocks, binding, price)
+        result = state.solve_sub(problem, dataclasses.replace(state.config, max_time_in_seconds=seconds,
+                                                              repeat_fraction=0.0))
+        report.folded_status = result.status
+        if result.assignment is None:
+            return
+        unfolded = blocks.unfold(graph.num_nodes, result.assignment)
+        if _offer(state, unfolded, report) or graph.usage_limit is None:
+            return
+        profile = usage_profile(graph, unfolded)
+        over = profile > graph.usage_limit
+        seconds = min(seconds, deadline - now())
+        if not over.any() or seconds < MIN_ROUND_SECONDS:
+            return
+        binding = over if not len(binding) else binding | over
+        excess = float(profile[binding].sum())
+        price = price * PRICE_GROWTH if price else max(1.0, float(plan_cost(graph, unfolded))) / max(1.0, excess)
+        report.memory_rounds = round_index + 1
+
+
+#: rounds of the folded problem with memory priced, after the first, while its plan breaks the usage limit
+MEMORY_PRICE_ROUNDS = 4
+#: the price's growth from one priced round to the next
+PRICE_GROWTH = 4.0
+#: a priced round needs at least this much of the search's time left
+MIN_ROUND_SECONDS = 0.5
+
+
+def _offer(state: SearchState, unfolded: np.ndarray, report: RepeatReport) -> bool:
+    """Offer an unfolded plan (original terms) as the incumbent, and the start when it is; whether it fits."""
+    plan = state.reduction.restrict([int(x) for x in unfolded])
     report.plan_kept = plan is not None  # a reduction may have dropped one of its choices
-    if plan is not None:
-        plan = np.asarray(plan, dtype=np.int64)
-        cost = state.search.cost(plan)
-        if cost < FORBIDDEN and state.fits(plan) and state.incumbent.offer(plan, cost, "repeats"):
-            state.start = plan
+    if plan is None:
+        return False
+    plan = np.asarray(plan, dtype=np.int64)
+    if not state.fits(plan):
+        return False
+    cost = state.search.cost(plan)
+    if cost < FORBIDDEN and state.incumbent.offer(plan, cost, "repeats"):
+        state.start = plan
+    return True
+
+
+def _with_memory_price(folded: StrategyGraph, graph: StrategyGraph, blocks: RepeatedBlocks, binding: np.ndarray,
+                       price: float) -> StrategyGraph:
+    """`folded` with each node's strategies charged `price` per byte its copies hold at the `binding` time points."""
+    held = np.concatenate([[0], np.cumsum(binding, dtype=np.int64)])  # binding time points before each time
+    extra = [np.zeros(len(c), dtype=np.float64) for c in folded.node_costs]
+    for node, f in enumerate(blocks.folded_index(graph.num_nodes)):
+        lo, hi = graph.intervals[node]
+        points = int(held[min(hi, len(binding))] - held[min(lo, len(binding))]) if hi > lo else 0
+        if points:
+            extra[f] += price * points * graph.node_usages[node]
+    costs = [clip_forbidden(c + np.minimum(np.rint(e), FORBIDDEN).astype(np.int64)) for c, e in zip(folded.node_costs, extra)]
+    return dataclasses.replace(folded, node_costs=tuple(costs))
