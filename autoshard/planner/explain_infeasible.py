@@ -13,8 +13,6 @@ from autoshard.solver.validate import peak_usage
 from autoshard.units import fmt_bytes
 
 
-
-
 def memory_remedies(graph: PlanGraph, need: float, budget: float) -> str:
     """What would let a plan needing `need` bytes per device fit `budget`: the budget it needs, a mesh with
     proportionally more devices (the sharded arguments and activations shrink with it), `jax.checkpoint` around

@@ -27,6 +27,12 @@ from autoshard.solver.work_rates import (
 
 #: least share of the graph's nodes in repeated blocks for the repeat phase to run
 MIN_REPEATED_SHARE = 0.5
+#: rounds of the folded problem with memory priced, after the first, while its plan breaks the usage limit
+MEMORY_PRICE_ROUNDS = 4
+#: the price's growth from one priced round to the next
+PRICE_GROWTH = 4.0
+#: a priced round needs at least this much of the search's time left
+MIN_ROUND_SECONDS = 0.5
 
 
 def wall_sweep_seconds(red: StrategyGraph) -> float:
@@ -107,14 +113,6 @@ def _plan(state: SearchState, graph: StrategyGraph, blocks: RepeatedBlocks, fold
         excess = float(profile[binding].sum())
         price = price * PRICE_GROWTH if price else max(1.0, float(plan_cost(graph, unfolded))) / max(1.0, excess)
         report.memory_rounds = round_index + 1
-
-
-#: rounds of the folded problem with memory priced, after the first, while its plan breaks the usage limit
-MEMORY_PRICE_ROUNDS = 4
-#: the price's growth from one priced round to the next
-PRICE_GROWTH = 4.0
-#: a priced round needs at least this much of the search's time left
-MIN_ROUND_SECONDS = 0.5
 
 
 def _offer(state: SearchState, unfolded: np.ndarray, report: RepeatReport) -> bool:
