@@ -21,9 +21,7 @@ HEURISTIC_LAGRANGIAN_SHARE = 0.6
 #: share of the time left the whole CP-SAT model gets when LNS windows do not follow (small graphs)
 MONOLITHIC_SHARE = 0.2
 #: on graphs too large for the diffusion bound whose layers repeat, the repeat phase's folded plan is the search:
-#: the reduction of the whole graph (which the folded problem does not use) takes at most this share of the
-#: limit, and the repeat phase this share of the time left after it
-REPEATS_LEAD_REDUCE_SHARE = 0.1
+#: the repeat phase takes this share of the time left after the reduction
 REPEATS_LEAD_REPEAT_SHARE = 0.9
 
 # --- shares inside a phase (of the time the phase was given) ---------------------------------------------------
@@ -49,7 +47,7 @@ class Schedule:
 
     `forest_s` is time set aside for the spanning-forest bound after the search; the repeat phase may take it
     (`give_forest_time`) when it proves a bound of its own. `repeats_lead`: the graph is too large for the diffusion
-    bound, so the repeat phase (when it runs) leads the search and takes the reduction's usual share.
+    bound, so the repeat phase (when it runs) leads the search and takes a larger share.
     """
 
     def __init__(self, config: SolverConfig, graph: StrategyGraph, forest_s: float = 0.0,
@@ -69,8 +67,7 @@ class Schedule:
         self.lagrangian_start_until: float | None = None
 
     def reduce_until(self) -> float:
-        share = self.config.reduce_fraction
-        return self.t0 + (min(share, REPEATS_LEAD_REDUCE_SHARE) if self.repeats_lead else share) * self.budget
+        return self.t0 + self.config.reduce_fraction * self.budget
 
     def start_search(self, small: bool, use_lns: bool) -> None:
         """Fix the time left for the search and the heuristic's deadlines (`small`: a graph small enough for the
