@@ -17,6 +17,8 @@ result and op shardings, settles, data-flow groups, consumer edges), never from 
 
 from __future__ import annotations
 
+import math
+
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, IntegerType, ModuleOp, TensorType
 from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -36,6 +38,7 @@ from autoshard.planner.sharding_plan import PlannedOp, ShardingPlan, ValueGroup
 from autoshard.rules.attrs import op_name
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 from autoshard.sharding.axis_ref import sort_axis_refs
+from autoshard.sharding.xla_reshard import xla_full_rematerialization
 
 
 def _clone_with_map(module: ModuleOp) -> tuple[ModuleOp, dict[Operation, Operation]]:
@@ -243,8 +246,23 @@ def _insert_reshards(plan: ShardingPlan, op_map: dict[Operation, Operation], exp
     for edge in plan.edges:
         if not edge.is_reshard and (explicit or not edge.into_loop):
             continue
-        _read_operand_through(op_map[edge.consumer], edge.operand, ReshardOp if explicit else ShardingConstraintOp,
-                              edge.target)
+        site = op_map[edge.consumer]
+        if not explicit and _gathers_whole(edge.source, edge.target, plan.mesh, edge.value):
+            _read_operand_through(site, edge.operand, ShardingConstraintOp,
+                                  TensorSharding.replicated_of(edge.target.mesh_name, edge.target.rank))
+        _read_operand_through(site, edge.operand, ReshardOp if explicit else ShardingConstraintOp, edge.target)
+
+
+def _gathers_whole(source: TensorSharding, target: TensorSharding, mesh: Mesh, value: SSAValue) -> bool:
+    """Whether XLA performs `source -> target` by its last resort with nothing in common to keep (no dimension's
+    tile counts share a factor): it gathers the whole tensor and slices the target out, and warns "Involuntary
+    full rematerialization". Written as a constraint to replicated first, the same all-gathers and slice are
+    what XLA asked for, and it does not warn."""
+    shape = value.type.get_shape() if isinstance(value.type, TensorType) else None
+    if not xla_full_rematerialization(source, target, mesh, shape):
+        return False
+    counts = [[math.prod(a.size(mesh) for a in d.axes) for d in s.dims] for s in (source, target)]
+    return all(math.gcd(a, b) == 1 for a, b in zip(*counts))
 
 
 def _read_operand_through(site: Operation, operand: int, op_cls: type[ReshardOp] | type[ShardingConstraintOp],
