@@ -243,22 +243,26 @@ def _insert_reshards(plan: ShardingPlan, op_map: dict[Operation, Operation], exp
     too): XLA (jaxlib 0.10) rejects `sdy.sharding` on a `stablehlo.while` whose carried values are sharded
     (RET_CHECK in hlo_sharding.cc), so those constraints are what carries the plan into the loop.
     """
+    gathers_whole: dict[tuple, bool] = {}  # many edges reshard alike: XLA's lowering is worked out once each
     for edge in plan.edges:
         if not edge.is_reshard and (explicit or not edge.into_loop):
             continue
         site = op_map[edge.consumer]
-        if not explicit and _gathers_whole(edge.source, edge.target, plan.mesh, edge.value):
+        shape = tuple(edge.value.type.get_shape()) if isinstance(edge.value.type, TensorType) else None
+        key = (edge.source, edge.target, shape)
+        if not explicit and key not in gathers_whole:
+            gathers_whole[key] = _gathers_whole(edge.source, edge.target, plan.mesh, shape)
+        if not explicit and gathers_whole[key]:
             _read_operand_through(site, edge.operand, ShardingConstraintOp,
                                   TensorSharding.replicated_of(edge.target.mesh_name, edge.target.rank))
         _read_operand_through(site, edge.operand, ReshardOp if explicit else ShardingConstraintOp, edge.target)
 
 
-def _gathers_whole(source: TensorSharding, target: TensorSharding, mesh: Mesh, value: SSAValue) -> bool:
+def _gathers_whole(source: TensorSharding, target: TensorSharding, mesh: Mesh, shape: tuple[int, ...] | None) -> bool:
     """Whether XLA performs `source -> target` by its last resort with nothing in common to keep (no dimension's
     tile counts share a factor): it gathers the whole tensor and slices the target out, and warns "Involuntary
     full rematerialization". Written as a constraint to replicated first, the same all-gathers and slice are
     what XLA asked for, and it does not warn."""
-    shape = value.type.get_shape() if isinstance(value.type, TensorType) else None
     if not xla_full_rematerialization(source, target, mesh, shape):
         return False
     counts = [[math.prod(a.size(mesh) for a in d.axes) for d in s.dims] for s in (source, target)]
