@@ -62,7 +62,8 @@ def solve(
 
 def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Progress], None] | None,
            starts: Sequence[Sequence[int]], forest_s: float = 0.0) -> SolveResult:
-    schedule = Schedule(config, graph, forest_s, repeats_lead=_too_large_for_diffusion(graph, config))
+    schedule = Schedule(config, graph, forest_s, repeats_lead=_too_large_for_diffusion(
+        graph, config.dual_fraction * config.max_time_in_seconds))
     stats = SolveStats()
     reduced, stats.reduction = reduction.run(graph, config, schedule.reduce_until(), schedule.t0)
     if reduced.infeasible_reason:
@@ -85,19 +86,16 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
     return _result(graph, state, status, schedule.t0)
 
 
-def _too_large_for_diffusion(graph: StrategyGraph, config: SolverConfig) -> bool:
-    """Whether the diffusion bound's fewest sweeps over `graph` take more than its share of the limit (the repeat
-    phase's gate in `_bound`, read on the graph before its reduction)."""
-    return (repeated_layers.wall_sweep_seconds(graph) * diffusion.MIN_DUAL_SWEEPS
-            > config.dual_fraction * config.max_time_in_seconds)
+def _too_large_for_diffusion(graph: StrategyGraph, seconds: float) -> bool:
+    """Whether the diffusion bound's fewest sweeps over `graph` take more than `seconds` (the repeat phase's gate)."""
+    return repeated_layers.wall_sweep_seconds(graph) * diffusion.MIN_DUAL_SWEEPS > seconds
 
 
 def _bound(state: SearchState, schedule: Schedule) -> None:
     """The bound phases before the heuristic's descent: the repeated layers on graphs too large for the diffusion
     bound to get far in its share (when they prove a bound the diffusion is skipped), then the diffusion."""
-    if state.config.repeat_fraction > 0 and (
-            repeated_layers.wall_sweep_seconds(state.red) * diffusion.MIN_DUAL_SWEEPS
-            > schedule.dual_fraction * schedule.remaining):
+    if state.config.repeat_fraction > 0 and _too_large_for_diffusion(state.red,
+                                                                     schedule.dual_fraction * schedule.remaining):
         report = repeated_layers.run(state, schedule.repeat_until(), schedule.deadline)
         if report.bound is not None:
             schedule.give_forest_time()
