@@ -125,34 +125,38 @@ def _cuts(refs: Sequence[AxisRef], mesh: Mesh) -> dict[str, list[int]]:
     return {name: sorted(c) for name, c in cuts.items()}
 
 
-def tile_assignment(dims: AxesPerDim, mesh: Mesh, extra_refs: Sequence[AxisRef] = ()) -> np.ndarray:
-    """XLA's tile assignment of a sharding with dimension axes `dims`: device ids of shape
-    [tiles of dim 0, ..., tiles of dim r-1, replication] (device order iota, or the mesh's device ids)."""
-    used = [r for d in dims for r in d]
+def _piece_layout(dims: AxesPerDim, mesh: Mesh, extra_refs: Sequence[AxisRef] = ()
+                  ) -> tuple[list[int], list[list[int]]]:
+    """The mesh cut into pieces at every boundary of `dims`, their replication and `extra_refs`: the pieces'
+    sizes (mesh order, major to minor) and the pieces of each dimension and of the replication, major to minor.
+    A tile index in a dimension is the mixed-radix number of its pieces' coordinates."""
     replicated = _replicated_refs(dims, mesh)
-    cuts = _cuts([*used, *replicated, *extra_refs], mesh)
+    cuts = _cuts([*(r for d in dims for r in d), *replicated, *extra_refs], mesh)
     piece_sizes: list[int] = []
     first_piece: dict[str, int] = {}
     for axis in mesh.axes:
         first_piece[axis.name] = len(piece_sizes)
         c = cuts[axis.name]
         piece_sizes.extend(c[i + 1] // c[i] for i in range(len(c) - 1))
-    devices = np.array(mesh.device_id_order()).reshape(piece_sizes or [1])
 
     def pieces(ref: AxisRef) -> list[int]:
         c = cuts[ref.name]
         lo, hi = c.index(ref.pre_size), c.index(ref.next_pre_size(mesh))
         return [first_piece[ref.name] + i for i in range(lo, hi)]
 
-    order: list[int] = []
-    shape: list[int] = []
-    for refs in [*dims, replicated]:
-        for r in refs:
-            order.extend(pieces(r))
-        shape.append(_prod(refs, mesh))
+    return piece_sizes, [[p for r in refs for p in pieces(r)] for refs in [*dims, replicated]]
+
+
+def tile_assignment(dims: AxesPerDim, mesh: Mesh, extra_refs: Sequence[AxisRef] = ()) -> np.ndarray:
+    """XLA's tile assignment of a sharding with dimension axes `dims`: device ids of shape
+    [tiles of dim 0, ..., tiles of dim r-1, replication] (device order iota, or the mesh's device ids)."""
+    piece_sizes, pieces_per_dim = _piece_layout(dims, mesh, extra_refs)
+    ids = mesh.device_ids
+    devices = (np.arange(mesh.num_devices) if ids is None else np.array(ids)).reshape(piece_sizes or [1])
+    shape = [math.prod(piece_sizes[p] for p in pieces) for pieces in pieces_per_dim]
     if not piece_sizes:
         return devices.reshape(shape)
-    return devices.transpose(order).reshape(shape)
+    return devices.transpose([p for pieces in pieces_per_dim for p in pieces]).reshape(shape)
 
 
 # -- the lowering ---------------------------------------------------------------------------------------
@@ -176,8 +180,10 @@ class _XlaLowering:
         return [_prod(d, self.mesh) for d in dims] + [self.mesh.num_devices // _prod([r for d in dims for r in d], self.mesh)]
 
     def same_devices(self, a: AxesPerDim, b: AxesPerDim) -> bool:
+        """Whether `a` and `b` have one tile assignment: the same pieces per dimension and replication (the
+        device array is a bijection of the pieces' coordinates, so this is equality of the arrays)."""
         extra = [r for d in (*a, *b) for r in d]
-        return bool(np.array_equal(tile_assignment(a, self.mesh, extra), tile_assignment(b, self.mesh, extra)))
+        return _piece_layout(a, self.mesh, extra)[1] == _piece_layout(b, self.mesh, extra)[1]
 
     def sharding(self, dims: AxesPerDim) -> TensorSharding:
         return TensorSharding(self.ref.mesh_name, tuple(DimSharding(tuple(d)) for d in dims), (), (),
@@ -187,24 +193,26 @@ class _XlaLowering:
         self.dims = [list(d) for d in dims]
         self.steps.append(CollectiveStep(kind, self.sharding(self.dims), **params))  # type: ignore[arg-type]
 
-    def tile_of_device(self, dims: AxesPerDim, extra: Sequence[AxisRef]) -> dict[int, tuple[int, ...]]:
-        """Device -> its tile index per dimension under `dims`."""
-        tiles = tile_assignment(dims, self.mesh, extra)
-        out: dict[int, tuple[int, ...]] = {}
-        for index, device in np.ndenumerate(tiles):
-            out[int(device)] = tuple(int(i) for i in index[:-1])
-        return out
-
     def tiles_within(self, inner: AxesPerDim, outer: AxesPerDim) -> bool:
-        """Whether every device's tile under `inner` lies inside its tile under `outer` (a local slice)."""
+        """Whether every device's tile under `inner` lies inside its tile under `outer` (a local slice): in each
+        dimension, the major pieces of `inner`'s tile index are exactly `outer`'s pieces (checked on the pieces,
+        so the cost does not grow with the device count)."""
         inner_counts, outer_counts = self.counts(inner), self.counts(outer)
         if any(i % o for i, o in zip(inner_counts[:-1], outer_counts[:-1])):
             return False
         extra = [r for d in (*inner, *outer) for r in d]
-        inner_tiles, outer_tiles = self.tile_of_device(inner, extra), self.tile_of_device(outer, extra)
-        ratios = [i // o for i, o in zip(inner_counts[:-1], outer_counts[:-1])]
-        return all(tuple(x // r for x, r in zip(inner_tiles[device], ratios)) == outer_tiles[device]
-                   for device in inner_tiles)
+        sizes, inner_pieces = _piece_layout(inner, self.mesh, extra)
+        _, outer_pieces = _piece_layout(outer, self.mesh, extra)
+        for d, outer_count in enumerate(outer_counts[:-1]):
+            major, product = [], 1
+            for piece in inner_pieces[d]:
+                if product >= outer_count:
+                    break
+                major.append(piece)
+                product *= sizes[piece]
+            if product != outer_count or major != outer_pieces[d]:
+                return False
+        return True
 
     def permute_to(self, dims: AxesPerDim) -> None:
         """A collective-permute when `dims` places tiles on other devices than the current sharding."""
