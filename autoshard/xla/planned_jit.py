@@ -14,6 +14,7 @@ shardings are checked against the plan before anything runs.
 from __future__ import annotations
 
 import functools
+import hashlib
 import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -86,10 +87,19 @@ def jit(fn: Callable, mesh: Any = None, *, donate_argnums: int | Sequence[int] =
     `PlanOptions` count the flattened pytree leaves of `(args, kwargs)`, which are the module's arguments).
 
     `donate_argnums` as in `jax.jit`: each leaf of a donated argument whose result has its shape and dtype is
-    written into that argument's buffer, and the plan gives the two one sharding, so a training step that donates
-    its state returns it sharded as it came and the next step pays no reshard. Donate the state a loop carries;
-    `PlanOptions(carry_state=True)` ties results to arguments by position and type without donating (for
-    functions whose callers keep their inputs).
+    written into that argument's buffer (the argument is deleted), and the plan gives the two one sharding, so a
+    training step that donates its state returns it sharded as it came and the next step pays no reshard. Donate
+    the state a training loop carries. Use `PlanOptions(carry_state=True)` instead when the caller keeps its
+    inputs (no donation): it ties each result to the argument of its position and type, so results still come
+    back sharded as that argument went in.
+
+    Multi-process jax (`jax.distributed.initialize`): every process calls the function with the same arguments,
+    as with `jax.jit`. A mesh string then spans the first devices of all processes' `jax.devices()`; a global
+    `jax.Array` argument is resharded by jax, any other value (numpy, a scalar, an array on this process's
+    devices) must be the whole value, the same in every process, and each process places its own shards. Each
+    process plans for itself (the search is repeatable: `deterministic=True`, the default, and a fixed `seed`);
+    the processes compare the planned programs and raise `UserError` if they differ. Results are global
+    `jax.Array`s: each process holds its devices' shards.
 
     The result is called like `fn`; `.plan` is the `Plan` of the latest call's argument shapes.
     """
@@ -163,7 +173,8 @@ class PlannedFunction:
         leaves, signature, abstract = _leaves_and_signature(args, kwargs, self._name())
         compiled = self._compiled_for(signature, abstract)
         try:
-            placed = [jax.device_put(x, s) for x, s in zip(leaves, compiled.in_shardings, strict=True)]
+            placed = [_place(x, s, aval) for x, s, aval in zip(leaves, compiled.in_shardings,
+                                                                jax.tree_util.tree_leaves(abstract), strict=True)]
         except Exception as e:  # noqa: BLE001 (jax raises ValueError/TypeError/XlaRuntimeError here)
             raise UserError(f"{self._name()}: cannot place the arguments on their planned shardings: "
                             f"{_first_line(e)}") from e
@@ -201,6 +212,7 @@ class PlannedFunction:
         if sharded.mesh.axes != device_mesh.mesh.axes:
             raise UserError(f"{self._name()}: the plan's mesh {sharded.mesh} is not the requested {device_mesh.mesh}")
         module_text = emit_plan(sharded)
+        _check_one_plan_across_processes(module_text, self._name())
 
         context = jaxlib_mlir.make_jaxlib_context()
         module = jaxlib_mlir.parse_with_jaxlib(module_text, context, "<planned>")
@@ -259,6 +271,37 @@ def _reject_host_callbacks(lowered, text: str, name: str) -> None:
                         "io_callback), which autoshard.jit cannot run")
     if compile_args.get("ordered_effects"):
         raise UserError(f"{name}: the function has ordered side effects, which autoshard.jit cannot run")
+
+
+def _place(leaf: Any, sharding: Any, aval: Any) -> Any:
+    """`leaf` as a jax.Array on `sharding`. A sharding that spans other processes' devices (multi-process jax)
+    takes a global jax.Array as it is (jax reshards it); any other value, a host value or an array of this
+    process's devices, is the whole value, the same in every process (as `jax.jit` takes it), and this process
+    puts its own shards of it on its own devices."""
+    import jax  # noqa: PLC0415
+
+    if sharding.is_fully_addressable or (isinstance(leaf, jax.Array) and not leaf.is_fully_addressable):
+        return jax.device_put(leaf, sharding)
+    whole = np.asarray(leaf, dtype=aval.dtype)
+    return jax.make_array_from_callback(whole.shape, sharding, lambda index: whole[index])
+
+
+def _check_one_plan_across_processes(module_text: str, name: str) -> None:
+    """In multi-process jax every process plans for itself (the search is repeatable: counted work, a fixed seed)
+    and they must compile one program: compare the planned texts' digests across processes."""
+    import jax  # noqa: PLC0415
+
+    if jax.process_count() == 1:
+        return
+    from jax.experimental import multihost_utils  # noqa: PLC0415
+
+    digest = np.frombuffer(hashlib.sha256(module_text.encode()).digest(), dtype=np.uint8)
+    digests = np.asarray(multihost_utils.process_allgather(digest)).reshape(jax.process_count(), -1)
+    differ = [p for p in range(len(digests)) if not np.array_equal(digests[p], digests[0])]
+    if differ:
+        raise UserError(f"{name}: process{'es' if len(differ) > 1 else ''} {', '.join(map(str, differ))} "
+                        "planned another program than process 0; every process must call it with the same "
+                        "arguments and plan options, with deterministic=True (the default)")
 
 
 def _types(signature) -> str:
