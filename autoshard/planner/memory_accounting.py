@@ -47,10 +47,16 @@ when they push a plan over its budget):
   (`operand_positions`; their lifetimes extend, nothing starts earlier);
 - an op that settles partial sums holds the partial buffer (before a reduce-scatter: the unscattered one)
   beside its result while the collective runs; a reduce-scatter is an all-reduce on XLA:CPU (no reduce-scatter
-  op there): it writes the unscattered sum, which lives from the collective until the op's last reader (the
-  slice is fused into the readers), beside the partial buffer at the collective and beside the result; the
+  op there): it writes the unscattered sum, which lives from the collective until the op's readers have run
+  (the slice is fused into them), beside the partial buffer at the collective and beside the result; the
   all-reduce runs after the op (the operands it reads last are dead by then: half steps, `plan_live_values`);
   all-reduces XLA combines run as one returning a tuple of their sums (8 bytes an entry);
+- XLA:CPU removes `jax.checkpoint`'s optimization barriers after partitioning and merges the recomputation with
+  the forward pass (`merged_values`): a barrier's value is its operand's buffer; a recomputed op is the forward
+  op's buffer, which lives until the recomputation's readers have run, except that a cheap op computed inside
+  its readers' fusions is computed inside the recomputation's readers too (reading its operands there), an
+  expensive one read after the merge is written out once, and a recomputation nothing computed reads is dead;
+  a merged op holds no partial sums, copies or reshards of its own;
 - several results add their tuple (8 bytes each) to the outputs; a program partitioned over more than one
   device keeps its partition id (a 4-byte scalar) for the whole step.
 """
@@ -68,6 +74,7 @@ from costmodel.memory import LiveValue, StepMemory, step_memory
 from autoshard.planner.fusion_groups import (IN_PLACE_UPDATES, LOOP_FUSIBLE, TRANSPARENT_KINDS, cheap_to_recompute,
                                              plan_fusion)
 from autoshard.planner.dot_layout import copied_operands, copied_ports, flattened_dot
+from autoshard.planner.merged_values import merged_values
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, TensorInfo
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import element_bytes
@@ -145,6 +152,12 @@ class GraphLiveness:
     #: per node: where the all-reduce settling its partial sums runs (`combined_positions`; no earlier than
     #: `runs_at`)
     settles_at: tuple[int, ...] = ()
+    #: nodes XLA:CPU does not compute (a barrier's value, a repeated recomputation): the (node, port) whose
+    #: buffer they are (`merged_values`)
+    merged: dict[int, tuple[int, int]] = field(default_factory=dict)
+    #: per node: where its last reader in the program runs (not counting readers' own readers, nor recomputations
+    #: merged with or recomputed from its value)
+    last_direct_read: tuple[int, ...] = ()
 
     def origin(self, node: int, port: int) -> tuple[int, int]:
         """The value behind a chain of sharding constraints."""
@@ -166,6 +179,26 @@ class GraphLiveness:
                      if e.producer == e.consumer and nodes[e.producer].kind == "data_flow" and e.in_port == 1
                      and str(nodes[e.producer].label).startswith("while carried value")}
         invariant |= {n.index for n in nodes if n.kind in TRANSPARENT_KINDS}
+        repeats = merged_values(graph)
+        invariant |= set(repeats)
+        merged = dict(repeats)
+        # a repeat of an op XLA computes inside its readers' fusions (no buffer) is computed inside its own readers'
+        # fusions too, from its (merged) operands, where the op is cheap; an expensive one read again after the
+        # merge is written out once (XLA duplicates only cheap producers) and read; one the forward writes is read
+        refused = {i for i, source in merged.items() if nodes[i].kind == "op" and source in fused}
+        merged = {i: source for i, source in merged.items() if i not in refused}
+        readers: dict[int, set[int]] = {}
+        for e in graph.edges:
+            readers.setdefault(e.producer, set()).add(e.consumer)
+        dead: set[int] = set()  # repeats only merged values read: XLA removes them as dead code
+        for i in sorted(refused, key=lambda i: nodes[i].position, reverse=True):
+            if all(c in merged or c in dead for c in readers.get(i, ())):
+                dead.add(i)
+        written = {i: source for i, source in repeats.items()
+                   if i in refused and i not in dead and not cheap_to_recompute(nodes[source[0]])}
+        fused -= set(written.values())
+        refused -= set(written)
+        merged.update(written)
         passed_on = fused | {(i, 0) for i in invariant}  # values read where their readers' readers run
         returned: set[tuple[int, int]] = set()
         consumers: dict[int, list[tuple[int, int]]] = {}  # producer -> (consumer, producer's out port)
@@ -173,29 +206,40 @@ class GraphLiveness:
         for e in graph.edges:
             if nodes[e.consumer].kind == "result" and e.consumer not in aliased:
                 returned.add((e.producer, e.out_port))
+            elif e.consumer in merged or e.consumer in dead:
+                continue  # not computed: the value it stands for is read where its readers run
             else:
                 consumers.setdefault(e.producer, []).append((e.consumer, e.out_port))
             sources.setdefault(e.consumer, []).append((e.producer, e.out_port, e.in_port))
+        for node, (source, port) in merged.items():
+            consumers.setdefault(source, []).append((node, port))
         copied = set(copied_operands(graph))
-        recomputed = _read_through_producers(nodes, sources, consumers, fused, returned, copied)
-        # a returned sharding constraint returns its operand
+        recomputed = _read_through_producers(nodes, sources, consumers, fused, returned, copied, set(merged))
+        # a returned sharding constraint or merged value returns the value it stands for
         through = {e.consumer: (e.producer, e.out_port) for e in graph.edges if nodes[e.consumer].kind in TRANSPARENT_KINDS}
+        through.update(merged)
         for node, port in list(returned):
-            while nodes[node].kind in TRANSPARENT_KINDS and node in through:
+            while node in through:
                 node, port = through[node]
                 returned.add((node, port))
         # where each node's work runs last: its own position, or its passed-on outputs' readers' (reverse order:
         # readers come later in the program; a loop's own yield is the one earlier reader and passes nothing on)
         runs_until = list(runs_at)
+        for i in (*merged, *dead):  # not computed: needed only where something live reads the value
+            runs_until[i] = 0
         for n in sorted(nodes, key=lambda n: runs_at[n.index], reverse=True):
             for c, port in consumers.get(n.index, ()):
                 if (n.index, port) in passed_on and c != n.index:
                     runs_until[n.index] = max(runs_until[n.index], runs_until[c])
         last = [max([n.position] + [runs_until[c] for c, _ in consumers.get(n.index, ())]) for n in nodes]
+        read_at = [n.position for n in nodes]
+        for e in graph.edges:
+            if e.consumer not in repeats and nodes[e.consumer].kind != "result":
+                read_at[e.producer] = max(read_at[e.producer], runs_at[e.consumer])
         reuses = _buffer_reuses(nodes, sources, fused, returned, last, runs_at)
         return GraphLiveness(frozenset(aliased), frozenset(returned), frozenset(fused), tuple(last),
                              frozenset(invariant), tuple(runs_until), reuses, through, runs_at, frozenset(recomputed),
-                             frozenset(copied), settles_at)
+                             frozenset(copied), settles_at, merged, tuple(read_at))
 
 
 #: consumers that compute a cheap loop-fusible producer inside their own loop instead of reading its buffer
@@ -206,7 +250,8 @@ CONVOLUTION_INPUT_FUSIBLE = LOOP_FUSIBLE | {"stablehlo.reduce_window"}
 
 def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
                             consumers: dict[int, list[tuple[int, int]]], fused: set[tuple[int, int]],
-                            returned: set[tuple[int, int]], copied: set[tuple[int, int]]) -> set[tuple[int, int]]:
+                            returned: set[tuple[int, int]], copied: set[tuple[int, int]],
+                            not_computed: set[int]) -> set[tuple[int, int]]:
     """Readers that compute a producer themselves read the producer's inputs (added to `consumers`); returns the
     (dot, operand) pairs of `copied` (transposed operand copies) that recompute their producer:
     - a cheap loop-fusible op written out for a reader that cannot fuse it (a dot, a collective) is recomputed
@@ -218,12 +263,12 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
     copies: set[tuple[int, int]] = set()
     for node in nodes:
         if (node.kind != "op" or len(node.outputs) != 1 or (node.index, 0) in fused or (node.index, 0) in returned
-                or node.label not in LOOP_FUSIBLE or not cheap_to_recompute(node)):
+                or node.label not in LOOP_FUSIBLE or not cheap_to_recompute(node) or node.index in not_computed):
             continue
         readers = consumers.get(node.index, [])
         via_copy = {(c, port) for c, _ in readers for src, _, port in sources.get(c, ())
                     if src == node.index and (c, port) in copied}
-        moved = {c for c, _ in readers if c != node.index and nodes[c].kind == "op"
+        moved = {c for c, _ in readers if c != node.index and nodes[c].kind == "op" and c not in not_computed
                  and nodes[c].label in RECOMPUTING_READERS} | {c for c, _ in via_copy}
         if moved:
             copies |= via_copy
@@ -231,7 +276,7 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
             for source, port, _ in sources.get(node.index, ()):
                 consumers.setdefault(source, []).extend((c, port) for c in sorted(moved))
     for node in nodes:
-        if node.kind == "op" and node.label == "stablehlo.convolution":
+        if node.kind == "op" and node.label == "stablehlo.convolution" and node.index not in not_computed:
             producer = next((src for src, _, in_port in sources.get(node.index, ()) if in_port == 0), None)
             if (producer is not None and nodes[producer].kind == "op"
                     and nodes[producer].label in CONVOLUTION_INPUT_FUSIBLE and (producer, 0) not in fused):
@@ -501,6 +546,8 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
             lo, hi = node_interval(node, graph, liveness)
             if size and hi > lo:
                 values.append(LiveValue(node.label, size, lo, hi - 1))
+            if node.index in liveness.merged:
+                continue  # XLA:CPU does not compute it: no partial sums, no operand copies
             donor = liveness.reuses.get(node.index)
             if size and donor is not None:
                 source = graph.nodes[donor[0]]
@@ -518,8 +565,9 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                 merged[at, tuple(strategy.settle.axes)] = merged.get((at, tuple(strategy.settle.axes)), 0) + 1
             if extra and strategy.settle.kind == "reduce_scatter":
                 # XLA:CPU's all-reduce writes the whole sum; the readers slice their part out of it
+                # until its readers have run (anything reading them later reads what they wrote)
                 collectives.append(LiveValue(f"{node.label} unscattered sum", extra, at,
-                                             max(at, 2 * liveness.last_non_result_use[node.index]),
+                                             max(at, 2 * liveness.last_direct_read[node.index]),
                                              kind="temporary"))
             for port, nbytes in layout_copies(node, strategy, mesh):
                 if (node.index, port) not in liveness.copied:
@@ -575,6 +623,8 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
     sources: list[LiveValue] = []
     for e in graph.edges:
         producer, consumer = graph.nodes[e.producer], graph.nodes[e.consumer]
+        if consumer.kind == "op" and e.consumer in liveness.merged:
+            continue  # a merged recomputation reads nothing
         src = producer.strategies[assignment[e.producer]].outputs[e.out_port]
         dst = consumer.strategies[assignment[e.consumer]].inputs[e.in_port]
         if src == dst or (liveness.origin(e.producer, e.out_port) in liveness.fused and _local_slice(src, dst)):

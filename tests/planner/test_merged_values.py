@@ -1,0 +1,51 @@
+"""`jax.checkpoint`'s recomputation as XLA:CPU compiles it: the barrier is removed after partitioning and the
+recomputed values are merged with the forward's (common-subexpression elimination), so the forward's buffer lives
+until the backward's reader."""
+
+from __future__ import annotations
+
+import autoshard
+from autoshard.planner.memory_accounting import node_interval, plan_liveness
+from autoshard.planner.merged_values import merged_values
+from autoshard.planner.program import BARRIER_OP
+
+#: a forward dot + tanh, then (the "backward") the same two ops on the barrier's copies of the inputs, read late
+RECOMPUTED = """
+func.func @main(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %1 = stablehlo.tanh %0 : tensor<64x64xf32>
+  %2 = stablehlo.multiply %1, %1 : tensor<64x64xf32>
+  %3:2 = stablehlo.optimization_barrier %x, %w : tensor<64x64xf32>, tensor<64x64xf32>
+  %4 = stablehlo.dot_general %3#0, %3#1, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %5 = stablehlo.tanh %4 : tensor<64x64xf32>
+  %6 = stablehlo.add %5, %2 : tensor<64x64xf32>
+  return %6 : tensor<64x64xf32>
+}
+"""
+
+
+def _graph():
+    return autoshard.plan(RECOMPUTED, mesh="data=2,model=4", time_limit=2).graph
+
+
+def _ops(graph, label):
+    return sorted((n for n in graph.nodes if n.label == label), key=lambda n: n.position)
+
+
+def test_barrier_values_are_their_operands_and_alike_recomputations_merge():
+    graph = _graph()
+    forward_dot, backward_dot = _ops(graph, "stablehlo.dot_general")
+    forward_tanh, backward_tanh = _ops(graph, "stablehlo.tanh")
+    barrier = [n.index for n in graph.nodes if str(n.label).startswith(BARRIER_OP)]
+    replicated = [0] * len(graph.nodes)  # every node's first strategy: all replicated, so alike
+    merged = merged_values(graph)
+    assert all(i in merged for i in barrier)
+    assert merged[backward_dot.index] == (forward_dot.index, 0)
+    assert merged[backward_tanh.index] == (forward_tanh.index, 0)
+    # the forward tanh (fused into the multiply until the merge: too expensive to compute twice) is written out
+    # and lives until the "backward" add reads its merged twin; the dot only the twins read dies at the tanh
+    liveness = plan_liveness(graph, replicated)
+    add = _ops(graph, "stablehlo.add")[0]
+    assert (forward_tanh.index, 0) not in liveness.fused
+    assert node_interval(forward_tanh, graph, liveness)[1] > add.position
+    assert node_interval(forward_dot, graph, liveness)[1] <= forward_tanh.position + 1
