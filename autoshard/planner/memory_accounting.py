@@ -63,6 +63,7 @@ when they push a plan over its budget):
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -171,34 +172,10 @@ class GraphLiveness:
         nodes = graph.nodes
         runs_at = tuple(runs_at) if runs_at is not None else tuple(n.position for n in nodes)
         settles_at = tuple(max(a, b) for a, b in zip(settles_at, runs_at)) if settles_at is not None else runs_at
-        aliased = _aliased_results(graph)
-        traffic = plan_fusion(graph).traffic
-        fused = {(n.index, j) for n in nodes if n.kind == "op" and traffic[n.index] is not None
-                 for j, info in enumerate(n.outputs) if info is not None and traffic[n.index].writes[j] is None}
-        invariant = {e.producer for e in graph.edges
-                     if e.producer == e.consumer and nodes[e.producer].kind == "data_flow" and e.in_port == 1
-                     and str(nodes[e.producer].label).startswith("while carried value")}
-        invariant |= {n.index for n in nodes if n.kind in TRANSPARENT_KINDS}
-        repeats = merged_values(graph)
-        invariant |= set(repeats)
-        merged = dict(repeats)
-        # a repeat of an op XLA computes inside its readers' fusions (no buffer) is computed inside its own readers'
-        # fusions too, from its (merged) operands, where the op is cheap; an expensive one read again after the
-        # merge is written out once (XLA duplicates only cheap producers) and read; one the forward writes is read
-        refused = {i for i, source in merged.items() if nodes[i].kind == "op" and source in fused}
-        merged = {i: source for i, source in merged.items() if i not in refused}
-        readers: dict[int, set[int]] = {}
-        for e in graph.edges:
-            readers.setdefault(e.producer, set()).add(e.consumer)
-        dead: set[int] = set()  # repeats only merged values read: XLA removes them as dead code
-        for i in sorted(refused, key=lambda i: nodes[i].position, reverse=True):
-            if all(c in merged or c in dead for c in readers.get(i, ())):
-                dead.add(i)
-        written = {i: source for i, source in repeats.items()
-                   if i in refused and i not in dead and not cheap_to_recompute(nodes[source[0]])}
-        fused -= set(written.values())
-        refused -= set(written)
-        merged.update(written)
+        facts = _merge_facts(graph)
+        aliased, repeats, merged, refused, dead = (facts.aliased, facts.repeats, facts.merged, facts.refused,
+                                                    facts.dead)
+        fused, invariant = set(facts.fused), set(facts.invariant)
         passed_on = fused | {(i, 0) for i in invariant}  # values read where their readers' readers run
         returned: set[tuple[int, int]] = set()
         consumers: dict[int, list[tuple[int, int]]] = {}  # producer -> (consumer, producer's out port)
@@ -240,6 +217,63 @@ class GraphLiveness:
         return GraphLiveness(frozenset(aliased), frozenset(returned), frozenset(fused), tuple(last),
                              frozenset(invariant), tuple(runs_until), reuses, through, runs_at, frozenset(recomputed),
                              frozenset(copied), settles_at, merged, tuple(read_at))
+
+
+@dataclass(frozen=True)
+class _GraphFacts:
+    """What `GraphLiveness.of` reads off the graph alone (computed once per graph: fusion is the costly part)."""
+
+    aliased: frozenset[int]
+    fused: frozenset[tuple[int, int]]
+    invariant: frozenset[int]
+    repeats: dict[int, tuple[int, int]]
+    merged: dict[int, tuple[int, int]]
+    refused: frozenset[int]
+    dead: frozenset[int]
+
+
+_FACTS: dict[int, tuple[weakref.ref, _GraphFacts]] = {}
+
+
+def _merge_facts(graph: PlanGraph) -> _GraphFacts:
+    cached = _FACTS.get(id(graph))
+    if cached is not None and cached[0]() is graph:
+        return cached[1]
+    nodes = graph.nodes
+    aliased = _aliased_results(graph)
+    traffic = plan_fusion(graph).traffic
+    fused = {(n.index, j) for n in nodes if n.kind == "op" and traffic[n.index] is not None
+             for j, info in enumerate(n.outputs) if info is not None and traffic[n.index].writes[j] is None}
+    invariant = {e.producer for e in graph.edges
+                 if e.producer == e.consumer and nodes[e.producer].kind == "data_flow" and e.in_port == 1
+                 and str(nodes[e.producer].label).startswith("while carried value")}
+    invariant |= {n.index for n in nodes if n.kind in TRANSPARENT_KINDS}
+    repeats = merged_values(graph)
+    invariant |= set(repeats)
+    merged = dict(repeats)
+    # a repeat of an op XLA computes inside its readers' fusions (no buffer) is computed inside its own readers'
+    # fusions too, from its (merged) operands, where the op is cheap; an expensive one read again after the
+    # merge is written out once (XLA duplicates only cheap producers) and read; one the forward writes is read
+    refused = {i for i, source in merged.items() if nodes[i].kind == "op" and source in fused}
+    merged = {i: source for i, source in merged.items() if i not in refused}
+    readers: dict[int, set[int]] = {}
+    for e in graph.edges:
+        readers.setdefault(e.producer, set()).add(e.consumer)
+    dead: set[int] = set()  # repeats only merged values read: XLA removes them as dead code
+    for i in sorted(refused, key=lambda i: nodes[i].position, reverse=True):
+        if all(c in merged or c in dead for c in readers.get(i, ())):
+            dead.add(i)
+    written = {i: source for i, source in repeats.items()
+               if i in refused and i not in dead and not cheap_to_recompute(nodes[source[0]])}
+    fused -= set(written.values())
+    refused -= set(written)
+    merged.update(written)
+    facts = _GraphFacts(frozenset(aliased), frozenset(fused), frozenset(invariant), repeats, merged,
+                        frozenset(refused), frozenset(dead))
+    for key in [k for k, (ref, _) in _FACTS.items() if ref() is None]:
+        del _FACTS[key]
+    _FACTS[id(graph)] = (weakref.ref(graph), facts)
+    return facts
 
 
 #: consumers that compute a cheap loop-fusible producer inside their own loop instead of reading its buffer
