@@ -670,8 +670,8 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                                      producer.position, liveness.runs_at[e.consumer]))
             continue
         # a reshard into a pass-through node (a sharding constraint) is read where that node's readers run
-        until = (liveness.runs_until[e.consumer] if e.consumer in liveness.invariant
-                 else liveness.runs_at[e.consumer])
+        until = max(consumer.position, liveness.runs_until[e.consumer] if e.consumer in liveness.invariant
+                    else liveness.runs_at[e.consumer])
         span = spans.setdefault((e.producer, e.out_port, src, dst), [consumer.position, until])
         span[0], span[1] = min(span[0], consumer.position), max(span[1], until)
     out = sources

@@ -5,9 +5,10 @@ until the backward's reader."""
 from __future__ import annotations
 
 import autoshard
-from autoshard.planner.memory_accounting import node_interval, plan_liveness
+from autoshard.planner.memory_accounting import node_interval, plan_liveness, plan_memory
 from autoshard.planner.merged_values import merged_values
 from autoshard.planner.program import BARRIER_OP
+from autoshard.sharding import Mesh
 
 #: a forward dot + tanh, then (the "backward") the same two ops on the barrier's copies of the inputs, read late
 RECOMPUTED = """
@@ -49,3 +50,13 @@ def test_barrier_values_are_their_operands_and_alike_recomputations_merge():
     assert (forward_tanh.index, 0) not in liveness.fused
     assert node_interval(forward_tanh, graph, liveness)[1] > add.position
     assert node_interval(forward_dot, graph, liveness)[1] <= forward_tanh.position + 1
+
+
+def test_a_reshard_into_a_barrier_only_merged_values_read_is_counted_where_it_runs():
+    graph = _graph()
+    barrier = [n for n in graph.nodes if str(n.label).startswith(BARRIER_OP)]
+    assignment = [0] * len(graph.nodes)
+    for node in barrier:  # the barrier's values sharded, the arguments replicated: a reshard into each
+        assignment[node.index] = next(i for i, s in enumerate(node.strategies) if s.outputs[0].all_axes())
+    memory = plan_memory(graph, assignment, Mesh.from_sizes([("data", 2), ("model", 4)]))
+    assert memory.total_bytes > 0
