@@ -25,8 +25,8 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   and by the transposed copy a dot reads it through: those read its inputs where they run, its own buffer lives
   until its last other reader; a convolution computes its input's elementwise or reduce_window producer inside
   its kernel and reads that producer's inputs (`_read_through_producers`).
-Transient or depending on two nodes (only in `plan_live_values`; `plan()` searches again with a tighter limit
-when they push a plan over its budget):
+Transient, depending on two nodes, or on the merged recomputation (only in `plan_live_values`; `plan()` searches
+again with a tighter limit when they push a plan over its budget):
 - where a result takes over a dying operand's buffer that is smaller (sharded more), the overlap is counted;
 - a reshard writes a new buffer beside its source: one per distinct (value, source, target), live from its
   first to its last consumer; a returned value resharded for its result keeps its source until the end; a
@@ -167,12 +167,14 @@ class GraphLiveness:
         return node, port
 
     @staticmethod
-    def of(graph: PlanGraph, runs_at: Sequence[int] | None = None,
-           settles_at: Sequence[int] | None = None) -> GraphLiveness:
+    def of(graph: PlanGraph, runs_at: Sequence[int] | None = None, settles_at: Sequence[int] | None = None,
+           merge_recomputations: bool = True) -> GraphLiveness:
+        """The liveness of `graph`'s values; without `merge_recomputations`, as if XLA kept `jax.checkpoint`'s
+        recomputation apart from the forward pass (the solver's node-local view, module docstring)."""
         nodes = graph.nodes
         runs_at = tuple(runs_at) if runs_at is not None else tuple(n.position for n in nodes)
         settles_at = tuple(max(a, b) for a, b in zip(settles_at, runs_at)) if settles_at is not None else runs_at
-        facts = _merge_facts(graph)
+        facts = _merge_facts(graph, merge_recomputations)
         aliased, repeats, merged, refused, dead = (facts.aliased, facts.repeats, facts.merged, facts.refused,
                                                     facts.dead)
         fused, invariant = set(facts.fused), set(facts.invariant)
@@ -232,11 +234,11 @@ class _GraphFacts:
     dead: frozenset[int]
 
 
-_FACTS: dict[int, tuple[weakref.ref, _GraphFacts]] = {}
+_FACTS: dict[tuple[int, bool], tuple[weakref.ref, _GraphFacts]] = {}
 
 
-def _merge_facts(graph: PlanGraph) -> _GraphFacts:
-    cached = _FACTS.get(id(graph))
+def _merge_facts(graph: PlanGraph, merge_recomputations: bool) -> _GraphFacts:
+    cached = _FACTS.get((id(graph), merge_recomputations))
     if cached is not None and cached[0]() is graph:
         return cached[1]
     nodes = graph.nodes
@@ -248,7 +250,7 @@ def _merge_facts(graph: PlanGraph) -> _GraphFacts:
                  if e.producer == e.consumer and nodes[e.producer].kind == "data_flow" and e.in_port == 1
                  and str(nodes[e.producer].label).startswith("while carried value")}
     invariant |= {n.index for n in nodes if n.kind in TRANSPARENT_KINDS}
-    repeats = merged_values(graph)
+    repeats = merged_values(graph) if merge_recomputations else {}
     invariant |= set(repeats)
     merged = dict(repeats)
     # a repeat of an op XLA computes inside its readers' fusions (no buffer) is computed inside its own readers'
@@ -272,7 +274,7 @@ def _merge_facts(graph: PlanGraph) -> _GraphFacts:
                         frozenset(refused), frozenset(dead))
     for key in [k for k, (ref, _) in _FACTS.items() if ref() is None]:
         del _FACTS[key]
-    _FACTS[id(graph)] = (weakref.ref(graph), facts)
+    _FACTS[id(graph), merge_recomputations] = (weakref.ref(graph), facts)
     return facts
 
 

@@ -26,7 +26,10 @@ def to_units(seconds: float) -> int:
 def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usage_limit: int | None) -> StrategyGraph:
     """The solver problem of `graph` (one solver node per plan node, same indices)."""
     node_costs, usages, intervals, names = [], [], [], []
-    liveness = GraphLiveness.of(graph)
+    # the solver's limit sees the recomputation apart: with it merged, every layer's activations are live together
+    # under their largest usage, which ties the exact reduction's hands on problems the budget does not bind (the
+    # full accounting, `plan_memory`, merges them)
+    liveness = GraphLiveness.of(graph, merge_recomputations=False)
     seconds_cache: dict[int, np.ndarray] = {}
     cost_cache: dict[tuple[int, float], np.ndarray] = {}  # shared, read-only
     usage_cache: dict[tuple, np.ndarray] = {}
