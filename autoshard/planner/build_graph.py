@@ -54,9 +54,20 @@ def _restrict(node: PlanNode, user: TensorSharding, mesh: Mesh, options: PlanOpt
             if penalty:
                 node.strategies[i] = NodeStrategy(s.inputs, s.outputs, s.compute_s, s.collective_s + penalty,
                                                   s.factor_strategy, s.settle)
+    if not allowed and _fits(user, _shape(node), mesh):
+        # a sharding the candidates do not enumerate (axes out of mesh order on a dimension, say): the user's own
+        node.strategies.append(NodeStrategy(tuple(user for _ in node.inputs), tuple(user for _ in node.outputs)))
+        allowed.append(len(node.strategies) - 1)
     if not allowed:
         raise UserError(f"{which}: user sharding {user} cannot be honoured on a tensor of shape {_shape(node)}")
     node.allowed = allowed
+
+
+def _fits(user: TensorSharding, shape: tuple[int, ...], mesh: Mesh) -> bool:
+    """Whether `user` is a sharding of a `shape` tensor with no open dimension: each dimension at least as large
+    as its number of shards."""
+    return (user.rank == len(shape) and all(d.is_closed for d in user.dims)
+            and all(n >= d.num_shards(mesh) for n, d in zip(shape, user.dims)))
 
 
 def _shape(node: PlanNode) -> tuple[int, ...]:

@@ -74,3 +74,24 @@ def test_plan_simulates_equal_to_the_unsharded_program():
     report = simulate(parse_module(emit_plan(plan), "<planned>"), seed=1)
     assert report.ok, report.first_mismatch
     assert simulate(parse_module(emit_plan(plan, explicit_collectives=True), "<planned>"), seed=1).ok
+
+
+#: a constraint whose dimension lists its axes minor first: no enumerated candidate, the user's own is kept
+OUT_OF_MESH_ORDER = """
+module {
+  sdy.mesh @mesh = <["data"=2, "model"=4]>
+  func.func @main(%arg0: tensor<16x64xf32>) -> tensor<16x64xf32> {
+    %0 = sdy.sharding_constraint %arg0 <@mesh, [{}, {"model", "data"}]> : tensor<16x64xf32>
+    %1 = stablehlo.add %0, %0 : tensor<16x64xf32>
+    return %1 : tensor<16x64xf32>
+  }
+}
+"""
+
+
+def test_a_user_sharding_with_axes_out_of_mesh_order_is_honoured():
+    plan = autoshard.plan(OUT_OF_MESH_ORDER, mesh="data=2,model=4", time_limit=2)
+    constraint = next(n for n in plan.graph.nodes if n.kind == "constraint")
+    assert [a.name for a in plan.chosen(constraint.index).outputs[0].dims[1].axes] == ["model", "data"]
+    report = simulate(emit_plan(plan), seed=0)
+    assert report.ok, report.first_mismatch and report.first_mismatch.describe()
