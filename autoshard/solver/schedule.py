@@ -28,6 +28,9 @@ REPEATS_LEAD_REPEAT_SHARE = 0.9
 #: repeat phase: finding the repeated blocks may take at most this share; the bound takes this share of the rest
 #: and the folded plan what is left (most of it: on graphs this large the folded plan is the search's best start)
 REPEAT_FIND_SHARE = 0.75
+#: ... and when it leads (no other bound phase fits the graph), all of it: a folded plan found late beats the
+#: heuristic's descent alone on graphs this large
+REPEAT_FIND_SHARE_LEADING = 1.0
 REPEAT_BOUND_SHARE = 0.25
 #: window phase: the first descent from the incumbent (with and without a binding usage limit), each probe after
 #: a Lagrangian phase, and a fresh descent's share of its round; rounds last 0.015 s per variable, within [3, 20] s

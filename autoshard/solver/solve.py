@@ -15,7 +15,7 @@ from autoshard.solver.instance import StrategyGraph
 from autoshard.solver.phases import diffusion, forest, heuristic, lagrangian, lns, monolithic, reduction
 from autoshard.solver.phases import repeated_layers, windows
 from autoshard.solver.result import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Progress, SolveResult
-from autoshard.solver.schedule import MONOLITHIC_SHARE, Schedule
+from autoshard.solver.schedule import MONOLITHIC_SHARE, REPEAT_FIND_SHARE, REPEAT_FIND_SHARE_LEADING, Schedule
 from autoshard.solver.state import Incumbent, SearchState, setup_work_seconds
 from autoshard.solver.stats import SolveStats
 from autoshard.solver.validate import plan_cost, validate_plan
@@ -96,7 +96,8 @@ def _bound(state: SearchState, schedule: Schedule) -> None:
     bound to get far in its share (when they prove a bound the diffusion is skipped), then the diffusion."""
     if state.config.repeat_fraction > 0 and _too_large_for_diffusion(state.red,
                                                                      schedule.dual_fraction * schedule.remaining):
-        report = repeated_layers.run(state, schedule.repeat_until(), schedule.deadline)
+        report = repeated_layers.run(state, schedule.repeat_until(), schedule.deadline,
+                                     REPEAT_FIND_SHARE_LEADING if schedule.repeats_lead else REPEAT_FIND_SHARE)
         if report.bound is not None:
             schedule.give_forest_time()
             report.took_forest_time = True

@@ -41,16 +41,16 @@ def wall_sweep_seconds(red: StrategyGraph) -> float:
     return sweep_wall_seconds(red.num_entries, 2 * len(red.edges))
 
 
-def run(state: SearchState, until: float, deadline: float) -> RepeatReport:
+def run(state: SearchState, until: float, deadline: float, find_share: float = REPEAT_FIND_SHARE) -> RepeatReport:
     """Bound and plan from the repeated layers until `until` (priced rounds of the folded plan, when its first
     plan breaks the usage limit, until the search's `deadline`); `report.bound` is None when the phase was
-    skipped."""
+    skipped. Finding the blocks may take `find_share` of the phase's time."""
     t = now()
     report = RepeatReport()
     state.stats.repeats = report
     graph = state.reduction.original
     elements = graph.num_nodes + len(graph.edges)
-    if REPEAT_FIND_SECONDS_PER_ELEMENT * elements > REPEAT_FIND_SHARE * (until - t):
+    if REPEAT_FIND_SECONDS_PER_ELEMENT * elements > find_share * (until - t):
         report.skipped = Skipped.NO_TIME
         return report
     blocks = find_repeated_blocks(graph)
