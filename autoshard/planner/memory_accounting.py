@@ -175,8 +175,7 @@ class GraphLiveness:
         runs_at = tuple(runs_at) if runs_at is not None else tuple(n.position for n in nodes)
         settles_at = tuple(max(a, b) for a, b in zip(settles_at, runs_at)) if settles_at is not None else runs_at
         facts = _merge_facts(graph, merge_recomputations)
-        aliased, repeats, merged, refused, dead = (facts.aliased, facts.repeats, facts.merged, facts.refused,
-                                                    facts.dead)
+        aliased, repeats, merged, dead = facts.aliased, facts.repeats, facts.merged, facts.dead
         fused, invariant = set(facts.fused), set(facts.invariant)
         passed_on = fused | {(i, 0) for i in invariant}  # values read where their readers' readers run
         returned: set[tuple[int, int]] = set()
@@ -230,7 +229,6 @@ class _GraphFacts:
     invariant: frozenset[int]
     repeats: dict[int, tuple[int, int]]
     merged: dict[int, tuple[int, int]]
-    refused: frozenset[int]
     dead: frozenset[int]
 
 
@@ -268,10 +266,8 @@ def _merge_facts(graph: PlanGraph, merge_recomputations: bool) -> _GraphFacts:
     written = {i: source for i, source in repeats.items()
                if i in refused and i not in dead and not cheap_to_recompute(nodes[source[0]])}
     fused -= set(written.values())
-    refused -= set(written)
     merged.update(written)
-    facts = _GraphFacts(frozenset(aliased), frozenset(fused), frozenset(invariant), repeats, merged,
-                        frozenset(refused), frozenset(dead))
+    facts = _GraphFacts(frozenset(aliased), frozenset(fused), frozenset(invariant), repeats, merged, frozenset(dead))
     for key in [k for k, (ref, _) in _FACTS.items() if ref() is None]:
         del _FACTS[key]
     _FACTS[id(graph), merge_recomputations] = (weakref.ref(graph), facts)

@@ -9,7 +9,7 @@ lives until the backward's last reader, and the recomputation never runs. Measur
 2-layer checkpointed LLaMA-shaped step on 8x8 compiles 75 dots to 57, and its forward activations stay live from
 the forward pass to the backward.
 
-`merged_values(graph, assignment)` names, per plan node that XLA:CPU does not compute, the (node, port) whose
+`merged_values(graph)` names, per plan node that XLA:CPU does not compute, the (node, port) whose
 buffer it is:
 - a barrier's value node is its operand (the barrier is gone);
 - an op node at the function's top level that repeats an earlier one (the same op, attributes, result types and
