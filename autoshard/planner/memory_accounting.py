@@ -56,7 +56,9 @@ again with a tighter limit when they push a plan over its budget):
   op's buffer, which lives until the recomputation's readers have run, except that a cheap op computed inside
   its readers' fusions is computed inside the recomputation's readers too (reading its operands there), an
   expensive one read after the merge is written out once, and a recomputation nothing computed reads is dead;
-  a merged op holds no partial sums, copies or reshards of its own;
+  a merged op holds no partial sums, copies or reshards of its own; a recomputation the plan partitions
+  otherwise than its forward value does not merge, and XLA computes it beside the forward value (nothing holds
+  it back any more) and holds it until its readers have run (`GraphLiveness.hoisted`);
 - several results add their tuple (8 bytes each) to the outputs; a program partitioned over more than one
   device keeps its partition id (a 4-byte scalar) for the whole step.
 """
@@ -159,6 +161,9 @@ class GraphLiveness:
     #: per node: where its last reader in the program runs (not counting readers' own readers, nor recomputations
     #: merged with or recomputed from its value)
     last_direct_read: tuple[int, ...] = ()
+    #: recomputations XLA:CPU cannot merge (the plan partitions them otherwise) -> where it computes them: beside
+    #: the forward values they repeat, the barrier that would have held them back being gone
+    hoisted: dict[int, int] = field(default_factory=dict)
 
     def origin(self, node: int, port: int) -> tuple[int, int]:
         """The value behind a chain of sharding constraints."""
@@ -168,13 +173,14 @@ class GraphLiveness:
 
     @staticmethod
     def of(graph: PlanGraph, runs_at: Sequence[int] | None = None, settles_at: Sequence[int] | None = None,
-           merge_recomputations: bool = True) -> GraphLiveness:
+           merge_recomputations: bool = True, assignment: Sequence[int] | None = None) -> GraphLiveness:
         """The liveness of `graph`'s values; without `merge_recomputations`, as if XLA kept `jax.checkpoint`'s
-        recomputation apart from the forward pass (the solver's node-local view, module docstring)."""
+        recomputation apart from the forward pass (the solver's node-local view, module docstring); with the
+        plan's `assignment`, only the repeats it partitions like their forward values merge (`merged_values`)."""
         nodes = graph.nodes
         runs_at = tuple(runs_at) if runs_at is not None else tuple(n.position for n in nodes)
         settles_at = tuple(max(a, b) for a, b in zip(settles_at, runs_at)) if settles_at is not None else runs_at
-        facts = _merge_facts(graph, merge_recomputations)
+        facts = _merge_facts(graph, merge_recomputations, assignment)
         aliased, repeats, merged, dead = facts.aliased, facts.repeats, facts.merged, facts.dead
         fused, invariant = set(facts.fused), set(facts.invariant)
         passed_on = fused | {(i, 0) for i in invariant}  # values read where their readers' readers run
@@ -215,14 +221,15 @@ class GraphLiveness:
             if e.consumer not in repeats and nodes[e.consumer].kind != "result":
                 read_at[e.producer] = max(read_at[e.producer], runs_at[e.consumer])
         reuses = _buffer_reuses(nodes, sources, fused, returned, last, runs_at)
+        hoisted = {i: min(nodes[i].position, runs_at[source]) for i, (source, _) in facts.apart.items()}
         return GraphLiveness(frozenset(aliased), frozenset(returned), frozenset(fused), tuple(last),
                              frozenset(invariant), tuple(runs_until), reuses, through, runs_at, frozenset(recomputed),
-                             frozenset(copied), settles_at, merged, tuple(read_at))
+                             frozenset(copied), settles_at, merged, tuple(read_at), hoisted)
 
 
 @dataclass(frozen=True)
 class _GraphFacts:
-    """What `GraphLiveness.of` reads off the graph alone (computed once per graph: fusion is the costly part)."""
+    """What `GraphLiveness.of` reads off the graph and the merged recomputation (`_merge_facts`)."""
 
     aliased: frozenset[int]
     fused: frozenset[tuple[int, int]]
@@ -230,17 +237,20 @@ class _GraphFacts:
     repeats: dict[int, tuple[int, int]]
     merged: dict[int, tuple[int, int]]
     dead: frozenset[int]
+    #: repeats the plan partitions otherwise than the value they repeat: XLA:CPU computes them apart
+    apart: dict[int, tuple[int, int]] = field(default_factory=dict)
 
 
-_FACTS: dict[tuple[int, bool], tuple[weakref.ref, _GraphFacts]] = {}
+#: per graph (by id, while it lives): its aliased results, fused outputs and invariant nodes (fusion is the
+#: costly part), and the merge facts per set of merged repeats
+_FACTS: dict[int, tuple[weakref.ref, _GraphFacts, dict]] = {}
 
 
-def _merge_facts(graph: PlanGraph, merge_recomputations: bool) -> _GraphFacts:
-    cached = _FACTS.get((id(graph), merge_recomputations))
+def _graph_facts(graph: PlanGraph) -> tuple[_GraphFacts, dict]:
+    cached = _FACTS.get(id(graph))
     if cached is not None and cached[0]() is graph:
-        return cached[1]
+        return cached[1], cached[2]
     nodes = graph.nodes
-    aliased = _aliased_results(graph)
     traffic = plan_fusion(graph).traffic
     fused = {(n.index, j) for n in nodes if n.kind == "op" and traffic[n.index] is not None
              for j, info in enumerate(n.outputs) if info is not None and traffic[n.index].writes[j] is None}
@@ -248,8 +258,22 @@ def _merge_facts(graph: PlanGraph, merge_recomputations: bool) -> _GraphFacts:
                  if e.producer == e.consumer and nodes[e.producer].kind == "data_flow" and e.in_port == 1
                  and str(nodes[e.producer].label).startswith("while carried value")}
     invariant |= {n.index for n in nodes if n.kind in TRANSPARENT_KINDS}
-    repeats = merged_values(graph) if merge_recomputations else {}
-    invariant |= set(repeats)
+    base = _GraphFacts(frozenset(_aliased_results(graph)), frozenset(fused), frozenset(invariant), {}, {},
+                       frozenset(), merged_values(graph))
+    for key in [k for k, (ref, *_) in _FACTS.items() if ref() is None]:
+        del _FACTS[key]
+    _FACTS[id(graph)] = (weakref.ref(graph), base, {})
+    return base, _FACTS[id(graph)][2]
+
+
+def _merge_facts(graph: PlanGraph, merge_recomputations: bool, assignment: Sequence[int] | None = None) -> _GraphFacts:
+    base, by_repeats = _graph_facts(graph)
+    repeats = merged_values(graph, assignment) if merge_recomputations else {}
+    key = tuple(sorted(repeats.items()))
+    if key in by_repeats:
+        return by_repeats[key]
+    nodes = graph.nodes
+    fused = set(base.fused)
     merged = dict(repeats)
     # a repeat of an op XLA computes inside its readers' fusions (no buffer) is computed inside its own readers'
     # fusions too, from its (merged) operands, where the op is cheap; an expensive one read again after the
@@ -267,10 +291,10 @@ def _merge_facts(graph: PlanGraph, merge_recomputations: bool) -> _GraphFacts:
                if i in refused and i not in dead and not cheap_to_recompute(nodes[source[0]])}
     fused -= set(written.values())
     merged.update(written)
-    facts = _GraphFacts(frozenset(aliased), frozenset(fused), frozenset(invariant), repeats, merged, frozenset(dead))
-    for key in [k for k, (ref, _) in _FACTS.items() if ref() is None]:
-        del _FACTS[key]
-    _FACTS[id(graph), merge_recomputations] = (weakref.ref(graph), facts)
+    apart = {i: source for i, source in base.apart.items() if i not in repeats} if merge_recomputations else {}
+    facts = _GraphFacts(base.aliased, frozenset(fused), base.invariant | set(repeats), repeats, merged,
+                        frozenset(dead), apart)
+    by_repeats[key] = facts
     return facts
 
 
@@ -398,7 +422,7 @@ def node_interval(node: PlanNode, graph: PlanGraph, liveness: GraphLiveness) -> 
     """Half-open positions [start, end) over which `node_usage` is held."""
     if node.kind == "argument" or node.kind == "result":
         return 0, graph.num_positions
-    start = node.position + (node.index in liveness.reuses)
+    start = liveness.hoisted.get(node.index, node.position) + (node.index in liveness.reuses)
     return start, max(liveness.last_non_result_use[node.index], node.position) + 1
 
 
@@ -493,7 +517,8 @@ def plan_liveness(graph: PlanGraph, assignment: Sequence[int], deferred: bool = 
     late as XLA's scheduler may run them (`deferred_positions`)."""
     combined = combined_positions(graph, assignment)
     reads = operand_positions(graph, combined)
-    return GraphLiveness.of(graph, deferred_positions(graph, reads) if deferred else reads, combined)
+    return GraphLiveness.of(graph, deferred_positions(graph, reads) if deferred else reads, combined,
+                            assignment=assignment)
 
 
 def output_only(graph: PlanGraph) -> frozenset[int]:

@@ -13,9 +13,11 @@ the forward pass to the backward.
 buffer it is:
 - a barrier's value node is its operand (the barrier is gone);
 - an op node at the function's top level that repeats an earlier one (the same op, attributes, result types and
-  reducer body, reading the same values, barriers seen through) is that earlier node, whatever the plan's
-  strategies (seen: every layer's recomputation merged in the 2- and 32-layer steps' plans, including ops the
-  plan gives another strategy than the forward's; XLA's partitioner writes them alike).
+  reducer body, reading the same values, barriers seen through) is that earlier node, when the plan partitions
+  the two alike: the same operand and result shardings (seen: every layer's recomputation merged in the 2- and
+  32-layer steps' plans on 8x8). A repeat the plan shards otherwise is a different partitioned op, and so is
+  everything computed from it (seen: a 2-layer step whose plan recomputes the MLP with the batch over `model`
+  alone, where the forward splits it over `data` and `model`, keeps both sets of dots).
 
 How a merged value is then held (`memory_accounting.GraphLiveness`): the forward's buffer lives until the last
 reader of either; a repeat of a cheap op XLA computes inside its readers' fusions is computed inside its own
@@ -24,6 +26,8 @@ written out once by the forward; a repeat read by nothing computed is dead code.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from xdsl.dialects.func import FuncOp
 
@@ -35,8 +39,9 @@ _NOT_MERGED = ("rng", "custom_call", "all_", "collective", "reduce_scatter", "se
                "while", "case", "if", "sdy.")
 
 
-def merged_values(graph: PlanGraph) -> dict[int, tuple[int, int]]:
-    """Node index -> the (node, port) whose buffer XLA:CPU gives its value (module docstring)."""
+def merged_values(graph: PlanGraph, assignment: Sequence[int] | None = None) -> dict[int, tuple[int, int]]:
+    """Node index -> the (node, port) whose buffer XLA:CPU gives its value (module docstring); without the
+    plan's `assignment`, as if it partitioned every repeat like the value it repeats."""
     nodes = graph.nodes
     operands: dict[int, dict[int, tuple[int, int]]] = {}
     for e in graph.edges:
@@ -64,10 +69,17 @@ def merged_values(graph: PlanGraph) -> dict[int, tuple[int, int]]:
             if key is None:
                 continue
             earlier = first.setdefault(key, node.index)
-            if earlier != node.index:
+            if earlier != node.index and _partitioned_alike(nodes[earlier], node, assignment):
                 merged[node.index] = (earlier, 0)
                 canonical[node.index, 0] = number(earlier, 0)
     return merged
+
+
+def _partitioned_alike(earlier: PlanNode, repeat: PlanNode, assignment: Sequence[int] | None) -> bool:
+    if assignment is None or not earlier.strategies or not repeat.strategies:
+        return True
+    a, b = earlier.strategies[assignment[earlier.index]], repeat.strategies[assignment[repeat.index]]
+    return a.inputs == b.inputs and a.outputs == b.outputs
 
 
 def _is_barrier_value(node: PlanNode) -> bool:

@@ -60,3 +60,20 @@ def test_a_reshard_into_a_barrier_only_merged_values_read_is_counted_where_it_ru
         assignment[node.index] = next(i for i, s in enumerate(node.strategies) if s.outputs[0].all_axes())
     memory = plan_memory(graph, assignment, Mesh.from_sizes([("data", 2), ("model", 4)]))
     assert memory.total_bytes > 0
+
+
+def test_a_recomputation_the_plan_shards_otherwise_is_computed_apart_beside_the_forward():
+    graph = _graph()
+    forward_dot, backward_dot = _ops(graph, "stablehlo.dot_general")
+    forward_tanh, backward_tanh = _ops(graph, "stablehlo.tanh")
+    assignment = [0] * len(graph.nodes)
+    assignment[backward_dot.index] = next(i for i, s in enumerate(backward_dot.strategies)
+                                          if s.outputs != forward_dot.strategies[0].outputs)
+    merged = merged_values(graph, assignment)
+    # XLA's partitioner writes the two dots differently: neither they nor what is computed from them merge
+    assert backward_dot.index not in merged and backward_tanh.index not in merged
+    assert merged_values(graph, [0] * len(graph.nodes))[backward_dot.index] == (forward_dot.index, 0)
+    # with the barrier gone, XLA:CPU computes the recomputation where the forward runs, and holds it
+    liveness = plan_liveness(graph, assignment)
+    assert liveness.hoisted[backward_dot.index] == forward_dot.position
+    assert node_interval(backward_dot, graph, liveness)[0] == forward_dot.position
