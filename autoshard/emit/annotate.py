@@ -275,4 +275,4 @@ def _read_operand_through(site: Operation, operand: int, op_cls: type[ReshardOp]
     to `sharding`, inserted right before it."""
     new = op_cls(site.operands[operand], TensorShardingAttr.from_sharding(sharding))
     Rewriter.insert_op(new, InsertPoint.before(site))
-    site.operands = [new.result if i == operand else v for i, v in enumerate(site.operands)]
+    site.operands[operand] = new.result  # one use rewired (the whole list's uses would be rebuilt)

@@ -155,7 +155,7 @@ class _Converter:
                 if sharding is None or not isinstance(value.type, TensorType):
                     continue
                 new = self.for_users(value, sharding, InsertPoint.before(ret), f"result #{index} of @{name}")
-                ret.operands = [new if i == index else v for i, v in enumerate(ret.operands)]
+                ret.operands[index] = new
 
     def convert_op(self, op: Operation) -> None:
         if isinstance(op, (ShardingConstraintOp, ReshardOp)):

@@ -33,6 +33,7 @@ kernel of its own, priced by its own roofline. This keeps every node's price a f
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -166,6 +167,39 @@ def plan_fusion(graph: PlanGraph,
                 memory_bound: Callable[[Sequence[tuple[PlanNode, NodeTraffic]]], bool] | None = None) -> FusionPlan:
     """The fusion groups of `graph` and every op node's traffic; `memory_bound(members)` tells whether a group of
     several nodes is limited by memory bandwidth on global shapes (None: leave `NodeTraffic.memory_bound` unset)."""
+    plan = _fusion_structure(graph)
+    if memory_bound is None:
+        return plan
+    nodes, traffic = graph.nodes, list(plan.traffic)
+    bounds: dict[int, bool] = {}  # a node in several kernels is priced as the first of them
+    for root, members in plan.kernels.items():
+        if len(members) > 1:
+            bound = memory_bound([(nodes[i], traffic[i]) for i in members])  # type: ignore[misc]
+            for i in members:
+                bounds.setdefault(i, bound)
+    for i, bound in bounds.items():
+        t = traffic[i]
+        traffic[i] = replace(t, memory_bound=bound)  # type: ignore[arg-type]
+    return FusionPlan(plan.group, tuple(traffic), plan.kernels)
+
+
+#: per graph (by id, while it lives, and as long as its nodes and edges are those counted): its fusion plan
+_STRUCTURES: dict[int, tuple[weakref.ref, int, int, FusionPlan]] = {}
+
+
+def _fusion_structure(graph: PlanGraph) -> FusionPlan:
+    """`plan_fusion` without memory-boundness: it depends on the graph alone, and is worked out once per graph."""
+    cached = _STRUCTURES.get(id(graph))
+    if cached is not None and cached[0]() is graph and cached[1:3] == (len(graph.nodes), len(graph.edges)):
+        return cached[3]
+    plan = _fusion_of(graph)
+    for key in [k for k, (ref, *_) in _STRUCTURES.items() if ref() is None]:
+        del _STRUCTURES[key]
+    _STRUCTURES[id(graph)] = (weakref.ref(graph), len(graph.nodes), len(graph.edges), plan)
+    return plan
+
+
+def _fusion_of(graph: PlanGraph) -> FusionPlan:
     nodes = graph.nodes
     sources: dict[tuple[int, int], tuple[int, int]] = {}  # (consumer, in port) -> (producer, out port), resolved
     direct_in: dict[int, tuple[int, int]] = {}
@@ -247,18 +281,6 @@ def plan_fusion(graph: PlanGraph,
         traffic[node.index] = NodeTraffic(reads, writes, None, max(len(kernels_of.get(node.index, ())), 1),
                                           times, tuple(copied.get(node.index, ())))
 
-    plan = FusionPlan(tuple(group), tuple(traffic), kernels)
-    if memory_bound is None:
-        return plan
-    bounds: dict[int, bool] = {}  # a node in several kernels is priced as the first of them
-    for root, members in kernels.items():
-        if len(members) > 1:
-            bound = memory_bound([(nodes[i], traffic[i]) for i in members])  # type: ignore[misc]
-            for i in members:
-                bounds.setdefault(i, bound)
-    for i, bound in bounds.items():
-        t = traffic[i]
-        traffic[i] = replace(t, memory_bound=bound)  # type: ignore[arg-type]
     return FusionPlan(tuple(group), tuple(traffic), kernels)
 
 

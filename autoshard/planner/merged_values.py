@@ -27,6 +27,7 @@ written out once by the forward; a repeat read by nothing computed is dead code.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 
 from xdsl.dialects.func import FuncOp
@@ -43,6 +44,7 @@ def merged_values(graph: PlanGraph, assignment: Sequence[int] | None = None) -> 
     """Node index -> the (node, port) whose buffer XLA:CPU gives its value (module docstring); without the
     plan's `assignment`, as if it partitioned every repeat like the value it repeats."""
     nodes = graph.nodes
+    static = _static_keys(graph)
     operands: dict[int, dict[int, tuple[int, int]]] = {}
     for e in graph.edges:
         operands.setdefault(e.consumer, {})[e.in_port] = (e.producer, e.out_port)
@@ -61,13 +63,11 @@ def merged_values(graph: PlanGraph, assignment: Sequence[int] | None = None) -> 
         elif node.kind == "constraint" and 0 in reads:
             canonical[node.index, 0] = number(*reads[0])
         elif node.kind == "constant" and node.ir is not None:
-            key = _op_key(node, ())
+            key = static[node.index]
             if key is not None:  # constants of one value are one value, not merged (they hold no buffer)
                 canonical[node.index, 0] = number(first.setdefault(key, node.index), 0)
-        elif _mergeable(node):
-            key = _op_key(node, tuple(number(*reads[i]) for i in sorted(reads)))
-            if key is None:
-                continue
+        elif static[node.index] is not None and _mergeable(node):
+            key = (static[node.index], tuple(number(*reads[i]) for i in sorted(reads)))
             earlier = first.setdefault(key, node.index)
             if earlier != node.index and _partitioned_alike(nodes[earlier], node, assignment):
                 merged[node.index] = (earlier, 0)
@@ -92,10 +92,26 @@ def _mergeable(node: PlanNode) -> bool:
             and isinstance(op.parent_op(), FuncOp) and not any(part in node.label for part in _NOT_MERGED))
 
 
-def _op_key(node: PlanNode, reads: tuple) -> tuple | None:
+#: per graph (by id, while it lives): each node's op key without its operands (`_op_key`)
+_STATIC: dict[int, tuple[weakref.ref, int, list]] = {}
+
+
+def _static_keys(graph: PlanGraph) -> list[tuple | None]:
+    cached = _STATIC.get(id(graph))
+    if cached is not None and cached[0]() is graph and cached[1] == len(graph.nodes):
+        return cached[2]
+    keys = [_op_key(n) if n.kind in ("op", "constant") and n.ir is not None else None for n in graph.nodes]
+    for key in [k for k, (ref, *_) in _STATIC.items() if ref() is None]:
+        del _STATIC[key]
+    _STATIC[id(graph)] = (weakref.ref(graph), len(graph.nodes), keys)
+    return keys
+
+
+def _op_key(node: PlanNode) -> tuple | None:
+    """What makes two ops reading the same values compute the same value (None: unhashable attributes)."""
     op = node.ir
     body = tuple(o.name for region in op.regions for block in region.blocks for o in block.ops)  # a reducer
-    key = (op.name, reads, tuple(op.result_types), tuple(sorted(op.properties.items())),
+    key = (op.name, tuple(op.result_types), tuple(sorted(op.properties.items())),
            tuple(sorted(op.attributes.items())), body)
     try:
         hash(key)
