@@ -108,6 +108,11 @@ class DimensionShardingAttr(AngleBracketedAttr):
         return DimensionShardingAttr(refs, is_closed, priority)
 
 
+#: the printed body of each tensor sharding attribute (attributes are immutable values)
+_BODY_TEXT: dict[TensorShardingAttr, str] = {}
+_BODY_TEXT_LIMIT = 1 << 16
+
+
 @irdl_attr_definition
 class TensorShardingAttr(BodySyntaxAttr):
     """`#sdy.sharding<@mesh, [{"a", ?}, {}], replicated={"b"}, unreduced={"c"}>` (or an inlined `mesh<[...]>`).
@@ -197,7 +202,18 @@ class TensorShardingAttr(BodySyntaxAttr):
 
     # -- text ---------------------------------------------------------------------------------------
     def print_body(self, printer: Printer) -> None:
-        """The stripped form `<@mesh, [...], replicated={...}, unreduced={...}>`."""
+        """The stripped form `<@mesh, [...], replicated={...}, unreduced={...}>` (one text per attribute: a
+        planned module prints the same few shardings on tens of thousands of values)."""
+        text = _BODY_TEXT.get(self)
+        if text is None:
+            stream = io.StringIO()
+            self._print_body(Printer(stream=stream))
+            if len(_BODY_TEXT) >= _BODY_TEXT_LIMIT:
+                _BODY_TEXT.clear()
+            text = _BODY_TEXT[self] = stream.getvalue()
+        printer.print_string(text)
+
+    def _print_body(self, printer: Printer) -> None:
         printer.print_string("<")
         if (name := self.mesh_name) is not None:
             printer.print_symbol_name(name)
