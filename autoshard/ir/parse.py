@@ -62,6 +62,13 @@ class SourceMap:
         offset = self._offsets.get(id(op))
         return self.location_of_offset(offset) if offset is not None else None
 
+    def location_of_text(self, op: object, text: str) -> Location | None:
+        """Where `text` first occurs from `op`'s start on (a func argument's name in its signature, say); None
+        when the op's start is not known or the text does not follow it."""
+        offset = self._offsets.get(id(op))
+        found = self._text.find(text, offset) if offset is not None else -1
+        return self.location_of_offset(found) if found >= 0 else None
+
 
 class LocatingParser(MemoizingParser):
     """An xDSL parser that records the source position of every op it parses."""

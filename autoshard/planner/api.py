@@ -14,6 +14,7 @@ from xdsl.dialects.builtin import ModuleOp
 from autoshard.errors import InfeasibleError, VerificationError
 from autoshard.ir.inline_calls import inline_private_calls
 from autoshard.ir.parse import SourceMap, parse_module_with_locations
+from autoshard.ir.static_shapes import require_static_shapes
 from autoshard.ir.verify import verify_ops
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
 from autoshard.planner.explain_infeasible import explain_infeasible, memory_remedies
@@ -83,7 +84,8 @@ def plan(
     `mesh`: a `Mesh`, a string like "data=2,model=4", or a dict of axis sizes; `config`: a hardware profile
     name, YAML path or loaded config (its mesh is used when `mesh` is None). `memory_budget` (bytes per
     device) defaults to the profile's device memory. Raises `InfeasibleError` naming the conflicting
-    constraints when no plan exists.
+    constraints when no plan exists, and `UserError` at the first dynamic-shaped value of a module exported with
+    symbolic shapes (`require_static_shapes`).
 
     `deterministic` (the default): the search's phases stop on counted work rather than wall time, so the same
     seed gives the same plan however busy the machine is; `time_limit` then counts work calibrated to about a
@@ -93,7 +95,8 @@ def plan(
     options = options or PlanOptions()
     cost_config = resolve_config(mesh, config)
     budget = memory_budget if memory_budget is not None else cost_config.hardware.memory_bytes
-    ir = load(module)
+    ir, source_map = load_with_locations(module)
+    require_static_shapes(ir, function, source_map)
     inline_private_calls(ir)
     model = PlanCostModel(cost_config)
     built = build_plan_graph(ir, model.mesh, mesh_name, model, options, function)

@@ -4,28 +4,40 @@ Shardings on func arguments/results, `sdy.sharding_constraint`s and ops' `sdy.sh
 nodes to the strategies that produce them (closed dims exactly, open dims as prefixes); every value without one is
 completed by the solver the cheapest way with the given ones fixed. The result is an ordinary `Plan`, so its
 `cost` and `collectives()` are what the planner would report for that sharding.
+
+The file `autoshard plan` writes states the plan twice, once in the form XLA keeps (`autoshard.emit`): a constraint
+pinning every planned value, constraints on each loop's carried values in place of the loop's sharding, and one
+constraint per resharded operand. Those are read back before the graph is built (`restore_loop_shardings`,
+`drop_restating_constraints`, `fold_operand_constraints`), so the graph priced is the one the plan was priced on
+and `autoshard cost` of that file says what the plan's report says: the same step time (loops per iteration) and
+the same peak memory.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.rewriter import Rewriter
 
-from autoshard.dialects.sdy import get_sharding, module_meshes
+from autoshard.dialects.sdy import (SHARDING_ATTR, ShardingConstraintOp, TensorShardingAttr,
+                                   TensorShardingPerValueAttr, get_sharding, module_meshes)
 from autoshard.errors import Location, UserError
 from autoshard.ir.inline_calls import inline_private_calls
+from autoshard.ir.static_shapes import require_static_shapes
 from autoshard.planner.api import load_with_locations, solve_plan_graph
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
 from autoshard.planner.plan import Plan, PlannedCollective
 from autoshard.planner.plan_graph import PlanNode
+from autoshard.planner.program import BARRIER_OP, DATA_FLOW_REGION_OPS, TERMINATORS
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.user_constraints import PlanOptions, sharding_allows
+from autoshard.rules.attrs import op_name
 from autoshard.ir.parse import SourceMap
 from autoshard.sharding import Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import profile_mesh, resolve_config
@@ -34,6 +46,8 @@ from costmodel.hardware import CostConfig
 
 #: kinds of plan nodes that define values (results and constraints only mirror their operand)
 _VALUE_KINDS = ("argument", "constant", "op", "data_flow")
+#: ops whose operands are data-flow values, not an op node's operands
+_NOT_OP_NODES = (*DATA_FLOW_REGION_OPS, BARRIER_OP, *TERMINATORS, "func.call")
 #: a mesh reference inside a printed sharding, `<@mesh, [...]>`
 _MESH_REF = re.compile(r"<@([A-Za-z_][\w$.]*)")
 
@@ -211,6 +225,150 @@ def apply_given_shardings(built: BuiltGraph, mesh: Mesh, source_map: SourceMap |
     return given_values, completed, boundaries
 
 
+# -- the planner's pins ----------------------------------------------------------------------------------
+def _pin_of(value: SSAValue) -> TensorShardingAttr | None | bool:
+    """The sharding of the constraint that is `value`'s only use; None if it has no use; False otherwise."""
+    uses = list(value.uses)
+    if not uses:
+        return None
+    if len(uses) == 1 and isinstance(uses[0].operation, ShardingConstraintOp):
+        return uses[0].operation.sharding
+    return False
+
+
+def restore_loop_shardings(module: ModuleOp) -> int:
+    """Give each `stablehlo.while` without a `sdy.sharding` the one its pins state; returns how many loops.
+
+    `autoshard plan` cannot write a loop's sharding (XLA rejects it on a loop whose carried values are sharded) and
+    pins each carried value instead, with a constraint that is the only use of the condition's and the body's block
+    argument and of the loop's result (`emit.annotate._pin_loop_carried`). Read back as the loop's sharding, they
+    make its carried values given like every other planned value, and restate it (`drop_restating_constraints`),
+    so a value the body passes back unchanged is the loop-invariant value it is in the program that was planned.
+    A loop is left alone unless every carried tensor of rank >= 1 is pinned with one sharding (rank 0: replicated).
+    """
+    restored = 0
+    for loop in list(module.walk()):
+        if op_name(loop) != "stablehlo.while" or SHARDING_ATTR in loop.attributes:
+            continue
+        cond, body = loop.regions[0].blocks[0], loop.regions[1].blocks[0]
+        shardings: list[TensorShardingAttr | None] = []
+        for i, result in enumerate(loop.results):
+            if not isinstance(result.type, TensorType):
+                break
+            if not result.type.get_shape():
+                shardings.append(None)  # a scalar: nothing to pin, replicated
+                continue
+            pins = [_pin_of(v) for v in (cond.args[i], body.args[i], result)]
+            if any(p is False for p in pins):
+                break
+            named = {p.to_sharding(): p for p in pins if p is not None}
+            if len(named) != 1:
+                break
+            shardings.extend(named.values())
+        else:
+            mesh_name = next((s.to_sharding().mesh_name for s in shardings if s is not None), None)
+            if mesh_name is None:
+                continue
+            loop.attributes[SHARDING_ATTR] = TensorShardingPerValueAttr([
+                s if s is not None else TensorShardingAttr.from_sharding(TensorSharding.replicated_of(mesh_name, 0))
+                for s in shardings])
+            restored += 1
+    return restored
+
+
+def drop_restating_constraints(module: ModuleOp) -> int:
+    """Remove every sharding constraint that restates the sharding its operand is given already (by its op's
+    `sdy.sharding`, a func argument's, or a constraint it reads), each use reading the operand instead; returns
+    how many. `autoshard plan` writes such a pin after every planned value for XLA's import (`emit.xla_pins`);
+    with the operand's sharding fixed it is no choice, no collective and no buffer, and without it the priced
+    graph is the one the plan was made on (the rules that look at a value's producer see the op itself)."""
+    dropped = 0
+    for op in list(module.walk()):
+        if not isinstance(op, ShardingConstraintOp):
+            continue
+        given = get_sharding(op.input)
+        if given is None or given.to_sharding() != op.sharding.to_sharding():
+            continue
+        op.result.replace_all_uses_with(op.input)
+        Rewriter.erase_op(op)
+        dropped += 1
+    return dropped
+
+
+def _planned_reader(op: Operation) -> bool:
+    """An op the plan graph prices as an op node and that carries its own `sdy.sharding` (every op `autoshard
+    plan` writes; not a loop, branch, barrier, terminator or sdy op, whose operands are data-flow values)."""
+    name = op_name(op)
+    if (not isinstance(op.attributes.get(SHARDING_ATTR), TensorShardingPerValueAttr) or name.startswith("sdy.")
+            or name in _NOT_OP_NODES):
+        return False
+    parent = op.parent_op()
+    while parent is not None:  # a manual computation's body works on local shards: not planned
+        if op_name(parent) == "sdy.manual_computation":
+            return False
+        parent = parent.parent_op()
+    return True
+
+
+def fold_operand_constraints(module: ModuleOp, keep: Collection[int] = ()) -> dict[Operation, dict[int, TensorSharding]]:
+    """Fold each sharding constraint that exactly one op with its own `sdy.sharding` reads into that op: the op
+    reads the constraint's operand, wanting it in the constraint's sharding (returned per op and operand index).
+    `autoshard plan` writes a reshard so (one constraint per consumer edge, `emit.annotate._insert_reshards`, after
+    a constraint to replicated where XLA gathers the whole tensor first, folded too); the plan graph then has the
+    edge the plan priced, producer to reader, rather than a constraint node between them, which the rules that
+    look at a reader's producers (jax.checkpoint's merged recomputation, fusion, liveness) do not see through.
+    `keep`: positions in `module.walk()` of readers not to fold into (their strategies cannot read that sharding)."""
+    wanted: dict[Operation, dict[int, TensorSharding]] = {}
+    ops = list(module.walk())
+    skip = {ops[i] for i in keep if i < len(ops)}
+    for op in reversed(ops):  # readers first: a chain of constraints folds from the reader outward
+        if not isinstance(op, ShardingConstraintOp):
+            continue
+        uses = list(op.result.uses)
+        if len(uses) != 1:
+            continue
+        reader, index = uses[0].operation, uses[0].index
+        if reader in skip or not _planned_reader(reader):
+            continue
+        sharding = op.sharding.to_sharding()
+        ports = wanted.setdefault(reader, {})
+        if index in ports and not sharding.is_fully_replicated():
+            continue  # only XLA's staging through replicated is the same reshard as the one folded already
+        ports.setdefault(index, sharding)
+        reader.operands[index] = op.input
+        Rewriter.erase_op(op)
+    return wanted
+
+
+class _UnreadableOperand(Exception):
+    """Folded operand shardings that no strategy of their reader can read: price again with those kept."""
+
+    def __init__(self, readers: list[int]):
+        super().__init__(readers)
+        self.readers = readers
+
+
+def fix_operand_shardings(built: BuiltGraph, wanted: Mapping[Operation, Mapping[int, TensorSharding]], mesh: Mesh,
+                          positions: Mapping[Operation, int]) -> None:
+    """Restrict each reader of folded constraints (`fold_operand_constraints`) to the strategies that read them in
+    their sharding; raises `_UnreadableOperand` naming the readers none of whose allowed strategies can."""
+    unreadable = []
+    for node in built.graph.nodes:
+        ports = wanted.get(node.ir) if node.kind == "op" and isinstance(node.ir, Operation) else None
+        if not ports:
+            continue
+        candidates = node.allowed if node.allowed is not None else range(len(node.strategies))
+        keep = [i for i in candidates
+                if all(port < len(node.strategies[i].inputs) and sharding_allows(s, node.strategies[i].inputs[port], mesh)
+                       for port, s in ports.items())]
+        if keep:
+            node.allowed = keep
+        else:
+            unreadable.append(positions[node.ir])
+    if unreadable:
+        raise _UnreadableOperand(unreadable)
+
+
 # -- entry -----------------------------------------------------------------------------------------------
 def price_module(
     module: ModuleOp | str | os.PathLike,
@@ -230,15 +388,27 @@ def price_module(
     for shardings that name unknown axes or that no strategy can produce, `InfeasibleError` when the fixed
     shardings exceed the memory budget.
     """
-    ir, source_map = load_with_locations(module)
-    inline_private_calls(ir)
-    chosen_mesh, mesh_name, mesh_source = choose_mesh(ir, mesh)
-    cost_config = resolve_config(chosen_mesh, config)
-    mesh_obj = profile_mesh(cost_config)
+    keep: list[int] = []
+    while True:
+        ir, source_map = load_with_locations(module)
+        require_static_shapes(ir, function, source_map)
+        inline_private_calls(ir)
+        restore_loop_shardings(ir)
+        drop_restating_constraints(ir)
+        positions = {op: i for i, op in enumerate(ir.walk())}
+        wanted = fold_operand_constraints(ir, keep)
+        chosen_mesh, mesh_name, mesh_source = choose_mesh(ir, mesh)
+        cost_config = resolve_config(chosen_mesh, config)
+        mesh_obj = profile_mesh(cost_config)
+        model = PlanCostModel(cost_config)
+        built = build_plan_graph(ir, mesh_obj, mesh_name, model, PlanOptions(), function)
+        num_given, num_completed, boundaries = apply_given_shardings(built, mesh_obj, source_map)
+        try:
+            fix_operand_shardings(built, wanted, mesh_obj, positions)
+            break
+        except _UnreadableOperand as e:  # a hand-written constraint its reader cannot take as is: kept as a node
+            keep.extend(e.readers)
     budget = memory_budget if memory_budget is not None else cost_config.hardware.memory_bytes
-    model = PlanCostModel(cost_config)
-    built = build_plan_graph(ir, mesh_obj, mesh_name, model, PlanOptions(), function)
-    num_given, num_completed, boundaries = apply_given_shardings(built, mesh_obj, source_map)
     plan = solve_plan_graph(built, model, budget, mesh_name,
                             SolverConfig(max_time_in_seconds=time_limit, num_workers=num_workers, random_seed=seed))
     return PricedModule(plan, mesh_source, num_given, num_completed, boundaries, list(built.warnings))

@@ -222,8 +222,20 @@ class ProgramWalker:
                     self._group_input(g, yielded, i)
 
 
+#: ops that pass their one operand through unchanged in value (a sharding is no part of a loop's count)
+_PASS_THROUGH_OPS = ("sdy.sharding_constraint", "sdy.reshard")
+
+
+def _source(value: SSAValue) -> SSAValue:
+    """`value` with the sharding constraints and reshards around it looked through: `autoshard plan` constrains
+    every loop operand and yielded value, so a planned loop's counter starts from, and is yielded through, one."""
+    while isinstance(value.owner, Operation) and op_name(value.owner) in _PASS_THROUGH_OPS:
+        value = value.owner.operands[0]
+    return value
+
+
 def _constant_int(value: SSAValue) -> int | None:
-    op = value.owner
+    op = _source(value).owner
     if not isinstance(op, Operation) or op_name(op) != "stablehlo.constant":
         return None
     attr = op.properties.get("value") or op.attributes.get("value")
@@ -239,16 +251,17 @@ def _constant_int(value: SSAValue) -> int | None:
 def while_trip_count(op: Operation) -> int:
     """The trip count of a counted loop: the condition compares a carried counter with a constant (`i < N`,
     `i <= N`, `N > i`, `N >= i`), the counter starts from a constant and the body adds a constant step to it (1 when
-    the step cannot be read); 1 when the loop is not counted so."""
+    the step cannot be read); 1 when the loop is not counted so. Sharding constraints and reshards on the way are
+    looked through (`autoshard plan`'s output has them; `autoshard cost` of it must count the same loops)."""
     cond, body = op.regions[0].blocks[0], op.regions[1].blocks[0]
     ret = cond.last_op
     if ret is None or not ret.operands:
         return 1
-    cmp = ret.operands[0].owner
+    cmp = _source(ret.operands[0]).owner
     if not isinstance(cmp, Operation) or op_name(cmp) != "stablehlo.compare":
         return 1
     direction = str(cmp.properties.get("comparison_direction") or cmp.attributes.get("comparison_direction") or "")
-    lhs, rhs = cmp.operands
+    lhs, rhs = (_source(v) for v in cmp.operands)
     flipped = {"GT": "LT", "GE": "LE"}
     if rhs in cond.args and lhs not in cond.args:  # N > i is i < N
         lhs, rhs = rhs, lhs
@@ -271,10 +284,10 @@ def _counter_step(body: Block, index: int) -> int | None:
     yielded = body.last_op
     if yielded is None or len(yielded.operands) <= index:
         return None
-    update = yielded.operands[index].owner
+    update = _source(yielded.operands[index]).owner
     if not isinstance(update, Operation) or op_name(update) != "stablehlo.add":
         return None
     counter = body.args[index]
-    a, b = update.operands
+    a, b = (_source(v) for v in update.operands)
     step = _constant_int(b) if a is counter else _constant_int(a) if b is counter else None
     return step if step is not None and step > 0 else None

@@ -135,3 +135,36 @@ def test_plan_output_prices_to_the_plan_cost():
 def test_module_with_two_meshes_uses_the_one_its_shardings_name():
     text = _row_parallel().replace(MESH, MESH + '\n  sdy.mesh @unused = <["x"=8]>')
     assert price_module(text, config="host-cpu", time_limit=5).mesh_source == "sdy.mesh @mesh"
+
+
+def _constrained_operand(constraint: str) -> str:
+    """x sharded (data, -) read by a dot (output (data, -) given) through a hand-written constraint."""
+    return f"""module {{
+  {MESH}
+  func.func @main(%x: tensor<8x256xf32> {{sdy.sharding = #sdy.sharding<@mesh, [{{"data"}}, {{}}]>}},
+                  %w: tensor<256x64xf32> {{sdy.sharding = #sdy.sharding<@mesh, [{{}}, {{}}]>}})
+      -> (tensor<8x64xf32> {{sdy.sharding = #sdy.sharding<@mesh, [{{"data"}}, {{}}]>}}) {{
+    %c = sdy.sharding_constraint %x <@mesh, {constraint}> : tensor<8x256xf32>
+    %0 = stablehlo.dot_general %c, %w, contracting_dims = [1] x [0] {{sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{{"data"}}, {{}}]>]>}} : (tensor<8x256xf32>, tensor<256x64xf32>) -> tensor<8x64xf32>
+    return %0 : tensor<8x64xf32>
+  }}
+}}
+"""
+
+
+def test_constraint_read_by_one_planned_op_is_its_operand_sharding():
+    """A constraint only one op with its own sharding reads (how `autoshard plan` writes a reshard) is that op's
+    operand sharding: the reshard is priced on the edge into the op, as the plan priced it."""
+    priced = price_module(_constrained_operand('[{"data"}, {"model"}]'), config="host-cpu", time_limit=5)
+    reshards = [c for c in priced.collectives() if c.where.startswith("reshard")]
+    assert reshards and all("-> stablehlo.dot_general" in c.where for c in reshards)
+    assert not any(n.kind == "constraint" for n in priced.plan.graph.nodes)
+
+
+def test_constraint_its_reader_cannot_read_stays_a_constraint():
+    """A hand-written constraint no strategy of its reader takes as is (the dot's given output shards dim 0 by
+    data; the constraint replicates it) stays a constraint node: resharded into it, and again into the dot."""
+    priced = price_module(_constrained_operand('[{}, {"model"}]'), config="host-cpu", time_limit=5)
+    reshards = [c.where for c in priced.collectives() if c.where.startswith("reshard")]
+    assert any("-> sdy.sharding_constraint" in w for w in reshards)
+    assert any("sdy.sharding_constraint (node 2) -> stablehlo.dot_general" in w for w in reshards)

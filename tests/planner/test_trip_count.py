@@ -40,3 +40,17 @@ def test_trip_count_from_bounds_and_step(start, bound, step, compare, trips):
     module = parse_module(_loop(start, bound, step, compare), "loop.mlir")
     loop = next(op for op in module.walk() if op.name == "stablehlo.while")
     assert while_trip_count(loop) == trips
+
+
+def test_trip_count_through_sharding_constraints():
+    """`autoshard plan`'s output constrains a loop's operands and yielded values: the counter's start and step are
+    read through them (`autoshard cost` of the planned file counts the loop as the plan did)."""
+    text = _loop(0, 8, 2, "stablehlo.compare LT, %i, %n, SIGNED")
+    text = text.replace("%r:2 = stablehlo.while(%i = %c0,", "%c1 = sdy.sharding_constraint %c0 <@mesh, []> : tensor<i32>\n"
+                        "  %r:2 = stablehlo.while(%i = %c1,")
+    text = text.replace("stablehlo.return %j, %b", "%jc = sdy.sharding_constraint %j <@mesh, []> : tensor<i32>\n"
+                        "    stablehlo.return %jc, %b")
+    assert text.count("sdy.sharding_constraint") == 2
+    module = parse_module('sdy.mesh @mesh = <["data"=2]>\n' + text, "loop.mlir")
+    loop = next(op for op in module.walk() if op.name == "stablehlo.while")
+    assert while_trip_count(loop) == 4

@@ -57,6 +57,25 @@ WRONG_OPERAND_COUNT = """module {
 }
 """
 
+# exported with a symbolic batch dimension: the argument (line 2, column 26) is the first dynamic-shaped value
+DYNAMIC = """module {
+  func.func public @main(%arg0: tensor<?x4xf32>, %arg1: tensor<4x8xf32>) -> tensor<?x8xf32> {
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<?x4xf32>, tensor<4x8xf32>) -> tensor<?x8xf32>
+    return %0 : tensor<?x8xf32>
+  }
+}
+"""
+
+# static arguments, a dynamic value inside (line 4, column 5)
+DYNAMIC_INSIDE = """module {
+  func.func public @main(%arg0: tensor<8x4xf32>, %arg1: tensor<1xi32>) -> tensor<?x4xf32> {
+    %0 = stablehlo.add %arg0, %arg0 : tensor<8x4xf32>
+    %1 = stablehlo.real_dynamic_slice %0, %arg1, %arg1, %arg1 : (tensor<8x4xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<?x4xf32>
+    return %1 : tensor<?x4xf32>
+  }
+}
+"""
+
 CONFIG_OK = """mesh:
   axes: {data: 2, model: 4}
 hardware: {peak_flops: 4.0e+14, memory_bytes: 8.0e+10, memory_bandwidth: 3.35e+12}
@@ -222,3 +241,24 @@ def test_debug_shows_the_traceback(work: Path) -> None:
     done = autoshard("--debug", "plan", "nope.mlir", "--mesh", "data=2", cwd=work)
     assert done.returncode != 0
     assert "Traceback" in done.stderr and "no such file" in done.stderr
+
+
+@pytest.mark.parametrize("command", ["plan", "cost"])
+def test_dynamic_shapes_are_refused_with_how_to_export(work: Path, command: str) -> None:
+    """A module with a dynamic dimension is not planned nor priced (it was planned at "1.5e-05 ns" per step): one
+    line at the first dynamic-shaped value, saying how to export static shapes."""
+    (work / "dyn.mlir").write_text(DYNAMIC)
+    output = ["-o", "out.mlir"] if command == "plan" else ["--json"]
+    line = assert_user_error(autoshard(command, "dyn.mlir", "--mesh", "data=2,model=4", *output, cwd=work),
+                             "dyn.mlir:2:26:", "argument 0 (%arg0) of @main", "tensor<?x4xf32>", "static shapes",
+                             "jax.jit(f).lower(*args)", "jax.export")
+    assert line.startswith(f"autoshard {command}: error:")
+    assert not (work / "out.mlir").exists()
+
+
+def test_dynamic_value_inside_a_static_signature_is_located(work: Path) -> None:
+    (work / "inside.mlir").write_text(DYNAMIC_INSIDE)
+    assert_user_error(autoshard("plan", "inside.mlir", "--mesh", "data=2", "-o", "out.mlir", cwd=work),
+                      "inside.mlir:4:5:", "'stablehlo.real_dynamic_slice'", "tensor<?x4xf32>")
+    done = autoshard("--debug", "cost", "inside.mlir", "--mesh", "data=2", cwd=work)
+    assert done.returncode != 0 and "Traceback" in done.stderr and "UserError" in done.stderr
