@@ -8,24 +8,19 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
 
 from autoshard.sharding.device_groups import axes_of_device_groups
+from costmodel.compute import dtype_bytes
+from costmodel.errors import CostModelError
 
 #: HLO opcodes counted as collectives (async `-start` forms are folded into these; `-done` halves skipped).
 COLLECTIVE_KINDS = ("all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-permute")
 #: kinds XLA's combiner passes merge into one tuple-shaped collective (a tuple all-to-all is one exchange)
 COMBINED_KINDS = ("all-reduce", "all-gather", "reduce-scatter")
-
-#: Bytes per element of HLO primitive types.
-HLO_DTYPE_BYTES = {
-    "pred": 1, "s2": 1, "u2": 1, "s4": 1, "u4": 1, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "s32": 4, "u32": 4,
-    "s64": 8, "u64": 8, "f16": 2, "bf16": 2, "f32": 4, "f64": 8, "c64": 8, "c128": 16, "f8e4m3fn": 1,
-    "f8e5m2": 1, "f8e4m3b11fnuz": 1, "f8e4m3fnuz": 1, "f8e5m2fnuz": 1, "f8e4m3": 1, "f8e3m4": 1,
-    "f4e2m1fn": 1, "f8e8m0fnu": 1, "token": 0,
-}
 
 ARRAY_SHAPE = re.compile(r"(?P<dtype>[a-z][a-z0-9]*)\[(?P<dims>[0-9,]*)\](?:\{[^}]*\})?")
 #: one HLO instruction line: `[ROOT] %name = shape opcode(operands), attrs`
@@ -82,9 +77,21 @@ def shape_list(shape_text: str) -> list[tuple[str, tuple[int, ...]]]:
             for m in ARRAY_SHAPE.finditer(shape_text)]
 
 
+@lru_cache(maxsize=None)
+def hlo_dtype_bytes(dtype: str) -> int:
+    """Bytes per element of an HLO primitive type: `costmodel.compute.dtype_bytes` (which reads XLA's names),
+    except that a token takes none and a type it does not know is taken as 4 bytes."""
+    if dtype == "token":
+        return 0
+    try:
+        return dtype_bytes(dtype)
+    except CostModelError:
+        return 4
+
+
 def nbytes(shapes: list[tuple[str, tuple[int, ...]]]) -> int:
     """Bytes of the arrays `shape_list` gives."""
-    return sum(HLO_DTYPE_BYTES.get(dtype, 4) * math.prod(dims) for dtype, dims in shapes)
+    return sum(hlo_dtype_bytes(dtype) * math.prod(dims) for dtype, dims in shapes)
 
 
 def _mesh_axes_groups(m: re.Match) -> tuple[tuple[int, ...], ...]:

@@ -76,3 +76,13 @@ def test_groups_on_sub_axes_are_named_as_shardy_names_them() -> None:
     assert groups_as_mesh_axes([[0, 2], [1, 3], [4, 6], [5, 7]], [("data", 2), ("model", 4)]) == ("model:(1)2",)
     assert groups_as_mesh_axes([[0, 1], [2, 3], [4, 5], [6, 7]], [("data", 2), ("model", 4)]) == ("model:(2)2",)
     assert groups_as_mesh_axes([[0, 5], [1, 4], [2, 7], [3, 6]], [("data", 2), ("model", 4)]) is None
+
+
+def test_hlo_element_sizes_are_the_cost_models() -> None:
+    from autoshard.xla.hlo_collectives import hlo_dtype_bytes, nbytes
+
+    sizes = {"pred": 1, "s4": 1, "u8": 1, "s16": 2, "u32": 4, "s64": 8, "f16": 2, "bf16": 2, "f32": 4, "f64": 8,
+             "c64": 8, "c128": 16, "f8e4m3fn": 1, "f8e4m3b11fnuz": 1, "f4e2m1fn": 1, "f8e8m0fnu": 1}
+    assert {t: hlo_dtype_bytes(t) for t in sizes} == sizes
+    assert hlo_dtype_bytes("token") == 0
+    assert nbytes([("bf16", (4, 8)), ("token", ()), ("s32", ())]) == 2 * 32 + 4
