@@ -2,8 +2,8 @@
 
 Devices that share their coordinates outside the communicated axes form a group; inside a group, devices are
 ordered by their coordinates along the communicated axes, the first axis outermost. Sub-axes are handled by
-splitting an axis coordinate into its major / sub-axis / minor parts: the sub-axis `"x":(m)k` of an axis of
-size n is the digit `(c // (n // (m * k))) % k` of the coordinate c.
+splitting an axis coordinate into its major / sub-axis / minor parts; the coordinates themselves are
+`sharding.device_groups.mesh_coordinates` and `sub_axis_coordinate`.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from autoshard.errors import UserError
 from autoshard.sharding import AxisRef, Mesh
+from autoshard.sharding.device_groups import mesh_coordinates, sub_axis_coordinate
 
 
 @dataclass(frozen=True)
@@ -41,11 +42,7 @@ class DeviceMesh:
             position = self._position[device]
         except KeyError:
             raise UserError(f"device {device} is not in mesh {self.mesh}") from None
-        out = []
-        for axis in reversed(self.mesh.axes):
-            out.append(position % axis.size)
-            position //= axis.size
-        return tuple(reversed(out))
+        return mesh_coordinates(position, [axis.size for axis in self.mesh.axes])
 
     def _ref_stride(self, ref: AxisRef) -> tuple[int, int, int]:
         """(axis index, stride within the axis coordinate, size) of a ref."""
@@ -58,8 +55,8 @@ class DeviceMesh:
 
     def axis_coord(self, device: int, ref: AxisRef) -> int:
         """The device's coordinate along a full axis or a sub-axis."""
-        index, stride, size = self._ref_stride(ref)
-        return (self.coords(device)[index] // stride) % size
+        index, _, size = self._ref_stride(ref)
+        return sub_axis_coordinate(self.coords(device)[index], self.mesh.axes[index].size, ref.pre_size, size)
 
     def index_along(self, device: int, refs: Sequence[AxisRef]) -> int:
         """The device's linear index over `refs` (first ref major): its in-group index for those axes."""

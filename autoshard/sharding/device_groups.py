@@ -1,4 +1,5 @@
-"""Which mesh axes a set of device groups spans: the replica groups of a collective named as Shardy names axes."""
+"""Where a device sits on a mesh, and which mesh axes a set of device groups spans: the replica groups of a
+collective named as Shardy names axes."""
 
 from __future__ import annotations
 
@@ -6,9 +7,24 @@ import itertools
 import math
 from collections.abc import Sequence
 
-import numpy as np
-
 from autoshard.sharding.axis_ref import AxisRef, SubAxisInfo
+
+
+def mesh_coordinates(position: int, sizes: Sequence[int]) -> tuple[int, ...]:
+    """The coordinate along each mesh axis (major to minor, of `sizes`) of the device at `position` in the mesh's
+    device order: the row-major (mixed-radix) digits of the position."""
+    out = []
+    for size in reversed(sizes):
+        out.append(position % size)
+        position //= size
+    return tuple(reversed(out))
+
+
+def sub_axis_coordinate(coordinate: int, axis_size: int, pre_size: int, size: int) -> int:
+    """A device's coordinate along the sub-axis `(pre_size)size` of an axis of `axis_size`, given its coordinate
+    along the whole axis: the digit `(c // (axis_size // (pre_size * size))) % size` (the whole axis is
+    `(1)axis_size`, the coordinate itself)."""
+    return (coordinate // (axis_size // (pre_size * size))) % size
 
 
 def axes_of_device_groups(groups: Sequence[Sequence[int]], axes: Sequence[tuple[str, int]],
@@ -24,7 +40,7 @@ def axes_of_device_groups(groups: Sequence[Sequence[int]], axes: Sequence[tuple[
     order = list(device_ids) if device_ids else list(range(total))
     if len(order) != total:
         return None
-    coords = {device: np.unravel_index(position, sizes) for position, device in enumerate(order)}
+    coords = {device: mesh_coordinates(position, sizes) for position, device in enumerate(order)}
     wanted = {frozenset(g) for g in groups}
     if any(d not in coords for g in groups for d in g):
         return None
@@ -33,7 +49,7 @@ def axes_of_device_groups(groups: Sequence[Sequence[int]], axes: Sequence[tuple[
             others = [i for i in range(len(axes)) if i not in subset]
             partition: dict[tuple[int, ...], set[int]] = {}
             for device, coord in coords.items():
-                partition.setdefault(tuple(int(coord[i]) for i in others), set()).add(device)
+                partition.setdefault(tuple(coord[i] for i in others), set()).add(device)
             if {frozenset(p) for p in partition.values()} == wanted:
                 return tuple(AxisRef(axes[i][0]) for i in subset)
     return _sub_axes_of_device_groups(wanted, axes, coords)
@@ -54,7 +70,7 @@ def _sub_axes_of_device_groups(wanted: set[frozenset[int]], axes: Sequence[tuple
 
     def digit(coord, piece: tuple[int, int, int]) -> int:
         i, pre, size = piece
-        return (int(coord[i]) // (axes[i][1] // (pre * size))) % size
+        return sub_axis_coordinate(coord[i], axes[i][1], pre, size)
 
     for count in range(1, len(pieces) + 1):
         for subset in itertools.combinations(range(len(pieces)), count):

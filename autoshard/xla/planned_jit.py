@@ -27,6 +27,7 @@ from autoshard.errors import UserError
 from autoshard.planner import api as planner_api
 from autoshard.planner.plan import Plan
 from autoshard.sharding import Mesh, TensorSharding
+from autoshard.sharding.device_groups import mesh_coordinates, sub_axis_coordinate
 from autoshard.xla import compile_run, jaxlib_mlir
 from autoshard.xla.jax_runtime import require_jax
 
@@ -394,14 +395,14 @@ def _planned_index_map(sharding: TensorSharding, shape: Sequence[int], device_me
         raise UserError(f"sharding {sharding} has rank {sharding.rank} for a tensor of shape {list(shape)}")
     out = {}
     for position, device in enumerate(device_mesh.by_position):
-        coordinates = dict(zip(mesh.axis_names, np.unravel_index(position, sizes) if sizes else ()))
+        coordinates = dict(zip(mesh.axis_names, mesh_coordinates(position, sizes)))
         index = []
         for dim_size, dim in zip(shape, sharding.dims):
             shard, count = 0, 1
             for ref in dim.axes:
-                axis_size, ref_size = mesh.axis_size(ref.name), ref.size(mesh)
-                minor = axis_size // (ref.pre_size * ref_size)  # the part of the axis after this ref
-                shard = shard * ref_size + (int(coordinates[ref.name]) // minor) % ref_size
+                ref_size = ref.size(mesh)
+                shard = shard * ref_size + sub_axis_coordinate(coordinates[ref.name], mesh.axis_size(ref.name),
+                                                                ref.pre_size, ref_size)
                 count *= ref_size
             length = -(-dim_size // count)
             index.append((min(shard * length, dim_size), min((shard + 1) * length, dim_size)))
