@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autoshard.errors import UserError
 from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.memory_accounting import GraphLiveness, node_interval, node_usage
 from autoshard.planner.plan_graph import PlanGraph
@@ -18,13 +19,42 @@ from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 
 #: One solver cost unit in seconds (0.1 ns): fine enough for tiny ops, coarse enough for int64 sums.
 COST_UNIT_S = 1e-10
+#: The most strategy pairs one edge's cost matrix may hold: each pair is a reshard priced in Python and a
+#: matrix entry (a 4-axis mesh gives an attention dot thousands of strategies, tens of millions of pairs)
+MAX_EDGE_STRATEGY_PAIRS = 4_000_000
+
+
+class SearchSpaceTooLarge(UserError):
+    """The strategies of the plan graph on this mesh make an edge cost matrix too large to price."""
+
+
+def require_priceable_edges(graph: PlanGraph, mesh: Mesh) -> None:
+    """Raise `SearchSpaceTooLarge` before pricing an edge whose strategy pairs exceed `MAX_EDGE_STRATEGY_PAIRS`,
+    naming the largest edge and what to do instead."""
+    nodes = graph.nodes
+    largest = max(graph.edges, default=None,
+                  key=lambda e: len(nodes[e.producer].strategies) * len(nodes[e.consumer].strategies))
+    if largest is None:
+        return
+    a, b = nodes[largest.producer], nodes[largest.consumer]
+    pairs = len(a.strategies) * len(b.strategies)
+    if pairs <= MAX_EDGE_STRATEGY_PAIRS:
+        return
+    raise SearchSpaceTooLarge(
+        f"the search space is too large on mesh {mesh} ({len(mesh.axes)} axes): the edge from {a.label} (node "
+        f"{a.index}, {len(a.strategies)} strategies) to {b.label} (node {b.index}, {len(b.strategies)} strategies) "
+        f"has {pairs:,} strategy pairs to price, at most {MAX_EDGE_STRATEGY_PAIRS:,} are; plan on a mesh with "
+        f"fewer axes (merge neighbouring axes that share a link into one)")
+
 
 def to_units(seconds: float) -> int:
     return int(round(seconds / COST_UNIT_S))
 
 
 def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usage_limit: int | None) -> StrategyGraph:
-    """The solver problem of `graph` (one solver node per plan node, same indices)."""
+    """The solver problem of `graph` (one solver node per plan node, same indices); `SearchSpaceTooLarge` when an
+    edge has more strategy pairs than can be priced (`require_priceable_edges`)."""
+    require_priceable_edges(graph, mesh)
     node_costs, usages, intervals, names = [], [], [], []
     # the solver's limit sees the recomputation apart: with it merged, every layer's activations are live together
     # under their largest usage, which ties the exact reduction's hands on problems the budget does not bind (the
