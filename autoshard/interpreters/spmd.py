@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import CallOp, FuncOp
 from xdsl.interpreter import InterpreterFunctions, PythonValues, register_impls
 from xdsl.ir import Attribute, Operation
@@ -47,8 +47,6 @@ from autoshard.rules.rule import FactorType, OpShardingRule
 from autoshard.rules.typed_ops import typed_op
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.sharding.reshard import AllToAllParam, CollectiveStep, collective_result_sharding, resolve_mesh
-
-SHARDING_ATTR = "sdy.sharding"
 
 
 @dataclass
@@ -96,24 +94,16 @@ def _to_sharding(attr: Attribute) -> TensorSharding:
 
 
 def op_result_shardings(op: Operation) -> list[TensorSharding] | None:
-    attr = op.attributes.get(SHARDING_ATTR)
-    if attr is None:
-        return None
-    shardings = getattr(attr, "shardings", None)
-    if shardings is None:
-        raise UserError(f"'{op_name(op)}' has an sdy.sharding that is not a #sdy.sharding_per_value")
-    return [_to_sharding(s) for s in shardings]
+    """The shardings an op's `sdy.sharding` states for its results (`sdy.op_shardings`); None when it has none."""
+    declared = sdy.op_shardings(op)
+    return None if declared is None else [s.to_sharding() for s in declared]
 
 
-def func_shardings(func: Operation, results: bool) -> list[TensorSharding | None]:
-    attrs = func.properties.get("res_attrs" if results else "arg_attrs") or func.attributes.get("res_attrs" if results else "arg_attrs")
-    count = len(func.function_type.outputs.data if results else func.function_type.inputs.data)  # type: ignore[union-attr]
-    out: list[TensorSharding | None] = [None] * count
-    if isinstance(attrs, ArrayAttr):
-        for i, entry in enumerate(attrs.data):
-            if isinstance(entry, DictionaryAttr) and SHARDING_ATTR in entry.data:
-                out[i] = _to_sharding(entry.data[SHARDING_ATTR])
-    return out
+def func_shardings(func: FuncOp, results: bool) -> list[TensorSharding | None]:
+    """The sharding a func states for each of its arguments (or results) (`sdy.func_sharding`), None where none."""
+    count = len(func.function_type.outputs.data if results else func.function_type.inputs.data)
+    return [None if attr is None else attr.to_sharding()
+            for attr in (sdy.func_sharding(func, i, result=results) for i in range(count))]
 
 
 # -- factor projection ------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Operation
 
+from autoshard.dialects.sdy import SHARDING_ATTR, func_sharding
 from autoshard.errors import UserError
 from autoshard.ir.entry import entry_function
 from autoshard.planner.manual_computation import MANUAL_COMPUTATION, manual_strategy
@@ -19,8 +20,6 @@ from autoshard.planner.user_constraints import PlanOptions, priority_penalty, re
 from autoshard.rules.registry import rule_for, rule_is_local
 from autoshard.rules.rule import OpShardingRule
 from autoshard.sharding import Mesh, TensorSharding
-
-SHARDING_ATTR = "sdy.sharding"
 
 
 @dataclass
@@ -35,11 +34,11 @@ class BuiltGraph:
     user_shardings: dict[int, TensorSharding] = field(default_factory=dict)
 
 
-def _arg_attr(func: FuncOp, index: int, result: bool = False, name: str = SHARDING_ATTR):
-    attrs = func.res_attrs if result else func.arg_attrs
-    if attrs is None:
+def _aliased_output(func: FuncOp, index: int):
+    """The `tf.aliasing_output` attribute of argument `index` (the result it donates its buffer to), or None."""
+    if func.arg_attrs is None:
         return None
-    return attrs.data[index].data.get(name)
+    return func.arg_attrs.data[index].data.get("tf.aliasing_output")
 
 
 def _restrict(node: PlanNode, user: TensorSharding, mesh: Mesh, options: PlanOptions, which: str) -> None:
@@ -133,7 +132,7 @@ def _carried_state(graph: PlanGraph, func: FuncOp, by_order: bool) -> list[tuple
     results = {n.ir[1]: n for n in graph.nodes if n.kind == "result"}
     pairs: dict[int, int] = {}  # result index -> argument index
     for i in args:
-        alias = _arg_attr(func, i, name="tf.aliasing_output")
+        alias = _aliased_output(func, i)
         if alias is not None and int(alias.value.data) in results:
             pairs[int(alias.value.data)] = i
     if by_order:
@@ -154,7 +153,7 @@ def _carried_state(graph: PlanGraph, func: FuncOp, by_order: bool) -> list[tuple
 def _apply_user_intent(node: PlanNode, mesh: Mesh, options: PlanOptions, built: BuiltGraph) -> None:
     if node.kind == "argument":
         func, index = node.ir
-        user = read_user_sharding(_arg_attr(func, index), mesh)
+        user = read_user_sharding(func_sharding(func, index), mesh)
         if user is not None:
             built.user_shardings[node.index] = user
             _restrict(node, user, mesh, options, f"argument {index}")
@@ -165,7 +164,7 @@ def _apply_user_intent(node: PlanNode, mesh: Mesh, options: PlanOptions, built: 
         node.allowed = keep if len(keep) < len(node.strategies) else node.allowed
     elif node.kind == "result":
         func, index = node.ir
-        user = read_user_sharding(_arg_attr(func, index, result=True), mesh)
+        user = read_user_sharding(func_sharding(func, index, result=True), mesh)
         if user is not None:
             built.user_shardings[node.index] = user
             _restrict(node, user, mesh, options, f"result {index}")

@@ -64,7 +64,13 @@ from autoshard.dialects.sdy.shardings import (
     axis_refs_text,
     sharding_text,
 )
-from autoshard.dialects.sdy.value_sharding import SHARDING_ATTR, ShardingSource, get_sharding
+from autoshard.dialects.sdy.value_sharding import (
+    SHARDING_ATTR,
+    ShardingSource,
+    func_sharding,
+    get_sharding,
+    op_shardings,
+)
 
 __all__ = [
     "EDGE_NODE_TYPES",
@@ -118,10 +124,12 @@ __all__ = [
     "TensorShardingPerValueAttr",
     "axis_refs_text",
     "factor_symbol",
+    "func_sharding",
     "get_sharding",
     "lookup_mesh",
     "lookup_mesh_attr",
     "module_meshes",
+    "op_shardings",
     "sharding_text",
 ]
 
