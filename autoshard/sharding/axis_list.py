@@ -91,6 +91,32 @@ def add_or_merge(refs: list[AxisRef], ref: AxisRef, mesh: Mesh) -> None:
         refs.append(ref)
 
 
+class NotMinorMost(ValueError):
+    """A ref asked to come off the minor end of a list of refs that does not end with it."""
+
+    def __init__(self, ref: AxisRef) -> None:
+        super().__init__(f"axis {ref} is not minor-most")
+        self.ref = ref
+
+
+def remove_minor_suffix(refs: Sequence[AxisRef], removed: Sequence[AxisRef], mesh: Mesh) -> list[AxisRef]:
+    """`refs` without `removed` at its minor end, as a collective that gathers axes (all-gather, the source
+    dimension of an all-to-all, sharded-to-unreduced) leaves a dimension: each removed ref, minor-most first, is
+    the last ref or the minor end of a bigger sub-axis of the same axis, whose major part stays. Raises
+    `NotMinorMost` with the first ref that is neither."""
+    out = list(refs)
+    for ref in reversed(removed):
+        last = out[-1] if out else None
+        if last == ref:
+            out.pop()
+        elif (last is not None and last.name == ref.name and last.pre_size < ref.pre_size
+              and last.next_pre_size(mesh) == ref.next_pre_size(mesh)):
+            out[-1] = AxisRef.make(last.name, last.pre_size, ref.pre_size // last.pre_size, mesh)
+        else:
+            raise NotMinorMost(ref)
+    return out
+
+
 def merged(refs: Iterable[AxisRef], mesh: Mesh) -> tuple[AxisRef, ...]:
     """`refs` with every run of adjacent mergeable sub-axes merged."""
     out: list[AxisRef] = []

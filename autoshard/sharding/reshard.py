@@ -26,11 +26,13 @@ from typing import Literal
 
 from autoshard.errors import UserError
 from autoshard.sharding.axis_list import (
+    NotMinorMost,
     WithinCapacity,
     add_or_merge,
     align_both,
     align_to,
     prefix_without_overlap,
+    remove_minor_suffix,
     sharded_size,
     sizes_divide,
     sorted_refs,
@@ -673,18 +675,12 @@ def reshard_is_noop(src: TensorSharding, dst: TensorSharding, mesh: MeshLookup) 
 
 
 def _cut_suffix(axes: Sequence[AxisRef], removed: Sequence[AxisRef], mesh: Mesh, what: str, dim: int) -> list[AxisRef]:
-    """`axes` without `removed` at its minor end (a sub-axis may be cut off the end of a bigger ref)."""
-    out = list(axes)
-    for ref in reversed(removed):
-        last = out[-1] if out else None
-        if last == ref:
-            out.pop()
-        elif (last is not None and last.name == ref.name and last.pre_size < ref.pre_size
-              and last.next_pre_size(mesh) == ref.next_pre_size(mesh)):
-            out[-1] = AxisRef.make(last.name, last.pre_size, ref.pre_size // last.pre_size, mesh)
-        else:
-            raise UserError(f"{what} axis {ref} is not minor-most in dimension {dim} {{{', '.join(map(str, axes))}}}")
-    return out
+    """`axes` without `removed` at its minor end (`axis_list.remove_minor_suffix`), else a `UserError`."""
+    try:
+        return remove_minor_suffix(axes, removed, mesh)
+    except NotMinorMost as e:
+        listed = ", ".join(map(str, axes))
+        raise UserError(f"{what} axis {e.ref} is not minor-most in dimension {dim} {{{listed}}}") from None
 
 
 def _check_free(sharding: TensorSharding, added: Sequence[AxisRef], mesh: Mesh, what: str) -> None:

@@ -13,6 +13,7 @@ from autoshard.dialects.sdy.value_sharding import get_sharding
 from autoshard.dialects.sdy.verify_meshes import sorted_merged, verify_axis_ref_list, verify_no_overlap, verify_sorted
 from autoshard.dialects.sdy.verify_shardings import resolve_mesh, verify_tensor_sharding
 from autoshard.sharding import AxisRef, Mesh
+from autoshard.sharding.axis_list import NotMinorMost, add_or_merge, remove_minor_suffix
 
 
 def _refs_text(refs: Iterable[AxisRef]) -> str:
@@ -38,29 +39,20 @@ def _dim_axes(sharding: TensorShardingAttr) -> list[list[AxisRef]]:
 
 
 def _remove_suffix(axes: list[AxisRef], removed: Sequence[AxisRef], plain: Mesh, what: str, dim: int) -> list[AxisRef]:
-    """`axes` without `removed` as its minor-most suffix (a sub-axis may be cut off the end of a bigger ref)."""
-    out = list(axes)
-    for ref in reversed(removed):
-        if not out:
-            fail(f"can't apply {what} axis {ref} to operand sharding on dimension {dim}")
-        last = out[-1]
-        if last == ref:
-            out.pop()
-        elif (last.name == ref.name and last.pre_size < ref.pre_size
-              and last.next_pre_size(plain) == ref.next_pre_size(plain)):
-            out[-1] = AxisRef.make(last.name, last.pre_size, ref.pre_size // last.pre_size, plain)
-        else:
-            fail(f"can't apply {what} axis {ref} to operand sharding on dimension {dim}")
-    return out
+    """`axes` without `removed` as its minor-most suffix (`axis_list.remove_minor_suffix`), else a diagnostic."""
+    try:
+        return remove_minor_suffix(axes, removed, plain)
+    except NotMinorMost as e:
+        ref = e.ref
+    fail(f"can't apply {what} axis {ref} to operand sharding on dimension {dim}")
+    return axes
 
 
 def _append(axes: list[AxisRef], added: Sequence[AxisRef], plain: Mesh) -> list[AxisRef]:
+    """`axes` with `added` at its minor end, each merged into the last ref where it continues it."""
     out = list(axes)
     for ref in added:
-        if out and not out[-1].is_full() and not ref.is_full() and out[-1].can_merge(ref, plain):
-            out[-1] = out[-1].merge(ref, plain)
-        else:
-            out.append(ref)
+        add_or_merge(out, ref, plain)
     return out
 
 
