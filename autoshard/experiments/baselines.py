@@ -31,9 +31,7 @@ from autoshard.experiments.meshes import data_axes, model_axis
 from autoshard.ir.entry import entry_function
 from autoshard.ir.inline_calls import inline_private_calls
 from autoshard.rules import rule_for
-from autoshard.sharding import Mesh
-
-DimSpec = str | tuple[str, ...] | None
+from autoshard.sharding import Mesh, SpecEntry
 
 #: Ops an argument may pass through on its way to a matmul without ceasing to be "the weight".
 _TRANSPARENT = frozenset({
@@ -178,22 +176,22 @@ def _fit_axes(size: int, axes: Sequence[str], mesh: Mesh) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _entry(axes: tuple[str, ...]) -> DimSpec:
+def _entry(axes: tuple[str, ...]) -> SpecEntry:
     return None if not axes else axes[0] if len(axes) == 1 else axes
 
 
-def _batch_spec(shape: tuple[int, ...], axes: Sequence[str], mesh: Mesh) -> list[DimSpec]:
+def _batch_spec(shape: tuple[int, ...], axes: Sequence[str], mesh: Mesh) -> list[SpecEntry]:
     return [_entry(_fit_axes(shape[0], axes, mesh))] + [None] * (len(shape) - 1)
 
 
-def _megatron_spec(shape: tuple[int, ...], role: WeightRole, axes: Sequence[str], mesh: Mesh) -> list[DimSpec]:
-    spec: list[DimSpec] = [None] * len(shape)
+def _megatron_spec(shape: tuple[int, ...], role: WeightRole, axes: Sequence[str], mesh: Mesh) -> list[SpecEntry]:
+    spec: list[SpecEntry] = [None] * len(shape)
     spec[role.dim] = _entry(_fit_axes(shape[role.dim], axes, mesh))
     return spec
 
 
-def _fsdp_spec(shape: tuple[int, ...], axes: Sequence[str], mesh: Mesh) -> list[DimSpec]:
-    spec: list[DimSpec] = [None] * len(shape)
+def _fsdp_spec(shape: tuple[int, ...], axes: Sequence[str], mesh: Mesh) -> list[SpecEntry]:
+    spec: list[SpecEntry] = [None] * len(shape)
     total = math.prod(mesh.axis_size(a) for a in axes)
     divisible = [d for d, s in enumerate(shape) if s % total == 0]
     if divisible:
@@ -202,11 +200,11 @@ def _fsdp_spec(shape: tuple[int, ...], axes: Sequence[str], mesh: Mesh) -> list[
     return spec
 
 
-def baseline_argument_specs(strategy: str, facts: ArgumentFacts, mesh: Mesh) -> dict[int, list[DimSpec]] | None:
+def baseline_argument_specs(strategy: str, facts: ArgumentFacts, mesh: Mesh) -> dict[int, list[SpecEntry]] | None:
     """PartitionSpec-style dims for each argument the `strategy` fixes (others are left to the planner), or
     None when the strategy does not apply to this mesh (2d needs two or more axes)."""
     all_axes = mesh.axis_names
-    specs: dict[int, list[DimSpec]] = {}
+    specs: dict[int, list[SpecEntry]] = {}
     if strategy in ("data_parallel", "fsdp"):
         for i, shape in enumerate(facts.shapes):
             if i in facts.inputs:

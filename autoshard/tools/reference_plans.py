@@ -17,12 +17,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from autoshard.errors import InfeasibleError, UserError
-from autoshard.experiments.baselines import DimSpec, analyze_arguments, baseline_argument_specs
+from autoshard.experiments.baselines import analyze_arguments, baseline_argument_specs
 from autoshard.planner.api import plan as plan_module
 from autoshard.planner.memory_accounting import sharded_bytes
 from autoshard.planner.plan import Plan
 from autoshard.planner.user_constraints import PlanOptions
-from autoshard.sharding import Mesh, TensorSharding
+from autoshard.sharding import Mesh, SpecEntry, TensorSharding
 from autoshard.sharding.hardware_profiles import with_mesh
 from autoshard.solver.solve import OPTIMAL
 from autoshard.units import fmt_bytes
@@ -75,7 +75,7 @@ def _solve(module, plan: Plan, mesh: Mesh, settings: SolveSettings, options: Pla
                        options=options, function=settings.function, deterministic=settings.deterministic)
 
 
-def arguments_bytes(plan: Plan, mesh: Mesh, specs: dict[int, list[DimSpec]] | None = None) -> int:
+def arguments_bytes(plan: Plan, mesh: Mesh, specs: dict[int, list[SpecEntry]] | None = None) -> int:
     """Per-device bytes of the plan's arguments on `mesh`, each laid out by `specs` (PartitionSpec-style, by
     argument index; replicated where absent). Arguments are held all step, so this much must fit."""
     total = 0
@@ -118,7 +118,7 @@ def one_device_time(plan: Plan, settings: SolveSettings) -> ReferenceTime:
                    plan.cost.memory_budget_bytes, arguments=arguments_bytes(plan, single))
 
 
-def _layout_text(inputs: Sequence[int], specs: dict[int, list[DimSpec]]) -> str:
+def _layout_text(inputs: Sequence[int], specs: dict[int, list[SpecEntry]]) -> str:
     """`%arg5, %arg6 split over data,model; other arguments replicated` (each input's first dimension)."""
     splits: dict[str, list[int]] = {}
     for i in inputs:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from autoshard.xla.hand_annotate import DimSpec
+from autoshard.sharding import SpecEntry
+
 
 D, M = "data", "model"
 
@@ -22,10 +23,10 @@ class ExpertSharding:
     model: str
     strategy: str
     mesh_axes: Mapping[str, int]
-    arg_dims: Mapping[str, Sequence[DimSpec]]
+    arg_dims: Mapping[str, Sequence[SpecEntry]]
 
 
-def _megatron_block(prefix: str, batch: DimSpec) -> dict[str, list[DimSpec]]:
+def _megatron_block(prefix: str, batch: SpecEntry) -> dict[str, list[SpecEntry]]:
     """Megatron-LM column/row parallel attention and MLP weights of one transformer block (any optimizer slot)."""
     del batch
     return {
@@ -35,7 +36,7 @@ def _megatron_block(prefix: str, batch: DimSpec) -> dict[str, list[DimSpec]]:
     }
 
 
-def _tensor_parallel(model: str, batch: DimSpec) -> dict[str, list[DimSpec]]:
+def _tensor_parallel(model: str, batch: SpecEntry) -> dict[str, list[SpecEntry]]:
     """Tensor-parallel weights on `model`; activations' batch dimension on `batch` (None: replicated)."""
     if model == "mlp":
         return {"params[0][0]": [None, M], "params[0][1]": [M], "params[1][0]": [M, None],

@@ -13,8 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from autoshard.errors import UserError
-
-DimSpec = str | tuple[str, ...] | None
+from autoshard.sharding import SpecEntry
 
 _MAIN = re.compile(r"func\.func public @main\((?P<args>.*?)\)\s*->", re.DOTALL)
 _ARG = re.compile(r"%arg(?P<index>\d+): (?P<type>tensor<[^>]*>)(?P<attrs> \{[^{}]*(?:\{[^{}]*\}[^{}]*)*\})?"
@@ -26,7 +25,7 @@ def _name_pattern(pattern: str) -> re.Pattern:
     return re.compile(".*".join(re.escape(part) for part in pattern.split("*")), re.DOTALL)
 
 
-def sharding_attr(mesh_name: str, dims: Sequence[DimSpec]) -> str:
+def sharding_attr(mesh_name: str, dims: Sequence[SpecEntry]) -> str:
     """`#sdy.sharding<@mesh, [{"a"}, {}, {"b", "c"}]>` from PartitionSpec-style dims (closed dimensions)."""
     parts = []
     for dim in dims:
@@ -41,7 +40,7 @@ def mesh_op(mesh_name: str, mesh_axes: Mapping[str, int]) -> str:
 
 
 def annotate_arguments(mlir_text: str, mesh_axes: Mapping[str, int],
-                       arg_dims: Mapping[int | str, Sequence[DimSpec]], mesh_name: str = "mesh") -> str:
+                       arg_dims: Mapping[int | str, Sequence[SpecEntry]], mesh_name: str = "mesh") -> str:
     """`mlir_text` with `sdy.mesh @mesh_name` added and `sdy.sharding` set on the `@main` arguments in `arg_dims`."""
     main = _MAIN.search(mlir_text)
     if main is None:
