@@ -85,9 +85,8 @@ def growth(length: int) -> float:
     sum adds local sums in yet another. In a linear order the k-th addition rounds by up to eps |s_k| (s_k the
     partial sum), and independent roundings add like a random walk: sqrt(sum_k s_k^2) <= sqrt(L) max_k |s_k|, with
     max_k |s_k| ~ sqrt(sum t^2) for terms of mixed signs and = |sum| for terms of one sign. Pairwise orders need
-    only log2(L), but einsum's linear order exceeded that bound in practice (1.4 log2-units on a 1024-long sharded
-    dot); the worst case of a linear order, (L - 1) eps sum |t|, would hide a 1e-3 relative error in any sum of
-    cancelling terms longer than ~100.
+    only log2(L), but einsum's linear order exceeds that bound on long sharded dots; the worst case of a linear
+    order, (L - 1) eps sum |t|, would hide a 1e-3 relative error in any sum of cancelling terms longer than ~100.
     """
     return math.sqrt(length) if length > 1 else 1.0
 
@@ -96,9 +95,9 @@ def _abs(x: np.ndarray) -> np.ndarray:
     return np.abs(np.asarray(x, dtype=np.float64))
 
 
-#: eps |f(x)| units a numpy float32 transcendental may be off by: measured on 2e5 samples of 5 N(0, 1), exp errs by up
-#: to 2.3 ulp, expm1 2.1, log 2.8, tanh and sine 1.4 (sqrt 0.5: correctly rounded), and an ulp of y is up to
-#: 2 eps |y|; two evaluations of the same op on nearby inputs may each be off by that much.
+#: eps |f(x)| units by which one evaluation of a numpy float32 transcendental may be off (its own rounding, beside
+#: what it carries from its operand): `EXP_LOG_ROUNDINGS` for exp, expm1, log and log1p, `TRIG_ROUNDINGS` for tanh,
+#: sine and cosine, each at least twice numpy's own error (`tests/interpreters/test_tolerance.py` holds numpy to it).
 EXP_LOG_ROUNDINGS = 6.0
 TRIG_ROUNDINGS = 3.0
 

@@ -38,8 +38,8 @@ from autoshard.rules.attrs import op_name
 #: (`rounding_bound`: the first-order error of one evaluation, eps(dtype) times a scale that grows with the
 #: magnitudes and reduction lengths that fed it; worst case within an op, a random walk over a sum's terms). The
 #: reference and the simulation are two evaluations of the same program in different summation orders, each within
-#: `E` of the exact value, so they differ by at most 2 E; anything beyond is not rounding. (Measured: correct plans
-#: of the zoo stay below 0.9, a 1e-3 relative error is beyond it wherever E < 5e-4 |value|.)
+#: `E` of the exact value, so they differ by at most 2 E; anything beyond is not rounding. Correct plans of the zoo
+#: must pass and a 1e-3 relative error must fail wherever E < 5e-4 |value| (`tests/interpreters/test_tolerance.py`).
 PASS_THRESHOLD = 2.0
 
 

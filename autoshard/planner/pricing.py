@@ -31,8 +31,8 @@ from costmodel.hardware import CostConfig
 
 #: the input-feeding tie-break (`PlanCostModel.input_feed_s`): a whole argument costs two of the solver's cost units
 #: (`strategy_problem.COST_UNIT_S`, 0.1 ns), a shard its fraction of that: enough to order equal plans, too little
-#: to outweigh a real difference of more than the arguments' count in units (a share of the argument's read time
-#: made the smoke experiment's MLP plan 0.2% slower than data parallel)
+#: to outweigh a real difference of more than the arguments' count in units. It must stay a tie-break: a price
+#: that grew with the argument's read time would trade real step time for it.
 INPUT_FEED_TIE_S = 2e-10
 
 

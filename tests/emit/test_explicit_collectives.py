@@ -123,11 +123,10 @@ def test_shardy_in_jaxlib_accepts_the_explicit_form_and_xla_cannot_compile_it() 
 
 
 def test_a_max_reduce_over_a_sharded_dimension_is_not_settled_as_a_sum() -> None:
-    """Fuzz repro /tmp/w/fuzz_bugs/01 (moe, random plan seed 1, 2x4): the routing max over experts is sharded
-    on "data" and settled by a reduce-scatter. `unreduced` holds partial sums only (jaxlib 0.10's Shardy has no
-    `unreduced=max`), so the explicit form gathers the reduced dimension (here an all-to-all onto the scatter
-    dimension) and reduces locally; it wrote `unreduced={"data"}` + `sdy.reduce_scatter` before, adding the
-    per-shard maxima (max abs error 25.9)."""
+    """A random plan of the moe (seed 1, 2x4) shards the routing max over experts on "data" and settles it by a
+    reduce-scatter. `unreduced` holds partial sums only (jaxlib 0.10's Shardy has no `unreduced=max`), so the
+    explicit form must gather the reduced dimension (here an all-to-all onto the scatter dimension) and reduce
+    locally, not write `unreduced={"data"}` + `sdy.reduce_scatter`, which would add the per-shard maxima."""
     from autoshard.planner.random_plans import random_plan
 
     text = emit_plan(random_plan(REPO / "examples/moe.mlir", "data=2,model=4", seed=1), explicit_collectives=True)

@@ -50,7 +50,8 @@ def test_random_plans_compute_the_reference(model: str, mesh: str, seed: int):
 
 
 def test_explicit_max_reduce_over_a_sharded_dimension():
-    """Fuzz bug /tmp/w/fuzz_bugs/01 (fixed in bf8bb29): the explicit form settled a max-reduce with a sum."""
+    """The explicit form settles a max-reduce over a sharded dimension with a max, not a sum (a random plan of
+    the moe shards one)."""
     plan = random_plan(EXAMPLES / "moe.mlir", "data=2,model=4", seed=1)
     _simulates_equal(emit_plan(plan, explicit_collectives=True), "moe.explicit.mlir")
 

@@ -3,8 +3,8 @@
 The planned file restates every value's sharding in the form XLA keeps (a constraint after each planned value,
 constraints on each loop's carried values instead of a loop sharding, a constraint per resharded operand:
 `autoshard.emit`). `cost` reads those back into the plan graph the plan was priced on, so the step time (loops
-per iteration) and the peak memory agree with the report's to rounding, on every zoo model and the scan of square
-layers the issue measured (whose loop `cost` used to price once: 8x under the report).
+per iteration) and the peak memory agree with the report's to rounding, on every zoo model and on the scan of
+square layers (a loop whose body `cost` must price once per iteration, as the plan's report does).
 """
 
 from __future__ import annotations
