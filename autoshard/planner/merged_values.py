@@ -17,7 +17,10 @@ buffer it is:
   the two alike: the same operand and result shardings (seen: every layer's recomputation merged in the 2- and
   32-layer steps' plans on 8x8). A repeat the plan shards otherwise is a different partitioned op, and so is
   everything computed from it (seen: a 2-layer step whose plan recomputes the MLP with the batch over `model`
-  alone, where the forward splits it over `data` and `model`, keeps both sets of dots).
+  alone, where the forward splits it over `data` and `model`, keeps both sets of dots). A repeat with several
+  results (a router's `top_k`) is numbered like its forward op, so what is computed from it merges, but is kept
+  as computed itself (its results are small; seen: a Mixtral-shaped step holds each layer's dispatch from the
+  forward pass to the backward).
 
 How a merged value is then held (`memory_accounting.GraphLiveness`): the forward's buffer lives until the last
 reader of either; a repeat of a cheap op XLA computes inside its readers' fusions is computed inside its own
@@ -70,8 +73,10 @@ def merged_values(graph: PlanGraph, assignment: Sequence[int] | None = None) -> 
             key = (static[node.index], tuple(number(*reads[i]) for i in sorted(reads)))
             earlier = first.setdefault(key, node.index)
             if earlier != node.index and _partitioned_alike(nodes[earlier], node, assignment):
-                merged[node.index] = (earlier, 0)
-                canonical[node.index, 0] = number(earlier, 0)
+                if len(node.outputs) == 1:
+                    merged[node.index] = (earlier, 0)
+                for port in range(len(node.outputs)):  # a multi-result repeat (top_k) is numbered, not merged
+                    canonical[node.index, port] = number(earlier, port)
     return merged
 
 
@@ -88,7 +93,7 @@ def _is_barrier_value(node: PlanNode) -> bool:
 
 def _mergeable(node: PlanNode) -> bool:
     op = node.ir
-    return (node.kind == "op" and len(node.outputs) == 1 and node.outputs[0] is not None and op is not None
+    return (node.kind == "op" and bool(node.outputs) and all(o is not None for o in node.outputs) and op is not None
             and isinstance(op.parent_op(), FuncOp) and not any(part in node.label for part in _NOT_MERGED))
 
 

@@ -77,3 +77,26 @@ def test_a_recomputation_the_plan_shards_otherwise_is_computed_apart_beside_the_
     liveness = plan_liveness(graph, assignment)
     assert liveness.hoisted[backward_dot.index] == forward_dot.position
     assert node_interval(backward_dot, graph, liveness)[0] == forward_dot.position
+
+
+#: a router's top_k (two results) recomputed after the barrier, and what is computed from its values
+TOP_K_RECOMPUTED = """
+func.func @main(%x: tensor<64x8xf32>) -> tensor<64x2xf32> {
+  %v, %i = chlo.top_k(%x, k = 2) : tensor<64x8xf32> -> (tensor<64x2xf32>, tensor<64x2xi32>)
+  %0 = stablehlo.exponential %v : tensor<64x2xf32>
+  %1 = stablehlo.optimization_barrier %x : tensor<64x8xf32>
+  %v2, %i2 = chlo.top_k(%1, k = 2) : tensor<64x8xf32> -> (tensor<64x2xf32>, tensor<64x2xi32>)
+  %2 = stablehlo.exponential %v2 : tensor<64x2xf32>
+  %3 = stablehlo.add %2, %0 : tensor<64x2xf32>
+  return %3 : tensor<64x2xf32>
+}
+"""
+
+
+def test_what_a_recomputed_top_k_computes_merges_though_the_top_k_itself_is_kept():
+    graph = autoshard.plan(TOP_K_RECOMPUTED, mesh="data=2,model=4", time_limit=2).graph
+    forward_top_k, repeated_top_k = _ops(graph, "chlo.top_k")
+    forward_exp, repeated_exp = _ops(graph, "stablehlo.exponential")
+    merged = merged_values(graph)
+    assert repeated_top_k.index not in merged  # two results: numbered alike, computed (its results are small)
+    assert merged[repeated_exp.index] == (forward_exp.index, 0)
