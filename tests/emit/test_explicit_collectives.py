@@ -109,7 +109,7 @@ def test_scan_layers_explicit_form_is_the_program_in_f64() -> None:
 
 @pytest.mark.xla
 def test_shardy_in_jaxlib_accepts_the_explicit_form_and_xla_cannot_compile_it() -> None:
-    """README (Emit): jaxlib's Shardy parser and verifier take the partitioned form; XLA's MLIR-to-HLO
+    """docs/emission.md: jaxlib's Shardy parser and verifier take the partitioned form; XLA's MLIR-to-HLO
     conversion (Shardy's round-trip export, before any partitioning) leaves the collectives without their mesh."""
     pytest.importorskip("jax")
     from autoshard.errors import UserError
