@@ -33,7 +33,6 @@ kernel of its own, priced by its own roofline. This keeps every node's price a f
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -167,7 +166,7 @@ def plan_fusion(graph: PlanGraph,
                 memory_bound: Callable[[Sequence[tuple[PlanNode, NodeTraffic]]], bool] | None = None) -> FusionPlan:
     """The fusion groups of `graph` and every op node's traffic; `memory_bound(members)` tells whether a group of
     several nodes is limited by memory bandwidth on global shapes (None: leave `NodeTraffic.memory_bound` unset)."""
-    plan = _fusion_structure(graph)
+    plan = graph.derived("fusion", _fusion_of)  # memory-boundness aside, it depends on the graph alone
     if memory_bound is None:
         return plan
     nodes, traffic = graph.nodes, list(plan.traffic)
@@ -181,22 +180,6 @@ def plan_fusion(graph: PlanGraph,
         t = traffic[i]
         traffic[i] = replace(t, memory_bound=bound)  # type: ignore[arg-type]
     return FusionPlan(plan.group, tuple(traffic), plan.kernels)
-
-
-#: per graph (by id, while it lives, and as long as its nodes and edges are those counted): its fusion plan
-_STRUCTURES: dict[int, tuple[weakref.ref, int, int, FusionPlan]] = {}
-
-
-def _fusion_structure(graph: PlanGraph) -> FusionPlan:
-    """`plan_fusion` without memory-boundness: it depends on the graph alone, and is worked out once per graph."""
-    cached = _STRUCTURES.get(id(graph))
-    if cached is not None and cached[0]() is graph and cached[1:3] == (len(graph.nodes), len(graph.edges)):
-        return cached[3]
-    plan = _fusion_of(graph)
-    for key in [k for k, (ref, *_) in _STRUCTURES.items() if ref() is None]:
-        del _STRUCTURES[key]
-    _STRUCTURES[id(graph)] = (weakref.ref(graph), len(graph.nodes), len(graph.edges), plan)
-    return plan
 
 
 def _fusion_of(graph: PlanGraph) -> FusionPlan:

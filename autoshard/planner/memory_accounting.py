@@ -65,7 +65,6 @@ again with a tighter limit when they push a plan over its budget):
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -241,15 +240,9 @@ class _GraphFacts:
     apart: dict[int, tuple[int, int]] = field(default_factory=dict)
 
 
-#: per graph (by id, while it lives): its aliased results, fused outputs and invariant nodes (fusion is the
-#: costly part), and the merge facts per set of merged repeats
-_FACTS: dict[int, tuple[weakref.ref, _GraphFacts, dict]] = {}
-
-
 def _graph_facts(graph: PlanGraph) -> tuple[_GraphFacts, dict]:
-    cached = _FACTS.get(id(graph))
-    if cached is not None and cached[0]() is graph:
-        return cached[1], cached[2]
+    """The facts of the graph alone (its aliased results, fused outputs and invariant nodes: fusion is the costly
+    part; every repeat as if merged) and a cache of the merge facts per set of merged repeats."""
     nodes = graph.nodes
     traffic = plan_fusion(graph).traffic
     fused = {(n.index, j) for n in nodes if n.kind == "op" and traffic[n.index] is not None
@@ -260,14 +253,11 @@ def _graph_facts(graph: PlanGraph) -> tuple[_GraphFacts, dict]:
     invariant |= {n.index for n in nodes if n.kind in TRANSPARENT_KINDS}
     base = _GraphFacts(frozenset(_aliased_results(graph)), frozenset(fused), frozenset(invariant), {}, {},
                        frozenset(), merged_values(graph))
-    for key in [k for k, (ref, *_) in _FACTS.items() if ref() is None]:
-        del _FACTS[key]
-    _FACTS[id(graph)] = (weakref.ref(graph), base, {})
-    return base, _FACTS[id(graph)][2]
+    return base, {}
 
 
 def _merge_facts(graph: PlanGraph, merge_recomputations: bool, assignment: Sequence[int] | None = None) -> _GraphFacts:
-    base, by_repeats = _graph_facts(graph)
+    base, by_repeats = graph.derived("liveness facts", _graph_facts)
     repeats = merged_values(graph, assignment) if merge_recomputations else {}
     key = tuple(sorted(repeats.items()))
     if key in by_repeats:

@@ -30,7 +30,6 @@ written out once by the forward; a repeat read by nothing computed is dead code.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 
 from xdsl.dialects.func import FuncOp
@@ -47,7 +46,7 @@ def merged_values(graph: PlanGraph, assignment: Sequence[int] | None = None) -> 
     """Node index -> the (node, port) whose buffer XLA:CPU gives its value (module docstring); without the
     plan's `assignment`, as if it partitioned every repeat like the value it repeats."""
     nodes = graph.nodes
-    static = _static_keys(graph)
+    static = graph.derived("op merge keys", _static_keys)
     operands: dict[int, dict[int, tuple[int, int]]] = {}
     for e in graph.edges:
         operands.setdefault(e.consumer, {})[e.in_port] = (e.producer, e.out_port)
@@ -97,19 +96,9 @@ def _mergeable(node: PlanNode) -> bool:
             and isinstance(op.parent_op(), FuncOp) and not any(part in node.label for part in _NOT_MERGED))
 
 
-#: per graph (by id, while it lives): each node's op key without its operands (`_op_key`)
-_STATIC: dict[int, tuple[weakref.ref, int, list]] = {}
-
-
 def _static_keys(graph: PlanGraph) -> list[tuple | None]:
-    cached = _STATIC.get(id(graph))
-    if cached is not None and cached[0]() is graph and cached[1] == len(graph.nodes):
-        return cached[2]
-    keys = [_op_key(n) if n.kind in ("op", "constant") and n.ir is not None else None for n in graph.nodes]
-    for key in [k for k, (ref, *_) in _STATIC.items() if ref() is None]:
-        del _STATIC[key]
-    _STATIC[id(graph)] = (weakref.ref(graph), len(graph.nodes), keys)
-    return keys
+    """Each node's op key without its operands (`_op_key`); None where it has none."""
+    return [_op_key(n) if n.kind in ("op", "constant") and n.ir is not None else None for n in graph.nodes]
 
 
 def _op_key(node: PlanNode) -> tuple | None:

@@ -9,8 +9,9 @@ joins a producer's output to a consumer's input: when the two shardings differ, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from autoshard.planner.factor_strategies import FactorStrategy
 from autoshard.sharding import AxisRef, TensorSharding
@@ -109,6 +110,9 @@ class PortRef:
         return strategy.inputs[self.port] if self.is_input else strategy.outputs[self.port]
 
 
+_T = TypeVar("_T")
+
+
 @dataclass
 class PlanGraph:
     """All nodes and edges of one function (regions flattened, loop bodies weighted by trip count)."""
@@ -119,6 +123,17 @@ class PlanGraph:
     num_positions: int = 0
     #: pairs of node ports that must share one sharding (`sdy.sharding_group`, carried state)
     equal_shardings: list[tuple[PortRef, PortRef]] = field(default_factory=list)
+    #: facts of the graph's structure several passes read (`derived`), with the node and edge counts they hold for
+    _derived: dict[str, tuple[tuple[int, int], Any]] = field(default_factory=dict, repr=False, compare=False)
+
+    def derived(self, name: str, compute: Callable[[PlanGraph], _T]) -> _T:
+        """`compute(self)`, worked out once while the graph keeps the nodes and edges it has now: a fact of its
+        structure alone (its fusion, its ops' merge keys), not of strategies or an assignment."""
+        size = (len(self.nodes), len(self.edges))
+        cached = self._derived.get(name)
+        if cached is None or cached[0] != size:
+            cached = self._derived[name] = (size, compute(self))
+        return cached[1]
 
     def add_node(self, node: PlanNode) -> PlanNode:
         node.index = len(self.nodes)
