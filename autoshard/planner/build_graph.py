@@ -9,7 +9,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Operation
 
-from autoshard.dialects.sdy import SHARDING_ATTR, func_sharding
+from autoshard.dialects.sdy import SHARDING_ATTR, SHARDING_ONLY_OPS, func_sharding
 from autoshard.errors import UserError
 from autoshard.ir.entry import entry_function
 from autoshard.planner.manual_computation import MANUAL_COMPUTATION, manual_strategy
@@ -90,7 +90,7 @@ def build_plan_graph(
         for node in graph.nodes:
             if node.kind == "op" and node.label == MANUAL_COMPUTATION:
                 node.kind = "manual"
-            elif node.kind == "op" and node.label not in ("sdy.sharding_constraint", "sdy.reshard"):
+            elif node.kind == "op" and node.label not in SHARDING_ONLY_OPS:
                 key = _rule_key(node.ir)
                 if key is None or key not in built_rules:
                     warned = len(caught)

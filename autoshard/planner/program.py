@@ -19,6 +19,7 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 
+from autoshard.dialects.sdy import SHARDING_ONLY_OPS
 from autoshard.rules.attrs import op_name
 from autoshard.planner.plan_graph import PlanEdge, PlanGraph, PlanNode, PortRef, TensorInfo
 
@@ -222,14 +223,10 @@ class ProgramWalker:
                     self._group_input(g, yielded, i)
 
 
-#: ops that pass their one operand through unchanged in value (a sharding is no part of a loop's count)
-_PASS_THROUGH_OPS = ("sdy.sharding_constraint", "sdy.reshard")
-
-
 def _source(value: SSAValue) -> SSAValue:
     """`value` with the sharding constraints and reshards around it looked through: `autoshard plan` constrains
     every loop operand and yielded value, so a planned loop's counter starts from, and is yielded through, one."""
-    while isinstance(value.owner, Operation) and op_name(value.owner) in _PASS_THROUGH_OPS:
+    while isinstance(value.owner, Operation) and op_name(value.owner) in SHARDING_ONLY_OPS:
         value = value.owner.operands[0]
     return value
 

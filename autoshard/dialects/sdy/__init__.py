@@ -43,6 +43,7 @@ from autoshard.dialects.sdy.propagation_edges import (
     PropagationOneStepAttr,
 )
 from autoshard.dialects.sdy.sharding_ops import (
+    SHARDING_ONLY_OPS,
     PropagationBarrierOp,
     ReshardOp,
     ShardingConstraintOp,
@@ -73,6 +74,7 @@ from autoshard.dialects.sdy.value_sharding import (
 )
 
 __all__ = [
+    "SHARDING_ONLY_OPS",
     "EDGE_NODE_TYPES",
     "PROPAGATION_DIRECTIONS",
     "REDUCTION_KINDS",

@@ -71,6 +71,10 @@ class ReshardOp(_ShardingOnValueOp):
     name = "sdy.reshard"
 
 
+#: ops that only state a value's sharding: the value they return is their operand's
+SHARDING_ONLY_OPS = (ShardingConstraintOp.name, ReshardOp.name)
+
+
 @irdl_op_definition
 class ShardingGroupOp(IRDLOperation):
     """`sdy.sharding_group %input group_id=3 : type`: tensors of one group get the same sharding."""
