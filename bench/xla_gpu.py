@@ -26,6 +26,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "examples"))
+import llm_steps as llm  # noqa: E402  (jax is imported on first use)
 
 #: (model, layers, batch, seq, checkpoint): the scale bench's shapes at sizes one 80 GB GPU holds
 REAL_STEPS = (
@@ -33,13 +35,6 @@ REAL_STEPS = (
     ("llama3-8b", 2, 8, 1024, False),
     ("llama3-1b", 4, 8, 1024, True),
 )
-
-
-def _examples():
-    sys.path.insert(0, str(HERE.parent / "examples"))
-    import llm_steps  # noqa: PLC0415
-
-    return llm_steps
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -58,7 +53,6 @@ def measure_one(model: str, layers: int, batch: int, seq: int, checkpoint: bool,
     import jax  # noqa: PLC0415
     import jax.numpy as jnp  # noqa: PLC0415
 
-    llm = _examples()
     shape = llm.shape_of(model, layers=layers, batch=batch, seq=seq, checkpoint=checkpoint)
     start = time.perf_counter()
     compiled = llm.jitted_step(shape).lower(*llm.step_arguments(shape)).compile()
@@ -122,7 +116,6 @@ def compare(args: argparse.Namespace) -> int:
     import autoshard  # noqa: PLC0415
     from autoshard.xla.compile_run import compiled_memory_stats  # noqa: PLC0415
 
-    llm = _examples()
     results = args.results / "results.jsonl" if args.results.is_dir() else args.results
     records = [json.loads(line) for line in results.read_text().splitlines()]
     print(f"one GPU per program; autoshard planned on one device with profile {args.profile}; memory in GB")
