@@ -12,6 +12,7 @@ from xdsl.ir import Operation
 from autoshard.dialects.sdy import SHARDING_ATTR, SHARDING_ONLY_OPS, func_sharding
 from autoshard.errors import UserError
 from autoshard.ir.entry import entry_function
+from autoshard.planner.axis_groups import choose_axis_groups
 from autoshard.planner.manual_computation import MANUAL_COMPUTATION, manual_strategy
 from autoshard.planner.node_strategies import CostOracle, fill_strategies
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, PortRef
@@ -102,7 +103,11 @@ def build_plan_graph(
             elif node.kind == "op":
                 node.kind = "constraint"
     built.warnings.extend(str(w.message) for w in caught)
-    fill_strategies(graph, rules, mesh, oracle, options.allow_sub_axes)
+    links = getattr(getattr(oracle, "config", None), "axis_links", None) or {}
+    groups, note = choose_axis_groups(graph, rules, mesh, links, options.axis_groups, options.allow_sub_axes)
+    if note:
+        built.warnings.append(note)
+    fill_strategies(graph, rules, mesh, oracle, options.allow_sub_axes, groups)
     for node in graph.nodes:
         if node.kind == "manual":
             node.strategies = [manual_strategy(node, mesh, oracle)]

@@ -11,7 +11,9 @@ Pruning, stated so a reader knows what the search does not see:
 - in a compound dimension, a more minor factor may carry axes only when every more major factor is sharded
   down to local size 1 (otherwise the dimension's blocks would not be contiguous);
 - sub-axes are offered for an axis only when the full axis does not divide the factor but a prefix of it does
-  (`"x":(1)k`), which is what lets e.g. a dimension of 6 use 2 of a 4-sized axis.
+  (`"x":(1)k`), which is what lets e.g. a dimension of 6 use 2 of a 4-sized axis;
+- with `axis_groups` (neighbouring mesh axes searched as one, `planner.axis_groups`), a group's axes go to one
+  factor together, in mesh order, or stay unused together; no sub-axes of a grouped axis.
 """
 
 from __future__ import annotations
@@ -63,18 +65,38 @@ def _axis_options(axis: str, size: int, remaining: int, mesh: Mesh, allow_sub_ax
     return [AxisRef(axis, SubAxisInfo(1, g))] if g > 1 else []
 
 
+def axis_units(mesh: Mesh, axis_groups: Sequence[Sequence[str]] = ()) -> list[tuple[str, ...]]:
+    """The mesh's axes as the search uses them, major to minor: each group of `axis_groups` (neighbouring axes,
+    `planner.axis_groups.check_axis_groups`) as one unit, every other axis alone."""
+    group_of = {group[0]: tuple(group) for group in axis_groups}
+    grouped = {name for group in axis_groups for name in group}
+    return [group_of[a.name] if a.name in group_of else (a.name,) for a in mesh.axes
+            if a.name in group_of or a.name not in grouped]
+
+
+def _unit_options(unit: tuple[str, ...], remaining: int, mesh: Mesh, allow_sub_axes: bool) -> list[tuple[AxisRef, ...]]:
+    """The ways `unit` (one axis, or a group used whole) fits a factor with `remaining` unsharded size."""
+    if len(unit) == 1:
+        return [(ref,) for ref in _axis_options(unit[0], mesh.axis_size(unit[0]), remaining, mesh, allow_sub_axes)]
+    size = math.prod(mesh.axis_size(name) for name in unit)
+    return [tuple(AxisRef(name) for name in unit)] if remaining % size == 0 else []
+
+
 def enumerate_factor_strategies(
     rule: FactorRule,
     mesh: Mesh,
     allow_sub_axes: bool = True,
     max_strategies: int | None = None,
+    axis_groups: Sequence[Sequence[str]] = (),
 ) -> list[FactorStrategy]:
-    """Every valid factor strategy of `rule` on `mesh` (the replicated one first)."""
+    """Every valid factor strategy of `rule` on `mesh` (the replicated one first), each group of `axis_groups`
+    used as one axis."""
     num_factors = len(rule.factor_sizes)
     shardable = [f for f in range(num_factors) if f not in unshardable_factors(rule)]
     compound_dims = [
         tuple(dim) for tensor in (*rule.operand_mappings, *rule.result_mappings) for dim in tensor if len(dim) > 1
     ]
+    units = [u for u in axis_units(mesh, axis_groups) if math.prod(mesh.axis_size(n) for n in u) > 1]
     out: list[FactorStrategy] = []
 
     def compound_ok(axes: list[list[AxisRef]]) -> bool:
@@ -88,22 +110,20 @@ def enumerate_factor_strategies(
                     seen_partial = True
         return True
 
-    def rec(axis_index: int, axes: list[list[AxisRef]], remaining: list[int]) -> Iterator[FactorStrategy]:
-        if axis_index == len(mesh.axes):
+    def rec(unit_index: int, axes: list[list[AxisRef]], remaining: list[int]) -> Iterator[FactorStrategy]:
+        if unit_index == len(units):
             if compound_ok(axes):
                 yield FactorStrategy(tuple(tuple(a) for a in axes))
             return
-        axis = mesh.axes[axis_index]
-        yield from rec(axis_index + 1, axes, remaining)  # axis unused
-        if axis.size == 1:
-            return
+        yield from rec(unit_index + 1, axes, remaining)  # unit unused
         for f in shardable:
-            for ref in _axis_options(axis.name, axis.size, remaining[f], mesh, allow_sub_axes):
-                axes[f].append(ref)
-                remaining[f] //= ref.size(mesh)
-                yield from rec(axis_index + 1, axes, remaining)
-                remaining[f] *= ref.size(mesh)
-                axes[f].pop()
+            for refs in _unit_options(units[unit_index], remaining[f], mesh, allow_sub_axes):
+                size = math.prod(ref.size(mesh) for ref in refs)
+                axes[f].extend(refs)
+                remaining[f] //= size
+                yield from rec(unit_index + 1, axes, remaining)
+                remaining[f] *= size
+                del axes[f][len(axes[f]) - len(refs):]
 
     for strategy in rec(0, [[] for _ in range(num_factors)], list(rule.factor_sizes)):
         out.append(strategy)

@@ -17,6 +17,7 @@ from typing import Protocol
 
 from autoshard.planner.factor_strategies import (
     FactorStrategy,
+    axis_units,
     enumerate_factor_strategies,
     local_factor_sizes,
     project_tensor,
@@ -56,12 +57,13 @@ class IdentityRule:
         return IdentityRule(list(info.shape), result_mappings=[[[d] for d in range(rank)]])
 
 
-def candidate_shardings(info: TensorInfo, mesh: Mesh, mesh_name: str, allow_sub_axes: bool = True) -> list[TensorSharding]:
+def candidate_shardings(info: TensorInfo, mesh: Mesh, mesh_name: str, allow_sub_axes: bool = True,
+                        axis_groups: Sequence[Sequence[str]] = ()) -> list[TensorSharding]:
     """Every sharding of a tensor the planner considers (replicated first)."""
     rule = IdentityRule.of(info)
     return [
         project_tensor(rule.result_mappings[0], s, mesh_name)
-        for s in enumerate_factor_strategies(rule, mesh, allow_sub_axes=allow_sub_axes)
+        for s in enumerate_factor_strategies(rule, mesh, allow_sub_axes=allow_sub_axes, axis_groups=axis_groups)
     ]
 
 
@@ -81,15 +83,16 @@ def _reduce_scatter_variants(
 
 
 def op_strategies(node: PlanNode, rule, mesh: Mesh, mesh_name: str, oracle: CostOracle, allow_sub_axes: bool = True,
-                  unreduced: bool = False, traffic: NodeTraffic | None = None) -> list[NodeStrategy]:
+                  unreduced: bool = False, traffic: NodeTraffic | None = None,
+                  axis_groups: Sequence[Sequence[str]] = ()) -> list[NodeStrategy]:
     """Strategies of an op node under its factor rule; with `unreduced`, also those that leave partial sums
     unreduced (a sum-reduction op) or add unreduced operands (an add/subtract), see `partial_sum_nodes`. Each pays
     its compute on its own local shapes, moving through memory what its fusion `traffic` says (None: all of its
-    tensors, as a kernel of its own)."""
+    tensors, as a kernel of its own). A group of `axis_groups` is used as one axis."""
     total = math.prod(max(s, 1) for s in rule.factor_sizes)
     reduction = frozenset(rule.reduction_factors)
     out: list[NodeStrategy] = []
-    for fs in enumerate_factor_strategies(rule, mesh, allow_sub_axes=allow_sub_axes):
+    for fs in enumerate_factor_strategies(rule, mesh, allow_sub_axes=allow_sub_axes, axis_groups=axis_groups):
         inputs = tuple(project_tensor(m, fs, mesh_name) for m in rule.operand_mappings)
         results = tuple(project_tensor(m, fs, mesh_name, reduction) for m in rule.result_mappings)
         local = math.prod(max(s, 1) for s in local_factor_sizes(rule, fs, mesh))
@@ -107,7 +110,7 @@ def op_strategies(node: PlanNode, rule, mesh: Mesh, mesh_name: str, oracle: Cost
             axes = sort_axis_refs(partial, mesh)
             out.append(NodeStrategy(inputs, tuple(_unreduced(r, axes) for r in results), compute, 0.0, fs))
     if unreduced and node.label in LINEAR_COMBINE_OPS:
-        out.extend(_unreduced_variants(out, mesh))
+        out.extend(_unreduced_variants(out, mesh, axis_groups))
     return out
 
 
@@ -154,18 +157,21 @@ def _unreduced(sharding: TensorSharding, axes: tuple[AxisRef, ...]) -> TensorSha
     return TensorSharding(sharding.mesh_name, sharding.dims, sharding.replicated, axes, sharding.inline_mesh)
 
 
-def _unreduced_variants(strategies: Sequence[NodeStrategy], mesh: Mesh) -> list[NodeStrategy]:
+def _unreduced_variants(strategies: Sequence[NodeStrategy], mesh: Mesh,
+                        axis_groups: Sequence[Sequence[str]] = ()) -> list[NodeStrategy]:
     """For an elementwise sum or difference: every operand and the result unreduced over the same axes (any
-    non-empty set of mesh axes the strategy leaves unused), at the strategy's own compute cost."""
+    non-empty set of the mesh's axes, or of `axis_groups` used whole, that the strategy leaves unused), at the
+    strategy's own compute cost."""
     out = []
+    units = [u for u in axis_units(mesh, axis_groups) if math.prod(mesh.axis_size(n) for n in u) > 1]
     for s in strategies:
         if s.settle is not None or any(t.unreduced for t in (*s.inputs, *s.outputs)):
             continue
         used = {a.name for t in (*s.inputs, *s.outputs) for a in t.all_axes()}
-        free = [a.name for a in mesh.axes if a.name not in used and a.size > 1]
+        free = [u for u in units if not used.intersection(u)]
         for k in range(1, len(free) + 1):
-            for names in itertools.combinations(free, k):
-                axes = tuple(AxisRef(n) for n in names)  # mesh order
+            for chosen in itertools.combinations(free, k):
+                axes = tuple(AxisRef(n) for u in chosen for n in u)  # mesh order
                 out.append(NodeStrategy(tuple(_unreduced(t, axes) for t in s.inputs),
                                         tuple(_unreduced(t, axes) for t in s.outputs), s.compute_s, 0.0,
                                         s.factor_strategy))  # fmt: skip
@@ -203,20 +209,22 @@ def _replicated_under_xla(node: PlanNode, oracle: CostOracle) -> bool:
 
 
 def value_strategies(node: PlanNode, mesh: Mesh, mesh_name: str, allow_sub_axes: bool = True,
-                     oracle: CostOracle | None = None) -> list[NodeStrategy]:
+                     oracle: CostOracle | None = None, axis_groups: Sequence[Sequence[str]] = ()) -> list[NodeStrategy]:
     """Strategies of a value node: one per candidate sharding, every input wanting that same sharding; an argument
     pays the oracle's input-feeding tie-break (`input_feed_s`) as its own cost."""
     info = node.outputs[0] if node.outputs else node.inputs[0]
     feed = getattr(oracle, "input_feed_s", None) if node.kind == "argument" else None
     out = []
-    for s in candidate_shardings(info, mesh, mesh_name, allow_sub_axes):
+    for s in candidate_shardings(info, mesh, mesh_name, allow_sub_axes, axis_groups):
         out.append(NodeStrategy(tuple(s for _ in node.inputs), tuple(s for _ in node.outputs),
                                 collective_s=feed(s, info) if feed is not None else 0.0))
     return out
 
 
-def fill_strategies(graph: PlanGraph, rules: dict[int, object], mesh: Mesh, oracle: CostOracle, allow_sub_axes: bool = True) -> None:
-    """Give every node its strategies (`rules` maps op node index to its rule).
+def fill_strategies(graph: PlanGraph, rules: dict[int, object], mesh: Mesh, oracle: CostOracle, allow_sub_axes: bool = True,
+                    axis_groups: Sequence[Sequence[str]] = ()) -> None:
+    """Give every node its strategies (`rules` maps op node index to its rule), each group of `axis_groups` used
+    as one axis.
 
     Nodes with the same signature (op name, rule, tensor shapes and types) share one strategy list, so
     repeated layers cost one enumeration, and edge cost matrices between shared lists are computed once.
@@ -235,12 +243,12 @@ def fill_strategies(graph: PlanGraph, rules: dict[int, object], mesh: Mesh, orac
             key = ("op", node.label, node.rule, tuple(node.inputs), tuple(node.outputs), unreduced, traffic)
             if key not in cache:
                 cache[key] = op_strategies(node, node.rule, mesh, graph.mesh_name, oracle, allow_sub_axes, unreduced,
-                                           traffic)
+                                           traffic, axis_groups)
                 if _replicated_under_xla(node, oracle):
                     cache[key] = [s for s in cache[key] if s.factor_strategy is None or s.factor_strategy.is_replicated()]
         else:
             key = ("value", node.kind in ("constraint", "argument") and node.kind, tuple(node.inputs),
                    tuple(node.outputs))
             if key not in cache:
-                cache[key] = value_strategies(node, mesh, graph.mesh_name, allow_sub_axes, oracle)
+                cache[key] = value_strategies(node, mesh, graph.mesh_name, allow_sub_axes, oracle, axis_groups)
         node.strategies = cache[key]

@@ -58,6 +58,9 @@ class PlanOptions:
     #: (`tf.aliasing_output`) are always tied to their result.
     carry_state: bool = False
     allow_sub_axes: bool = True
+    #: neighbouring mesh axes searched as one (`planner.axis_groups`): None groups axes that share a link when
+    #: the mesh has too many strategies axis by axis; () never groups
+    axis_groups: tuple[tuple[str, ...], ...] | None = None
     priority_penalty_s: float = 1.0
 
     def argument_allows(self, index: int, candidate: TensorSharding) -> bool:

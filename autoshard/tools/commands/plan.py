@@ -11,6 +11,7 @@ from pathlib import Path
 from autoshard.emit import emit_plan
 from autoshard.errors import UserError
 from autoshard.planner.api import plan
+from autoshard.planner.axis_groups import parse_axis_groups
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.fileio import make_directory, read_text, write_text_atomic
 from autoshard.tools.reference_plans import ReferenceTime, SolveSettings, reference_time_limit, reference_times
@@ -41,6 +42,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--replicate-args", default="", help="comma-separated argument indices kept fully replicated")
     p.add_argument("--batch-axes", default="", help="mesh axes that must shard dim 0 of the --batch-args")
     p.add_argument("--batch-args", default="", help="comma-separated argument indices that are batch inputs")
+    p.add_argument("--axis-groups", default="auto",
+                   help="neighbouring mesh axes searched as one, e.g. data+fsdp,seq+model; 'auto' (default) groups "
+                        "axes that share a link when a many-axis mesh has too many strategies; 'none' never")
     p.add_argument("--carry-state", action="store_true",
                    help="tie each result to the next argument of the same type (training-step parameters and "
                         "optimizer state keep their sharding across steps)")
@@ -76,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
         batch_axes=tuple(a for a in args.batch_axes.split(",") if a),
         batch_arguments=_indices(args.batch_args, "--batch-args"),
         carry_state=args.carry_state,
+        axis_groups=parse_axis_groups(args.axis_groups),
     )
     progress = None if args.quiet else ProgressPrinter(sys.stderr)
     result = plan(
