@@ -5,22 +5,19 @@ through a `stablehlo.optimization_barrier`, which keeps XLA from merging the rec
 pass. XLA:CPU removes the barriers after SPMD partitioning (`OptimizationBarrierExpander`, in the passes before
 layout assignment; XLA:GPU only after scheduling and rematerialization) and its common-subexpression
 elimination then merges every recomputed value with the forward value it repeats: the forward value's buffer
-lives until the backward's last reader, and the recomputation never runs. Measured on jaxlib 0.10 (XLA:CPU): a
-2-layer checkpointed LLaMA-shaped step on 8x8 compiles 75 dots to 57, and its forward activations stay live from
-the forward pass to the backward.
+lives until the backward's last reader, and the recomputation never runs (observed on XLA:CPU, jaxlib 0.10: the
+compiled step has fewer dots than the program, and the forward activations live from the forward pass to the
+backward).
 
 `merged_values(graph)` names, per plan node that XLA:CPU does not compute, the (node, port) whose
 buffer it is:
 - a barrier's value node is its operand (the barrier is gone);
 - an op node at the function's top level that repeats an earlier one (the same op, attributes, result types and
   reducer body, reading the same values, barriers seen through) is that earlier node, when the plan partitions
-  the two alike: the same operand and result shardings (seen: every layer's recomputation merged in the 2- and
-  32-layer steps' plans on 8x8). A repeat the plan shards otherwise is a different partitioned op, and so is
-  everything computed from it (seen: a 2-layer step whose plan recomputes the MLP with the batch over `model`
-  alone, where the forward splits it over `data` and `model`, keeps both sets of dots). A repeat with several
-  results (a router's `top_k`) is numbered like its forward op, so what is computed from it merges, but is kept
-  as computed itself (its results are small; seen: a Mixtral-shaped step holds each layer's dispatch from the
-  forward pass to the backward).
+  the two alike: the same operand and result shardings. A repeat the plan shards otherwise is a different
+  partitioned op, and so is everything computed from it: XLA keeps both. A repeat with several results (a
+  router's `top_k`) is numbered like its forward op, so what is computed from it merges, but is kept as computed
+  itself (its results are small).
 
 How a merged value is then held (`memory_accounting.GraphLiveness`): the forward's buffer lives until the last
 reader of either; a repeat of a cheap op XLA computes inside its readers' fusions is computed inside its own
