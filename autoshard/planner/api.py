@@ -12,6 +12,7 @@ from typing import Any
 from xdsl.dialects.builtin import ModuleOp
 
 from autoshard.errors import InfeasibleError, VerificationError
+from autoshard.fileio import read_text
 from autoshard.ir.inline_calls import inline_private_calls
 from autoshard.ir.parse import SourceMap, parse_module_with_locations
 from autoshard.ir.static_shapes import require_static_shapes
@@ -19,17 +20,16 @@ from autoshard.ir.verify import verify_ops
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
 from autoshard.planner.explain_infeasible import explain_infeasible, memory_remedies
 from autoshard.planner.memory_accounting import plan_memory
-from autoshard.planner.plan_graph import PlanGraph
 from autoshard.planner.plan import CostBreakdown, Plan, SolverStats, evaluate_assignment
+from autoshard.planner.plan_graph import PlanGraph
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph, least_sharded_start
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
 from autoshard.sharding.hardware_profiles import resolve_config
-from autoshard.solver.instance import StrategyGraph
 from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolverConfig, solve
+from autoshard.solver.strategy_graph import StrategyGraph
 from autoshard.solver.validate import peak_usage
-from autoshard.fileio import read_text
 from autoshard.units import fmt_bytes
 from costmodel.memory import StepMemory
 

@@ -8,7 +8,7 @@ import numpy as np
 
 from autoshard.planner.plan_graph import PlanGraph
 from autoshard.planner.program import BARRIER_OP
-from autoshard.solver.instance import StrategyGraph
+from autoshard.solver.strategy_graph import StrategyGraph
 from autoshard.solver.validate import peak_usage
 from autoshard.units import fmt_bytes
 

@@ -25,7 +25,7 @@ from autoshard.planner.strategy_problem import build_strategy_graph
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
 from autoshard.sharding.hardware_profiles import resolve_config
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost
 
 #: draws tried before giving up on a graph whose constraints wipe out every random order

@@ -15,7 +15,7 @@ from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.memory_accounting import GraphLiveness, node_interval, node_usage
 from autoshard.planner.plan_graph import PlanGraph
 from autoshard.sharding import Mesh
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 
 #: One solver cost unit in seconds (0.1 ns): fine enough for tiny ops, coarse enough for int64 sums.
 COST_UNIT_S = 1e-10

@@ -8,10 +8,10 @@ Public API (shared by the planner and `autoshard solve-iopddl`):
 - `reduce_graph(graph) -> Reduction` (with `expand`), `load_problem(path)` / `format_solution(assignment)` for IOPDDL
 """
 
-from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph
-from autoshard.solver.reduce import Reduction, reduce_graph
+from autoshard.solver.exact_reduction import Reduction, reduce_graph
 from autoshard.solver.solve import Progress, SolveResult, SolverConfig, solve
 from autoshard.solver.stats import SolveStats
+from autoshard.solver.strategy_graph import FORBIDDEN, Edge, StrategyGraph
 from autoshard.solver.validate import plan_cost, validate_plan
 
 __all__ = [

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from autoshard.solver.clock import charge, now
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 from autoshard.solver.pairwise import float_terms, pair_incidence
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost
 from autoshard.solver.work_rates import (
     READOUT_WORK_PER_EDGE,

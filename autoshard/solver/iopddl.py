@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from autoshard.errors import UserError
-from autoshard.solver.instance import Edge, StrategyGraph
+from autoshard.solver.strategy_graph import Edge, StrategyGraph
 
 
 def load_problem(path: str | Path) -> StrategyGraph:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph, clip_forbidden
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph, clip_forbidden
 
 #: Price of one forbidden entry inside the search: above any real plan's total, far below int64 overflow.
 PENALTY: int = 10**14

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from autoshard.solver.clock import now
 from autoshard.solver.config import SolverConfig
-from autoshard.solver.instance import StrategyGraph
+from autoshard.solver.strategy_graph import StrategyGraph
 from autoshard.solver.work_rates import RESERVE_SECONDS, RESERVE_SECONDS_PER_ELEMENT, VIEW_SECONDS_PER_NODE
 
 #: the heuristic's least share of the time on graphs small enough for its Lagrangian start: with LNS, without

@@ -9,15 +9,16 @@ from collections.abc import Callable, Sequence
 
 from autoshard.solver.clock import charge, now, overran, work_clock
 from autoshard.solver.config import SolverConfig
-from autoshard.solver.cp import WALL_CAP_FACTOR, model_terms
-from autoshard.solver.heuristic import LocalSearch
-from autoshard.solver.instance import StrategyGraph
+from autoshard.solver.cp_sat.build_model import model_terms
+from autoshard.solver.cp_sat.solve_model import WALL_CAP_FACTOR
+from autoshard.solver.local_search import LocalSearch
 from autoshard.solver.phases import diffusion, forest, heuristic, lagrangian, lns, monolithic, reduction
 from autoshard.solver.phases import repeated_layers, windows
 from autoshard.solver.result import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Progress, SolveResult
 from autoshard.solver.schedule import MONOLITHIC_SHARE, REPEAT_FIND_SHARE, REPEAT_FIND_SHARE_LEADING, Schedule
 from autoshard.solver.state import Incumbent, SearchState, setup_work_seconds
 from autoshard.solver.stats import SolveStats
+from autoshard.solver.strategy_graph import StrategyGraph
 from autoshard.solver.validate import plan_cost, validate_plan
 from autoshard.solver.work_rates import SEARCH_SETUP_WORK
 

@@ -10,14 +10,14 @@ import numpy as np
 
 from autoshard.solver.clock import charge, counting, now
 from autoshard.solver.config import SolverConfig
-from autoshard.solver.contracted import ContractedView
+from autoshard.solver.contracted_view import ContractedView
 from autoshard.solver.dual_bound import Diffusion
-from autoshard.solver.heuristic import LocalSearch
-from autoshard.solver.instance import StrategyGraph
-from autoshard.solver.lagrangian import LagrangianOutcome
-from autoshard.solver.reduce import Reduction
+from autoshard.solver.exact_reduction import Reduction
+from autoshard.solver.lagrangian_relaxation import LagrangianOutcome
+from autoshard.solver.local_search import LocalSearch
 from autoshard.solver.result import Progress, SolveResult
 from autoshard.solver.stats import SolveStats
+from autoshard.solver.strategy_graph import StrategyGraph
 from autoshard.solver.work_rates import VIEW_SETUP_WORK
 
 

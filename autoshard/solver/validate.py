@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 
 
 def plan_cost(graph: StrategyGraph, assignment: Sequence[int]) -> int:

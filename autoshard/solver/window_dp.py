@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from autoshard.solver.clock import charge
-from autoshard.solver.contracted import ContractedView
+from autoshard.solver.contracted_view import ContractedView
 from autoshard.solver.work_rates import (
     WINDOW_MOVE_WORK_PER_INCIDENCE,
     WINDOW_MOVE_WORK_PER_INCIDENCE_PRICED,

@@ -14,8 +14,8 @@ from collections.abc import Callable
 import numpy as np
 
 from autoshard.solver.clock import charge, now
-from autoshard.solver.contracted import ContractedView
-from autoshard.solver.heuristic import PENALTY
+from autoshard.solver.contracted_view import ContractedView
+from autoshard.solver.pairwise import PENALTY
 from autoshard.solver.window_dp import ball, window_move
 from autoshard.solver.work_rates import REPAIR_WORK_PER_ENTRY, REPAIR_WORK_PER_LIVE_VAR
 
@@ -183,7 +183,7 @@ def lagrangian_window_search(
     while the time point is over the limit and decays otherwise; keeps the best plan that fits the limit.
 
     `assignment` must fit the limit; the search starts there, or at `start` (which need not fit) when given.
-    `prices`, when given, are the first multipliers (e.g. those `lagrangian.lagrangian_diffusion` ended with), so
+    `prices`, when given, are the first multipliers (e.g. those `lagrangian_relaxation.lagrangian_diffusion` ended with), so
     the search does not have to find them again. Returns the best fitting assignment and its cost; `final_prices`,
     when given, receives the multipliers the search ended with (to go on from where it stopped).
     """

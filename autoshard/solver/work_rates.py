@@ -26,7 +26,7 @@ CP_SECONDS_PER_DETERMINISTIC_SECOND = 2.4
 RESERVE_SECONDS = 0.05
 RESERVE_SECONDS_PER_ELEMENT = 2e-5
 
-# --- exact reductions (`reduce`) -----------------------------------------------------------------------------
+# --- exact reductions (`exact_reduction`) --------------------------------------------------------------------
 #: work of a reduction step (a node's dominance check and elimination attempt), per unit of a dominance check's
 #: and of a two-neighbour elimination's work, and of a separability check, once and per entry
 REDUCE_WORK_PER_STEP = 1.8e-4
@@ -46,7 +46,7 @@ VIEW_SETUP_WORK = (0.0, 2.0e-5, 1.6e-8)
 #: wall seconds per reduced node to build the contracted view (gates the window phase)
 VIEW_SECONDS_PER_NODE = 8e-5
 
-# --- local search (`heuristic`) ------------------------------------------------------------------------------
+# --- local search (`local_search`) ---------------------------------------------------------------------------
 #: work of a single-node move per node and per incidence it reads, of a tree move per tree node, and of a
 #: cluster's two moves per member
 NODE_MOVE_WORK = 1.5e-5
@@ -66,7 +66,7 @@ READOUT_WORK_PER_ENTRY = 1.1e-9
 #: wall seconds per incidence of one sweep, the Python overhead on graphs of small matrices (`sweep_wall_seconds`)
 SWEEP_SECONDS_PER_INCIDENCE = 1.4e-5
 
-# --- Lagrangian relaxation of the usage limit (`lagrangian`) -------------------------------------------------
+# --- Lagrangian relaxation of the usage limit (`lagrangian_relaxation`) --------------------------------------
 #: wall seconds of a rounding per variable (gate), and the work it is charged per variable
 ROUNDING_SECONDS_PER_VAR = 2e-5
 ROUNDING_WORK_PER_VAR = 8e-6
@@ -86,12 +86,12 @@ BUILD_SECONDS_PER_TERM = 1.2e-5
 #: work of one LNS round's scans of the whole graph, per node
 LNS_ROUND_WORK_PER_NODE = 1e-5
 
-# --- repeated layers (`repeats`) -----------------------------------------------------------------------------
+# --- repeated layers (`repeated_blocks`) ---------------------------------------------------------------------
 #: wall seconds per node and edge to find the repeated blocks (gate), and the work charged for it
 REPEAT_FIND_SECONDS_PER_ELEMENT = 3e-5
 REPEAT_FIND_WORK_PER_ELEMENT = 1.2e-5
 
-# --- spanning-forest bound (`bounds`) ------------------------------------------------------------------------
+# --- spanning-forest bound (`spanning_forest_bound`) ---------------------------------------------------------
 #: wall seconds per matrix entry and per edge of `spanning_forest_bound` (the time reserved for it)
 FOREST_SECONDS_PER_ENTRY = 2e-8
 FOREST_SECONDS_PER_EDGE = 4e-5

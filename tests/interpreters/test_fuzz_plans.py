@@ -16,7 +16,7 @@ from autoshard.emit import emit_plan
 from autoshard.interpreters.simulate import simulate
 from autoshard.ir.parse import parse_module
 from autoshard.planner.random_plans import random_assignment, random_plan
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 MESHES = ("x=8", "data=2,model=4", "a=2,b=2,c=2")

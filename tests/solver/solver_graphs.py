@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 from hypothesis import strategies as st
 
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost, validate_plan
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from solver_graphs import brute_force, strategy_graphs
 
-from autoshard.solver.bounds import spanning_forest_bound
-from autoshard.solver.instance import StrategyGraph
+from autoshard.solver.spanning_forest_bound import spanning_forest_bound
+from autoshard.solver.strategy_graph import StrategyGraph
 
 
 @settings(max_examples=150, deadline=None, derandomize=True)
@@ -23,8 +23,8 @@ def test_bound_is_exact_on_trees(graph: StrategyGraph) -> None:
 
 def test_caller_starts_are_checked_before_use() -> None:
     """Starts breaking a forbidden choice are ignored; a valid one never makes the answer worse."""
-    from autoshard.solver.instance import FORBIDDEN
     from autoshard.solver.solve import SolverConfig, solve
+    from autoshard.solver.strategy_graph import FORBIDDEN
 
     # two nodes that must agree (forbidden off the diagonal); strategy 1 is cheaper on both
     graph = StrategyGraph.build([[5, 1], [5, 1]], edges=[(0, 1, [[0, FORBIDDEN], [FORBIDDEN, 0]])])

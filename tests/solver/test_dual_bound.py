@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from solver_graphs import brute_force, strategy_graphs
 
 from autoshard.solver.dual_bound import Diffusion, diffusion_bound
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 
 
 def _bound(graph: StrategyGraph) -> int:

@@ -5,9 +5,10 @@ import time
 import numpy as np
 import pytest
 
-from autoshard.solver.heuristic import PENALTY, LocalSearch
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.local_search import LocalSearch
+from autoshard.solver.pairwise import PENALTY
 from autoshard.solver.solve import SolverConfig, solve
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost, validate_plan
 
 from solver_graphs import brute_force, random_graph

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 from solver_graphs import brute_force, hard_memory_graph, random_graph
 
-from autoshard.solver.contracted import ContractedView
-from autoshard.solver.heuristic import LocalSearch
-from autoshard.solver.instance import StrategyGraph
-from autoshard.solver.lagrangian import lagrangian_diffusion
+from autoshard.solver.contracted_view import ContractedView
+from autoshard.solver.lagrangian_relaxation import lagrangian_diffusion
+from autoshard.solver.local_search import LocalSearch
 from autoshard.solver.solve import SolverConfig, solve
+from autoshard.solver.strategy_graph import StrategyGraph
 from autoshard.solver.validate import plan_cost, validate_plan
 from autoshard.solver.window_search import lagrangian_window_search, repair
 

@@ -8,7 +8,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from solver_graphs import random_graph
 
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 from autoshard.solver.pairwise import (
     PENALTY,
     edge_groups,
@@ -17,6 +16,7 @@ from autoshard.solver.pairwise import (
     pair_incidence,
     penalized_terms,
 )
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost
 
 

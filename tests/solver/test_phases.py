@@ -11,11 +11,10 @@ import pytest
 from hypothesis import given, settings
 from solver_graphs import brute_force, random_graph, strategy_graphs
 
-from autoshard.solver.bounds import forest_seconds
-from autoshard.solver.instance import StrategyGraph
 from autoshard.solver.phases import forest
 from autoshard.solver.result import FEASIBLE, OPTIMAL, SolveResult
 from autoshard.solver.solve import SolverConfig, solve
+from autoshard.solver.spanning_forest_bound import forest_seconds
 from autoshard.solver.stats import (
     DiffusionReport,
     LagrangianReport,
@@ -25,6 +24,7 @@ from autoshard.solver.stats import (
     SolveStats,
     WindowReport,
 )
+from autoshard.solver.strategy_graph import StrategyGraph
 
 SOLVER = Path(__file__).resolve().parents[2] / "autoshard" / "solver"
 

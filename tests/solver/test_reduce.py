@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from autoshard.solver.clock import now
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
-from autoshard.solver.reduce import reduce_graph
+from autoshard.solver.exact_reduction import reduce_graph
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 
 
 def _chain_then_tie(chain: int) -> StrategyGraph:

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from solver_graphs import brute_force
 
 from autoshard.solver.dual_bound import Diffusion
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
-from autoshard.solver.repeats import CANDIDATE_PERIODS, _likely_periods, find_repeated_blocks, fold
+from autoshard.solver.repeated_blocks import CANDIDATE_PERIODS, _likely_periods, find_repeated_blocks, fold
 from autoshard.solver.solve import OPTIMAL, SolverConfig, solve
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import peak_usage, plan_cost
 
 

@@ -3,12 +3,12 @@ import time
 import pytest
 from ortools.sat.python import cp_model
 
-from autoshard.solver.heuristic import LocalSearch
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
-from autoshard.solver.model import build_model
-from autoshard.solver.model_instance import ModelInstance
-from autoshard.solver.reduce import reduce_graph
+from autoshard.solver.cp_sat.build_model import build_model
+from autoshard.solver.cp_sat.model_instance import ModelInstance
+from autoshard.solver.exact_reduction import reduce_graph
+from autoshard.solver.local_search import LocalSearch
 from autoshard.solver.solve import INFEASIBLE, OPTIMAL, SolverConfig, solve
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost, validate_plan
 
 from solver_graphs import brute_force, random_graph

@@ -5,9 +5,9 @@ import time
 import numpy as np
 import pytest
 
-from autoshard.solver.contracted import ContractedView
-from autoshard.solver.heuristic import LocalSearch
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.contracted_view import ContractedView
+from autoshard.solver.local_search import LocalSearch
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost, validate_plan
 from autoshard.solver.window_dp import eliminate, window_move
 from autoshard.solver.window_search import lagrangian_window_search, repair, window_search

@@ -8,9 +8,9 @@ import numpy as np
 
 from autoshard.solver.clock import now
 from autoshard.solver.dual_bound import Diffusion, DualBound, sweep_seconds
-from autoshard.solver.instance import FORBIDDEN
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import DiffusionReport, Skipped
+from autoshard.solver.strategy_graph import FORBIDDEN
 
 #: fewest diffusion sweeps worth running (its bound rises over tens of sweeps)
 MIN_DUAL_SWEEPS = 8

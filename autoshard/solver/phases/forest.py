@@ -1,13 +1,13 @@
 """Forest phase, after the search: when no phase proved a useful bound (CP-SAT proves none on large graphs), the
-spanning-forest relaxation's (see `bounds`). Its expected time is set aside from the search (`search_limit`)."""
+spanning-forest relaxation's (see `spanning_forest_bound`). Its expected time is set aside from the search (`search_limit`)."""
 
 from __future__ import annotations
 
-from autoshard.solver.bounds import forest_seconds, spanning_forest_bound
 from autoshard.solver.clock import now
-from autoshard.solver.instance import StrategyGraph
 from autoshard.solver.result import OPTIMAL, SolveResult
+from autoshard.solver.spanning_forest_bound import forest_seconds, spanning_forest_bound
 from autoshard.solver.stats import ForestReport
+from autoshard.solver.strategy_graph import StrategyGraph
 
 #: a gap above which the forest bound is computed (it rarely beats a tighter one)
 WEAK_GAP = 0.5

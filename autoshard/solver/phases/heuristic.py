@@ -1,5 +1,5 @@
 """Heuristic phase: the caller's best start as the first incumbent, then the local search's descent (see
-`heuristic.LocalSearch`), from the best start a phase found."""
+`local_search.LocalSearch`), from the best start a phase found."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from autoshard.solver.clock import now
-from autoshard.solver.instance import FORBIDDEN
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import HeuristicReport
+from autoshard.solver.strategy_graph import FORBIDDEN
 
 
 def offer_starts(state: SearchState, starts: Sequence[Sequence[int]]) -> None:

@@ -1,4 +1,4 @@
-"""Lagrangian phase: the Lagrangian relaxation of the usage limit (see `lagrangian`) when the limit may bind. Its
+"""Lagrangian phase: the Lagrangian relaxation of the usage limit (see `lagrangian_relaxation`) when the limit may bind. Its
 plans are offered as incumbents, its bound raises the incumbent's; its outcome (best plan, multipliers) stays in the
 state for the window phase."""
 
@@ -8,7 +8,7 @@ import numpy as np
 
 from autoshard.solver.clock import now
 from autoshard.solver.dual_bound import sweep_seconds
-from autoshard.solver.lagrangian import SWEEPS_PER_STEP, lagrangian_diffusion, step_seconds
+from autoshard.solver.lagrangian_relaxation import SWEEPS_PER_STEP, lagrangian_diffusion, step_seconds
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import LagrangianReport, Skipped
 

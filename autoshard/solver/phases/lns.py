@@ -8,14 +8,15 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from autoshard.solver.clock import charge, now
-from autoshard.solver.cp import cp_solver, model_terms, run_cp
-from autoshard.solver.heuristic import PENALTY, LocalSearch
-from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph
-from autoshard.solver.model import build_model
-from autoshard.solver.model_instance import ModelInstance
+from autoshard.solver.cp_sat.build_model import build_model, model_terms
+from autoshard.solver.cp_sat.model_instance import ModelInstance
+from autoshard.solver.cp_sat.solve_model import cp_solver, run_cp
+from autoshard.solver.local_search import LocalSearch
+from autoshard.solver.pairwise import PENALTY
 from autoshard.solver.schedule import LNS_MIN_WINDOW_S, LNS_WINDOW_SHARE
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import LnsReport
+from autoshard.solver.strategy_graph import FORBIDDEN, Edge, StrategyGraph
 from autoshard.solver.work_rates import BUILD_SECONDS_PER_TERM, LNS_ROUND_WORK_PER_NODE
 
 #: bijection groups larger than this never enter an LNS window

@@ -6,9 +6,9 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from autoshard.solver.clock import charge, now
-from autoshard.solver.cp import SolutionCallback, cp_solver, model_terms, run_cp
-from autoshard.solver.model import build_model
-from autoshard.solver.model_instance import ModelInstance
+from autoshard.solver.cp_sat.build_model import build_model, model_terms
+from autoshard.solver.cp_sat.model_instance import ModelInstance
+from autoshard.solver.cp_sat.solve_model import SolutionCallback, cp_solver, run_cp
 from autoshard.solver.result import FEASIBLE, INFEASIBLE, OPTIMAL
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import MonolithicReport, Skipped

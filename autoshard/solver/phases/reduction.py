@@ -1,4 +1,4 @@
-"""Reduction phase: the exact reductions of `reduce` (stopped early at their deadline, still exact)."""
+"""Reduction phase: the exact reductions of `exact_reduction` (stopped early at their deadline, still exact)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import numpy as np
 
 from autoshard.solver.clock import now
 from autoshard.solver.config import SolverConfig
-from autoshard.solver.instance import StrategyGraph
-from autoshard.solver.reduce import Reduction, reduce_graph
+from autoshard.solver.exact_reduction import Reduction, reduce_graph
 from autoshard.solver.stats import ReductionReport
+from autoshard.solver.strategy_graph import StrategyGraph
 
 
 def run(graph: StrategyGraph, config: SolverConfig, until: float, t0: float) -> tuple[Reduction, ReductionReport]:

@@ -1,4 +1,4 @@
-"""Repeat phase: repeated layers (see `repeats`), on graphs too large for the diffusion bound to get far.
+"""Repeat phase: repeated layers (see `repeated_blocks`), on graphs too large for the diffusion bound to get far.
 
 Found on the original graph (a reduction stopped early treats copies unevenly): a bound from one diffusion per kind
 of block gives one on the whole, and the best plan giving every copy of a block the same choices becomes an
@@ -13,11 +13,11 @@ import numpy as np
 
 from autoshard.solver.clock import charge, now
 from autoshard.solver.dual_bound import Diffusion, sweep_seconds
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph, clip_forbidden
-from autoshard.solver.repeats import RepeatedBlocks, find_repeated_blocks, fold
+from autoshard.solver.repeated_blocks import RepeatedBlocks, find_repeated_blocks, fold
 from autoshard.solver.schedule import REPEAT_BOUND_SHARE, REPEAT_FIND_SHARE
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import RepeatReport, Skipped
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph, clip_forbidden
 from autoshard.solver.validate import plan_cost, usage_profile
 from autoshard.solver.work_rates import (
     REPEAT_FIND_SECONDS_PER_ELEMENT,

@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 
 from autoshard.solver.clock import now
-from autoshard.solver.contracted import ContractedView
-from autoshard.solver.heuristic import PENALTY
-from autoshard.solver.lagrangian import LagrangianOutcome
+from autoshard.solver.contracted_view import ContractedView
+from autoshard.solver.lagrangian_relaxation import LagrangianOutcome
+from autoshard.solver.pairwise import PENALTY
 from autoshard.solver.schedule import (
     WINDOW_FIRST_SHARE,
     WINDOW_FIRST_SHARE_MEMORY,

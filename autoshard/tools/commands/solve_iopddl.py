@@ -42,9 +42,9 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.monotonic() - process_age()  # the contest clock starts with the process
     if not args.timeout > 0:
         raise UserError(f"TIMEOUT_SECONDS must be positive, got {args.timeout:g}")
-    from autoshard.solver.instance import FORBIDDEN
     from autoshard.solver.iopddl import format_solution, load_problem
     from autoshard.solver.solve import SolverConfig, solve
+    from autoshard.solver.strategy_graph import FORBIDDEN
 
     graph = load_problem(args.problem)
     margin = args.margin if args.margin is not None else 0.08 * args.timeout + 1.5

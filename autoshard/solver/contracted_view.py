@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from autoshard.solver.heuristic import PENALTY, LocalSearch, cost_delta
-from autoshard.solver.instance import FORBIDDEN
+from autoshard.solver.local_search import LocalSearch, cost_delta
+from autoshard.solver.pairwise import PENALTY
+from autoshard.solver.strategy_graph import FORBIDDEN
 
 
 @dataclass

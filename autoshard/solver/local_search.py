@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from autoshard.solver.clock import charge, now
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 from autoshard.solver.pairwise import PENALTY, edge_groups, penalized_terms
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 from autoshard.solver.work_rates import (
     CLUSTER_MOVES_WORK_PER_MEMBER,
     NODE_MOVE_WORK,
@@ -527,7 +527,7 @@ class LocalSearch:
     ) -> tuple[np.ndarray, int]:
         """Descend from `start` (least-usage by default) with single-node and tree moves until `deadline`.
 
-        With `lagrangian_until`, the start is instead the best limit-fitting plan found by `lagrangian` by then.
+        With `lagrangian_until`, the start is instead the best limit-fitting plan found by `lagrangian_relaxation` by then.
 
         Returns the best assignment and its true cost (>= FORBIDDEN when it still has a forbidden choice).
         """

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from autoshard.solver.model_instance import ModelInstance
-from autoshard.solver.variables import StrategyVars
+from autoshard.solver.cp_sat.model_instance import ModelInstance
+from autoshard.solver.cp_sat.variables import StrategyVars
 
 
 def build(instance: ModelInstance, model: cp_model.CpModel, vars: StrategyVars) -> None:

@@ -1,5 +1,5 @@
-"""CP-SAT as the phases use it: solver parameters (deterministic mode on the work clock), a run that charges its
-deterministic time, a solution callback feeding the incumbent, and the size of a model."""
+"""Solving a built CP-SAT model as the phases do: solver parameters (deterministic mode on the work clock), a run
+that charges its deterministic time, and a solution callback feeding the incumbent."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from ortools.sat.python import cp_model
 
 from autoshard.solver.clock import charge
 from autoshard.solver.config import SolverConfig
-from autoshard.solver.instance import StrategyGraph
 from autoshard.solver.state import Incumbent
 from autoshard.solver.work_rates import CP_SECONDS_PER_DETERMINISTIC_SECOND
 
@@ -52,7 +51,3 @@ def run_cp(solver: cp_model.CpSolver, model: cp_model.CpModel, callback=None):
     charge(CP_SECONDS_PER_DETERMINISTIC_SECOND * solver.response_proto.deterministic_time)
     return code
 
-
-def model_terms(graph: StrategyGraph) -> int:
-    """Terms of the CP-SAT model of `graph`: nonzero edge entries plus node costs."""
-    return sum(int(np.count_nonzero(e.costs)) for e in graph.edges) + sum(len(c) for c in graph.node_costs)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from autoshard.solver.disjoint_sets import DisjointSets
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
 from autoshard.solver.pairwise import float_terms
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 from autoshard.solver.work_rates import FOREST_SECONDS_PER_EDGE, FOREST_SECONDS_PER_ENTRY
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 
 
 @dataclass

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 from ortools.sat.python import cp_model
 
-from autoshard.solver.model_instance import ModelInstance
-from autoshard.solver.variables import StrategyVars
+from autoshard.solver.cp_sat.model_instance import ModelInstance
+from autoshard.solver.cp_sat.variables import StrategyVars
 
 
 def critical_times(instance: ModelInstance) -> list[int]:

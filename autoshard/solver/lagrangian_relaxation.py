@@ -22,14 +22,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from autoshard.solver.clock import charge, now
-from autoshard.solver.contracted import ContractedView
+from autoshard.solver.contracted_view import ContractedView
 from autoshard.solver.dual_bound import (
     as_bound,
     diffusion_sweep,
     reparametrized_sum,
 )
-from autoshard.solver.heuristic import PENALTY
-from autoshard.solver.pairwise import pair_incidence
+from autoshard.solver.pairwise import PENALTY, pair_incidence
 from autoshard.solver.window_search import first_time_price, next_time_prices, repair
 from autoshard.solver.work_rates import ROUNDING_SECONDS_PER_VAR, ROUNDING_WORK_PER_VAR, sweep_wall_seconds
 

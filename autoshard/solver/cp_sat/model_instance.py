@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 
 
 @dataclass(frozen=True, eq=False)

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from autoshard.solver.clock import charge, counting, now
-from autoshard.solver.instance import FORBIDDEN, Edge, StrategyGraph, clip_forbidden
 from autoshard.solver.pairwise import int_terms
+from autoshard.solver.strategy_graph import FORBIDDEN, Edge, StrategyGraph, clip_forbidden
 from autoshard.solver.work_rates import (
     DOMINANCE_WORK_PER_UNIT,
     ELIMINATION_WORK_PER_UNIT,

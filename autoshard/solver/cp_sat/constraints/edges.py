@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 from ortools.sat.python import cp_model
 
-from autoshard.solver.instance import FORBIDDEN
-from autoshard.solver.model_instance import ModelInstance
-from autoshard.solver.variables import StrategyVars
+from autoshard.solver.cp_sat.model_instance import ModelInstance
+from autoshard.solver.cp_sat.variables import StrategyVars
+from autoshard.solver.strategy_graph import FORBIDDEN
 
 
 def build(instance: ModelInstance, model: cp_model.CpModel, vars: StrategyVars, residuals=None) -> None:

@@ -1,16 +1,18 @@
-"""Build the CP-SAT model of a `ModelInstance`: variables, constraints, objective, and a hint."""
+"""Build the CP-SAT model of a `ModelInstance`: variables, constraints, objective, and a hint; and its size."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
 from ortools.sat.python import cp_model
 
-from autoshard.solver.constraints import edges, exactly_one, memory
-from autoshard.solver import objective
-from autoshard.solver.model_instance import ModelInstance
-from autoshard.solver.variables import StrategyVars
+import autoshard.solver.cp_sat.objective as objective
+from autoshard.solver.cp_sat.constraints import edges, exactly_one, memory
+from autoshard.solver.cp_sat.model_instance import ModelInstance
+from autoshard.solver.cp_sat.variables import StrategyVars
+from autoshard.solver.strategy_graph import StrategyGraph
 
 
 @dataclass
@@ -45,3 +47,8 @@ def add_hint(instance: ModelInstance, model: cp_model.CpModel, vars: StrategyVar
         if k in vars.edge_cost:
             e = g.edges[k]
             model.AddHint(vars.edge_cost[k], int(r[hint[e.u], hint[e.v]]))
+
+
+def model_terms(graph: StrategyGraph) -> int:
+    """Terms of the CP-SAT model of `graph`: nonzero edge entries plus node costs."""
+    return sum(int(np.count_nonzero(e.costs)) for e in graph.edges) + sum(len(c) for c in graph.node_costs)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from autoshard.solver.disjoint_sets import DisjointSets
-from autoshard.solver.instance import FORBIDDEN, StrategyGraph, clip_forbidden
+from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph, clip_forbidden
 
 #: fewest instances for a run to count as repeated layers
 MIN_REPEATS = 3
