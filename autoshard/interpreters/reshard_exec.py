@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+import autoshard.interpreters.collectives as coll
 from autoshard.errors import UserError
-from autoshard.interpreters import collectives as coll
 from autoshard.interpreters.collectives import CollectiveStats
 from autoshard.interpreters.device_mesh import DeviceMesh
 from autoshard.interpreters.shards import Shards, shard, unshard

@@ -27,10 +27,10 @@ from xdsl.dialects.func import CallOp, FuncOp
 from xdsl.interpreter import InterpreterFunctions, PythonValues, register_impls
 from xdsl.ir import Attribute, Operation
 
+import autoshard.interpreters.collectives as coll
 from autoshard.dialects import sdy
 from autoshard.dialects.stablehlo import OptimizationBarrierOp, ReduceOp, ScatterOp
 from autoshard.errors import UserError
-from autoshard.interpreters import collectives as coll
 from autoshard.interpreters.collectives import CollectiveStats
 from autoshard.interpreters.device_mesh import DeviceMesh
 from autoshard.interpreters.framework import AutoshardInterpreter, SimulationError, impl_op, impl_op_terminator

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
+import autoshard.xla.jaxlib_mlir as jaxlib_mlir
 from autoshard.errors import UserError
-from autoshard.xla import jaxlib_mlir
 from autoshard.xla.hlo_collectives import HloCollective, collectives_in_hlo
 from autoshard.xla.jax_runtime import host_devices, request_host_devices, require_jax, with_device_count_flag
 

@@ -22,13 +22,14 @@ from typing import Any
 
 import numpy as np
 
+import autoshard.xla.compile_run as compile_run
+import autoshard.xla.jaxlib_mlir as jaxlib_mlir
 from autoshard.emit import emit_plan
 from autoshard.errors import UserError
 from autoshard.planner import api as planner_api
 from autoshard.planner.plan import Plan
 from autoshard.sharding import Mesh, TensorSharding
 from autoshard.sharding.device_groups import mesh_coordinates, sub_axis_coordinate
-from autoshard.xla import compile_run, jaxlib_mlir
 from autoshard.xla.jax_runtime import require_jax
 
 #: `autoshard.plan` parameters `jit` fills in itself (the module, its mesh, the function to plan).
