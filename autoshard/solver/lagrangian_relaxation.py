@@ -7,11 +7,11 @@ so ``reparametrized sum - limit * sum(lam)`` is a lower bound on every plan that
 
 The multipliers follow the usage of the relaxation's rounding: a time point over the limit gets dearer, one under
 it cheaper. The diffusion is warm-started across steps (a price change only adds to node terms), and each step's
-rounding (greedy, each variable's cheapest strategy given the ones already picked) is a plan; one over the limit
-by a little is repaired (`window_search.repair`). Unlike window moves, the diffusion sees the whole graph at once,
-so it finds plans that differ from the incumbent in hundreds of coordinated choices (the memory-bound IOPDDL
-instances B and V have such basins). The same idea, with an exact weighted-CSP solver in place of the
-diffusion, is in the IOPDDL entry "Soft Constraints, Strong Solutions" (penalties on usage, tuned per node).
+rounding (greedy, each variable's cheapest strategy given the ones already picked) is a plan; one over the limit by
+a little is repaired (`window_search.repair`). Unlike window moves, the diffusion sees the whole graph at once, so
+it finds plans that differ from the incumbent in hundreds of coordinated choices. The same idea, with an exact
+weighted-CSP solver in place of the diffusion, is in the IOPDDL entry "Soft Constraints, Strong Solutions"
+(penalties on usage, tuned per node).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from autoshard.solver.work_rates import RESERVE_SECONDS, RESERVE_SECONDS_PER_ELE
 #: the heuristic's least share of the time on graphs small enough for its Lagrangian start: with LNS, without
 HEURISTIC_SHARE_LNS = 0.15
 HEURISTIC_SHARE = 0.08
-#: ... and its share on larger graphs, where the window moves improve far faster (it settles a first incumbent)
+#: ... and its share on larger graphs, where it only settles a first incumbent for the window moves
 HEURISTIC_SHARE_LARGE = 0.03
 #: share of the heuristic's time its Lagrangian start may take
 HEURISTIC_LAGRANGIAN_SHARE = 0.6
@@ -33,7 +33,8 @@ REPEAT_FIND_SHARE = 0.75
 REPEAT_FIND_SHARE_LEADING = 1.0
 REPEAT_BOUND_SHARE = 0.25
 #: window phase: the first descent from the incumbent (with and without a binding usage limit), each probe after
-#: a Lagrangian phase, and a fresh descent's share of its round; rounds last 0.015 s per variable, within [3, 20] s
+#: a Lagrangian phase, and a fresh descent's share of its round; a round's seconds per variable, and the range its
+#: length is clamped to
 WINDOW_FIRST_SHARE_MEMORY = 0.1
 WINDOW_FIRST_SHARE = 0.5
 WINDOW_PROBE_SHARE = 0.03

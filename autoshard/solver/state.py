@@ -95,7 +95,8 @@ class SearchState:
         return self.reduction.reduced
 
     def view(self) -> ContractedView:
-        """The contracted view of the search, built once when a phase first needs it (seconds on 10^5 nodes)."""
+        """The contracted view of the search, built once when a phase first needs it (its build time is estimated
+        by `work_rates.VIEW_SECONDS_PER_NODE`)."""
         if not self._views:
             self._views.append(ContractedView(self.search))
             charge(setup_work_seconds(self.red, VIEW_SETUP_WORK))
