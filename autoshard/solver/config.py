@@ -42,10 +42,10 @@ class SolverConfig:
     #: skip it); its roundings are plans that differ from the incumbent in many coordinated choices, its bound
     #: the only strong one on memory-bound graphs
     lagrangian_fraction: float = 0.4
-    #: largest share of the time given to repeated layers (see `repeated_blocks`) on graphs too large for the diffusion
-    #: bound: a bound from one diffusion per kind of layer, and the best plan that treats every copy of a layer
-    #: alike (0: skip it)
-    repeat_fraction: float = 0.6
+    #: largest share of the time given to repeated layers (see `repeated_blocks`), on graphs that have them: a bound
+    #: from one diffusion per kind of layer, and the best plan that treats every copy of a layer alike, which leads
+    #: the search (0: skip it)
+    repeat_fraction: float = 0.9
     #: when no phase proves a useful bound, end with the spanning-forest bound (`spanning_forest_bound`): the time it is expected
     #: to take is set aside from the search, and the repeat phase, when it proves a bound of its own, takes it
     forest_bound: bool = False

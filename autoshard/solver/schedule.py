@@ -20,17 +20,8 @@ HEURISTIC_SHARE_LARGE = 0.03
 HEURISTIC_LAGRANGIAN_SHARE = 0.6
 #: share of the time left the whole CP-SAT model gets when LNS windows do not follow (small graphs)
 MONOLITHIC_SHARE = 0.2
-#: on graphs too large for the diffusion bound whose layers repeat, the repeat phase's folded plan is the search:
-#: the repeat phase takes this share of the time left after the reduction
-REPEATS_LEAD_REPEAT_SHARE = 0.9
-
 # --- shares inside a phase (of the time the phase was given) ---------------------------------------------------
-#: repeat phase: finding the repeated blocks may take at most this share; the bound takes this share of the rest
-#: and the folded plan what is left (most of it: on graphs this large the folded plan is the search's best start)
-REPEAT_FIND_SHARE = 0.75
-#: ... and when it leads (no other bound phase fits the graph), all of it: a folded plan found late beats the
-#: heuristic's descent alone on graphs this large
-REPEAT_FIND_SHARE_LEADING = 1.0
+#: repeat phase: the bound takes this share of the time left once the blocks are found, the folded plan the rest
 REPEAT_BOUND_SHARE = 0.25
 #: window phase: the first descent from the incumbent (with and without a binding usage limit), each probe after
 #: a Lagrangian phase, and a fresh descent's share of its round; a round's seconds per variable, and the range its
@@ -50,15 +41,12 @@ class Schedule:
     """Deadlines of the phases of one solve of `graph` under `config`, started now.
 
     `forest_s` is time set aside for the spanning-forest bound after the search; the repeat phase may take it
-    (`give_forest_time`) when it proves a bound of its own. `repeats_lead`: the graph is too large for the diffusion
-    bound, so the repeat phase (when it runs) leads the search and takes a larger share.
+    (`give_forest_time`) when it proves a bound of its own.
     """
 
-    def __init__(self, config: SolverConfig, graph: StrategyGraph, forest_s: float = 0.0,
-                 repeats_lead: bool = False):
+    def __init__(self, config: SolverConfig, graph: StrategyGraph, forest_s: float = 0.0):
         self.config = config
         self.forest_s = forest_s
-        self.repeats_lead = repeats_lead and config.repeat_fraction > 0
         self.t0 = now()
         self.budget = max(0.05, config.max_time_in_seconds)
         # keep a reserve for expanding and checking the answer (linear in the graph size)
@@ -87,9 +75,7 @@ class Schedule:
             started + HEURISTIC_LAGRANGIAN_SHARE * (self.heuristic_until - started) if small else None)
 
     def repeat_until(self) -> float:
-        share = max(self.config.repeat_fraction, REPEATS_LEAD_REPEAT_SHARE) if self.repeats_lead else (
-            self.config.repeat_fraction)
-        return now() + share * self.remaining + self.forest_s
+        return now() + self.config.repeat_fraction * self.remaining + self.forest_s
 
     def give_forest_time(self) -> None:
         """The repeat phase proved a bound and took the forest bound's time: the diffusion bound is skipped, and the

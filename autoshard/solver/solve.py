@@ -15,7 +15,7 @@ from autoshard.solver.local_search import LocalSearch
 from autoshard.solver.phases import diffusion, forest, heuristic, lagrangian, lns, monolithic, reduction
 from autoshard.solver.phases import repeated_layers, windows
 from autoshard.solver.result import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Progress, SolveResult
-from autoshard.solver.schedule import MONOLITHIC_SHARE, REPEAT_FIND_SHARE, REPEAT_FIND_SHARE_LEADING, Schedule
+from autoshard.solver.schedule import MONOLITHIC_SHARE, Schedule
 from autoshard.solver.state import Incumbent, SearchState, setup_work_seconds
 from autoshard.solver.stats import SolveStats
 from autoshard.solver.strategy_graph import StrategyGraph
@@ -63,8 +63,7 @@ def solve(
 
 def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Progress], None] | None,
            starts: Sequence[Sequence[int]], forest_s: float = 0.0) -> SolveResult:
-    schedule = Schedule(config, graph, forest_s, repeats_lead=_too_large_for_diffusion(
-        graph, config.dual_fraction * config.max_time_in_seconds))
+    schedule = Schedule(config, graph, forest_s)
     stats = SolveStats()
     reduced, stats.reduction = reduction.run(graph, config, schedule.reduce_until(), schedule.t0)
     if reduced.infeasible_reason:
@@ -87,18 +86,11 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
     return _result(graph, state, status, schedule.t0)
 
 
-def _too_large_for_diffusion(graph: StrategyGraph, seconds: float) -> bool:
-    """Whether the diffusion bound's fewest sweeps over `graph` take more than `seconds` (the repeat phase's gate)."""
-    return repeated_layers.wall_sweep_seconds(graph) * diffusion.MIN_DUAL_SWEEPS > seconds
-
-
 def _bound(state: SearchState, schedule: Schedule) -> None:
-    """The bound phases before the heuristic's descent: the repeated layers on graphs too large for the diffusion
-    bound to get far in its share (when they prove a bound the diffusion is skipped), then the diffusion."""
-    if state.config.repeat_fraction > 0 and _too_large_for_diffusion(state.red,
-                                                                     schedule.dual_fraction * schedule.remaining):
-        report = repeated_layers.run(state, schedule.repeat_until(), schedule.deadline,
-                                     REPEAT_FIND_SHARE_LEADING if schedule.repeats_lead else REPEAT_FIND_SHARE)
+    """The bound phases before the heuristic's descent: the repeated layers, on graphs that have them (their folded
+    plan leads the search; when they prove a bound the diffusion is skipped), then the diffusion."""
+    if state.config.repeat_fraction > 0:
+        report = repeated_layers.run(state, schedule.repeat_until(), schedule.deadline)
         if report.bound is not None:
             schedule.give_forest_time()
             report.took_forest_time = True

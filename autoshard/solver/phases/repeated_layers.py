@@ -1,4 +1,4 @@
-"""Repeat phase: repeated layers (see `repeated_blocks`), on graphs too large for the diffusion bound to get far.
+"""Repeat phase: repeated layers (see `repeated_blocks`), first on every graph that has them.
 
 Found on the original graph (a reduction stopped early treats copies unevenly): a bound from one diffusion per kind
 of block gives one on the whole, and the best plan giving every copy of a block the same choices becomes an
@@ -14,7 +14,7 @@ import numpy as np
 from autoshard.solver.clock import charge, now
 from autoshard.solver.dual_bound import Diffusion, sweep_seconds
 from autoshard.solver.repeated_blocks import RepeatedBlocks, find_repeated_blocks, fold
-from autoshard.solver.schedule import REPEAT_BOUND_SHARE, REPEAT_FIND_SHARE
+from autoshard.solver.schedule import REPEAT_BOUND_SHARE
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import RepeatReport, Skipped
 from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph, clip_forbidden
@@ -22,7 +22,6 @@ from autoshard.solver.validate import plan_cost, usage_profile
 from autoshard.solver.work_rates import (
     REPEAT_FIND_SECONDS_PER_ELEMENT,
     REPEAT_FIND_WORK_PER_ELEMENT,
-    sweep_wall_seconds,
 )
 
 #: least share of the graph's nodes in repeated blocks for the repeat phase to run
@@ -35,22 +34,16 @@ PRICE_GROWTH = 4.0
 MIN_ROUND_SECONDS = 0.5
 
 
-def wall_sweep_seconds(red: StrategyGraph) -> float:
-    """Estimated wall seconds of a diffusion sweep over `red`, counting the per-incidence overhead `sweep_seconds`
-    leaves out: the gate that prefers this phase to the diffusion phase."""
-    return sweep_wall_seconds(red.num_entries, 2 * len(red.edges))
-
-
-def run(state: SearchState, until: float, deadline: float, find_share: float = REPEAT_FIND_SHARE) -> RepeatReport:
+def run(state: SearchState, until: float, deadline: float) -> RepeatReport:
     """Bound and plan from the repeated layers until `until` (priced rounds of the folded plan, when its first
     plan breaks the usage limit, until the search's `deadline`); `report.bound` is None when the phase was
-    skipped. Finding the blocks may take `find_share` of the phase's time."""
+    skipped, or when the graph has no repeated layers."""
     t = now()
     report = RepeatReport()
     state.stats.repeats = report
     graph = state.reduction.original
     elements = graph.num_nodes + len(graph.edges)
-    if REPEAT_FIND_SECONDS_PER_ELEMENT * elements > find_share * (until - t):
+    if REPEAT_FIND_SECONDS_PER_ELEMENT * elements > until - t:
         report.skipped = Skipped.NO_TIME
         return report
     blocks = find_repeated_blocks(graph)
