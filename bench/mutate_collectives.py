@@ -23,7 +23,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -42,7 +42,18 @@ from autoshard.ir.parse import parse_module  # noqa: E402
 from autoshard.ir.verify import verify_ops  # noqa: E402
 from autoshard.planner.api import plan as make_plan  # noqa: E402
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding  # noqa: E402
-from autoshard.sharding.reshard import AllToAllParam, CollectiveStep, collective_result_sharding  # noqa: E402
+from autoshard.sharding.collective_steps import (  # noqa: E402
+    AllGather,
+    AllReduce,
+    AllSlice,
+    AllToAll,
+    AllToAllParam,
+    Collective,
+    CollectivePermute,
+    ReduceScatter,
+    ReplicatedToUnreduced,
+    ShardedToUnreduced,
+)
 
 ZOO = ("mlp", "transformer_block", "gpt_train_step", "moe", "convnet", "scan_layers")
 HEAVY = REPO / "tests/data/profiles/sharding_heavy.yaml"
@@ -76,22 +87,6 @@ def collectives(module: ModuleOp) -> list[sdy.CollectiveOp]:
     return [op for op in module.walk() if isinstance(op, sdy.CollectiveOp)]
 
 
-def as_step(op: sdy.CollectiveOp) -> CollectiveStep:
-    """The op as plain data (kind, axes, out_sharding): what `step_op` builds the op back from."""
-    kind = op.name.removeprefix("sdy.")
-    out = op.out_sharding.to_sharding()
-    axes = op.axes
-    if kind == "all_to_all":
-        params = tuple(AllToAllParam(tuple(a.to_axis_ref() for a in p.axis_refs), p.src_dim, p.tgt_dim)
-                       for p in axes.params)  # type: ignore[union-attr]  # fmt: skip
-        return CollectiveStep(kind, out, all_to_all=params)
-    if kind in ("all_reduce", "replicated_to_unreduced"):
-        return CollectiveStep(kind, out, axes=tuple(axes.to_axis_refs()))  # type: ignore[union-attr]
-    if kind == "collective_permute":
-        return CollectiveStep(kind, out)
-    return CollectiveStep(kind, out, axes_per_dim=tuple(tuple(d) for d in axes.to_axis_ref_lists()))  # type: ignore[union-attr]
-
-
 def operand_sharding(op: sdy.CollectiveOp, rank: int) -> TensorSharding:
     attr = sdy.get_sharding(op.tensor)
     if attr is not None:
@@ -102,12 +97,11 @@ def operand_sharding(op: sdy.CollectiveOp, rank: int) -> TensorSharding:
 # -- the sharding a changed collective produces ------------------------------------------------------
 
 
-def produced_sharding(step: CollectiveStep, src: TensorSharding, mesh: Mesh) -> TensorSharding | None:
-    """The out_sharding of `step` applied to `src` (`reshard.collective_result_sharding`), None where the step
-    does not apply to `src`; for a collective_permute, the step's own out_sharding where it keeps the shard
-    counts."""
+def produced_sharding(step: Collective, src: TensorSharding, mesh: Mesh) -> TensorSharding | None:
+    """The out_sharding of `step` applied to `src` (`Collective.result_sharding`), None where the step does not
+    apply to `src`; for a collective_permute, the step's own out_sharding where it keeps the shard counts."""
     try:
-        return collective_result_sharding(step, src, mesh)
+        return step.result_sharding(src, mesh)
     except UserError:
         return None
 
@@ -157,26 +151,26 @@ def _per_dim_variants(axes_per_dim: tuple[tuple[AxisRef, ...], ...], mesh: Mesh)
                     yield f"dim {d} axes moved to dim {e}", tuple(new)
 
 
-def axis_changes(step: CollectiveStep, src: TensorSharding, mesh: Mesh) -> Iterator[tuple[str, CollectiveStep]]:
+def axis_changes(step: Collective, src: TensorSharding, mesh: Mesh) -> Iterator[tuple[str, Collective]]:
     """Steps like `step` with other axes (out_sharding still the original: see `well_formed_change`)."""
     out = step.out_sharding
-    if step.kind in ("all_gather", "all_slice", "reduce_scatter", "sharded_to_unreduced"):
+    if isinstance(step, (AllGather, AllSlice, ReduceScatter, ShardedToUnreduced)):
         for what, axes in _per_dim_variants(step.axes_per_dim, mesh):
-            yield what, CollectiveStep(step.kind, out, axes_per_dim=axes)
-    elif step.kind in ("all_reduce", "replicated_to_unreduced"):
+            yield what, type(step)(axes, out)
+    elif isinstance(step, (AllReduce, ReplicatedToUnreduced)):
         for k, ref in enumerate(step.axes):
             for other in _axis_swaps(ref, mesh):
-                yield f"axis {ref} -> {other}", CollectiveStep(step.kind, out, axes=step.axes[:k] + (other,) + step.axes[k + 1:])
+                yield f"axis {ref} -> {other}", type(step)(step.axes[:k] + (other,) + step.axes[k + 1:], out)
         if len(step.axes) > 1:
             for k, ref in enumerate(step.axes):
-                yield f"axis {ref} left out", CollectiveStep(step.kind, out, axes=step.axes[:k] + step.axes[k + 1:])
-    elif step.kind == "all_to_all":
+                yield f"axis {ref} left out", type(step)(step.axes[:k] + step.axes[k + 1:], out)
+    elif isinstance(step, AllToAll):
         rank = src.rank
-        for i, p in enumerate(step.all_to_all):
-            def with_param(q: AllToAllParam) -> CollectiveStep:
-                params = list(step.all_to_all)
+        for i, p in enumerate(step.params):
+            def with_param(q: AllToAllParam) -> Collective:
+                params = list(step.params)
                 params[i] = q
-                return CollectiveStep(step.kind, out, all_to_all=tuple(params))
+                return AllToAll(tuple(params), out)
 
             for k, ref in enumerate(p.axes):
                 for other in _axis_swaps(ref, mesh):
@@ -186,7 +180,7 @@ def axis_changes(step: CollectiveStep, src: TensorSharding, mesh: Mesh) -> Itera
             for tgt in range(rank):
                 if tgt not in (p.src_dim, p.tgt_dim):
                     yield f"param {i} target dim {p.tgt_dim} -> {tgt}", with_param(AllToAllParam(p.axes, p.src_dim, tgt))
-    elif step.kind == "collective_permute":
+    elif isinstance(step, CollectivePermute):
         dims = [d.axes for d in out.dims]
         for d, axes in enumerate(dims):
             if len(axes) > 1:
@@ -206,8 +200,8 @@ def axis_changes(step: CollectiveStep, src: TensorSharding, mesh: Mesh) -> Itera
                         yield f"target dim {d} axis {ref} -> {other}", _permute_to(out, new)
 
 
-def _permute_to(out: TensorSharding, dims: list[tuple[AxisRef, ...]]) -> CollectiveStep:
-    return CollectiveStep("collective_permute", out.with_dims([DimSharding(d) for d in dims]))
+def _permute_to(out: TensorSharding, dims: list[tuple[AxisRef, ...]]) -> Collective:
+    return CollectivePermute(out.with_dims([DimSharding(d) for d in dims]))
 
 
 # -- mutants --------------------------------------------------------------------------------------------
@@ -221,7 +215,7 @@ class Mutant:
     op_text: str
     kind: str  # "drop" | "axes"
     what: str
-    step: CollectiveStep | None = None  # the changed collective (axes mutants)
+    step: Collective | None = None  # the changed collective (axes mutants)
     well_formed: bool = True
 
 
@@ -242,7 +236,7 @@ def mutants(module: ModuleOp, mesh: Mesh) -> Iterator[Mutant]:
     for index, op in enumerate(collectives(module)):
         text = _op_text(op)
         yield Mutant(index, text, "drop", "dropped")
-        step = as_step(op)
+        step = op.to_collective()
         src = operand_sharding(op, len(op.out_sharding.dims))
         first: Mutant | None = None
         chosen: Mutant | None = None
@@ -252,7 +246,7 @@ def mutants(module: ModuleOp, mesh: Mesh) -> Iterator[Mutant]:
             out = produced_sharding(changed, src, mesh)
             if out is None or out == step.out_sharding:
                 continue
-            candidate = CollectiveStep(changed.kind, out, changed.axes_per_dim, changed.all_to_all, changed.axes)
+            candidate = replace(changed, out_sharding=out)
             probe = step_op(candidate, op.tensor)
             op.parent_block().insert_op_before(probe, op)  # type: ignore[union-attr]  # the verifier looks up the mesh
             ok = _verifies(probe)

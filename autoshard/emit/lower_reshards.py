@@ -2,7 +2,7 @@
 
 The decomposition itself is `autoshard.sharding.reshard.reshard_collectives` (shared with the cost model); this
 pass finds each reshard's input sharding (looking through `sdy.propagation_barrier`s), turns every
-`CollectiveStep` into its sdy op, and replaces the reshard by the last result. Reshards Shardy keeps
+`Collective` into its sdy op, and replaces the reshard by the last result. Reshards Shardy keeps
 (single-device meshes, meshes with different axes, and with `keep_redundant_reshards` those that change
 nothing) stay as they are.
 """
@@ -33,12 +33,18 @@ from autoshard.dialects.sdy import (
 )
 from autoshard.errors import UserError
 from autoshard.sharding.mesh import Mesh
-from autoshard.sharding.reshard import (
-    CollectiveStep,
-    ReshardNotLowerable,
-    is_equivalent,
-    reshard_collectives,
+from autoshard.sharding.collective_steps import (
+    AllGather,
+    AllReduce,
+    AllSlice,
+    AllToAll,
+    Collective,
+    CollectivePermute,
+    ReduceScatter,
+    ReplicatedToUnreduced,
+    ShardedToUnreduced,
 )
+from autoshard.sharding.reshard import ReshardNotLowerable, is_equivalent, reshard_collectives
 from autoshard.sharding.tensor_sharding import DimSharding, TensorSharding
 
 
@@ -65,28 +71,28 @@ def _attr(sharding: TensorSharding) -> TensorShardingAttr:
     return TensorShardingAttr.from_sharding(sharding)
 
 
-def step_op(step: CollectiveStep, operand: SSAValue) -> Operation:
+def step_op(step: Collective, operand: SSAValue) -> Operation:
     """The sdy collective op for one step of a reshard."""
     out = _attr(step.out_sharding)
-    match step.kind:
-        case "all_gather":
-            return sdy.AllGatherOp(operand, out, ListOfAxisRefListsAttr(step.axes_per_dim))
-        case "all_slice":
-            return sdy.AllSliceOp(operand, out, ListOfAxisRefListsAttr(step.axes_per_dim))
-        case "all_to_all":
-            params = AllToAllParamListAttr([AllToAllParamAttr(p.axes, p.src_dim, p.tgt_dim) for p in step.all_to_all])
+    match step:
+        case AllGather():
+            return sdy.AllGatherOp(operand, out, ListOfAxisRefListsAttr(step.gathering_axes))
+        case AllSlice():
+            return sdy.AllSliceOp(operand, out, ListOfAxisRefListsAttr(step.slicing_axes))
+        case AllToAll():
+            params = AllToAllParamListAttr([AllToAllParamAttr(p.axes, p.src_dim, p.tgt_dim) for p in step.params])
             return sdy.AllToAllOp(operand, out, params)
-        case "collective_permute":
+        case CollectivePermute():
             return sdy.CollectivePermuteOp(operand, out)
-        case "all_reduce":
+        case AllReduce():
             return sdy.AllReduceOp(operand, out, AxisRefListAttr(step.axes))
-        case "reduce_scatter":
-            return sdy.ReduceScatterOp(operand, out, ListOfAxisRefListsAttr(step.axes_per_dim))
-        case "replicated_to_unreduced":
+        case ReduceScatter():
+            return sdy.ReduceScatterOp(operand, out, ListOfAxisRefListsAttr(step.reduce_scatter_axes))
+        case ReplicatedToUnreduced():
             return sdy.ReplicatedToUnreducedOp(operand, out, AxisRefListAttr(step.axes))
-        case "sharded_to_unreduced":
-            return sdy.ShardedToUnreducedOp(operand, out, ListOfAxisRefListsAttr(step.axes_per_dim))
-    raise AssertionError(f"unknown collective kind {step.kind}")
+        case ShardedToUnreduced():
+            return sdy.ShardedToUnreducedOp(operand, out, ListOfAxisRefListsAttr(step.axes))
+    raise AssertionError(f"unknown collective {step}")
 
 
 @dataclass

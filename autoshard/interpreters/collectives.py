@@ -19,7 +19,7 @@ from autoshard.errors import UserError
 from autoshard.interpreters.device_mesh import DeviceMesh
 from autoshard.interpreters.shards import Shards, block_index, dim_shard_counts
 from autoshard.sharding import AxisRef, TensorSharding
-from autoshard.sharding.reshard import AllToAllParam
+from autoshard.sharding.collective_steps import AllToAllParam
 
 AxesPerDim = Sequence[Sequence[AxisRef]]
 Combiner = Callable[[np.ndarray, np.ndarray], np.ndarray]

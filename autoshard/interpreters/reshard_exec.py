@@ -12,7 +12,19 @@ from autoshard.interpreters.collectives import CollectiveStats
 from autoshard.interpreters.device_mesh import DeviceMesh
 from autoshard.interpreters.shards import Shards, shard, unshard
 from autoshard.sharding import Mesh, TensorSharding
-from autoshard.sharding.reshard import CollectiveStep, ReshardNotLowerable, reshard_collectives, resolve_mesh
+from autoshard.sharding.collective_steps import (
+    AllGather,
+    AllReduce,
+    AllSlice,
+    AllToAll,
+    Collective,
+    CollectivePermute,
+    ReduceScatter,
+    ReplicatedToUnreduced,
+    ShardedToUnreduced,
+    resolve_mesh,
+)
+from autoshard.sharding.reshard import ReshardNotLowerable, reshard_collectives
 
 
 def _dmesh(sharding: TensorSharding, meshes: Mesh | Mapping[str, Mesh]) -> DeviceMesh:
@@ -21,33 +33,34 @@ def _dmesh(sharding: TensorSharding, meshes: Mesh | Mapping[str, Mesh]) -> Devic
 
 def apply_step(
     shards: Shards,
-    step: CollectiveStep,
+    step: Collective,
     current: TensorSharding,
     meshes: Mesh | Mapping[str, Mesh],
     stats: CollectiveStats | None = None,
     combiner: coll.Combiner = np.add,
 ) -> Shards:
-    """Run one `CollectiveStep` on shards that currently have sharding `current` (`combiner`: an all-reduce's
+    """Run one collective on shards that currently have sharding `current` (`combiner`: an all-reduce's
     reduction, a sum by default)."""
     dmesh = _dmesh(current, meshes)
-    kind = step.kind
-    if kind == "all_gather":
-        return coll.all_gather(shards, step.axes_per_dim, dmesh, stats)
-    if kind == "all_slice":
-        return coll.all_slice(shards, step.axes_per_dim, dmesh, stats)
-    if kind == "all_reduce":
-        return coll.all_reduce(shards, step.axes, dmesh, stats, combiner)
-    if kind == "reduce_scatter":
-        return coll.reduce_scatter(shards, step.axes_per_dim, dmesh, stats)
-    if kind == "all_to_all":
-        return coll.all_to_all(shards, step.all_to_all, dmesh, stats)
-    if kind == "collective_permute":
-        return coll.collective_permute(shards, current, step.out_sharding, dmesh, _dmesh(step.out_sharding, meshes), stats)
-    if kind == "replicated_to_unreduced":
-        return coll.replicated_to_unreduced(shards, step.axes, dmesh, stats)
-    if kind == "sharded_to_unreduced":
-        return coll.sharded_to_unreduced(shards, step.axes_per_dim, dmesh, stats)
-    raise UserError(f"unknown collective kind '{kind}'")
+    match step:
+        case AllGather():
+            return coll.all_gather(shards, step.gathering_axes, dmesh, stats)
+        case AllSlice():
+            return coll.all_slice(shards, step.slicing_axes, dmesh, stats)
+        case AllReduce():
+            return coll.all_reduce(shards, step.axes, dmesh, stats, combiner)
+        case ReduceScatter():
+            return coll.reduce_scatter(shards, step.reduce_scatter_axes, dmesh, stats)
+        case AllToAll():
+            return coll.all_to_all(shards, step.params, dmesh, stats)
+        case CollectivePermute():
+            out = step.out_sharding
+            return coll.collective_permute(shards, current, out, dmesh, _dmesh(out, meshes), stats)
+        case ReplicatedToUnreduced():
+            return coll.replicated_to_unreduced(shards, step.axes, dmesh, stats)
+        case ShardedToUnreduced():
+            return coll.sharded_to_unreduced(shards, step.axes, dmesh, stats)
+    raise UserError(f"unknown collective {step}")
 
 
 def reshard(

@@ -17,7 +17,7 @@ from autoshard.planner.plan_graph import NodeStrategy, PlanEdge, PlanGraph
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.sharding_plan import ShardingPlan, extract_sharding_plan
 from autoshard.sharding import DimSharding, Mesh, SpecEntry, TensorSharding
-from autoshard.sharding.reshard import CollectiveStep
+from autoshard.sharding.collective_steps import Collective
 from autoshard.sharding.reshard_cost import COPY_KINDS
 
 __all__ = ["CostBreakdown", "Plan", "PlannedCollective", "SolverStats", "evaluate_assignment", "plan_collectives",
@@ -177,7 +177,7 @@ def plan_collectives(graph: PlanGraph, assignment: list[int], model, distinct_re
             for c in s.own_collectives
         )  # fmt: skip
     reshards_seen: set[tuple[int, int, TensorSharding]] = set()
-    performed: set[tuple[int, int, tuple[CollectiveStep, ...]]] = set()  # (value, steps up to a collective)
+    performed: set[tuple[int, int, tuple[Collective, ...]]] = set()  # (value, steps up to a collective)
     slice_fusing = slice_fusing_nodes(graph)
     for e, src, dst in resharded_edges(graph, assignment):
         if distinct_reshards:

@@ -21,8 +21,8 @@ from autoshard.planner.fusion_groups import NodeTraffic
 from autoshard.planner.plan_graph import NodeStrategy, PlanNode, Settle, TensorInfo
 from autoshard.sharding import TensorSharding
 from autoshard.sharding.axis_renaming import interchangeable_axis_renamings, rename_axes
+from autoshard.sharding.collective_steps import Collective
 from autoshard.sharding.hardware_profiles import axis_specs, element_bytes, profile_mesh
-from autoshard.sharding.reshard import CollectiveStep
 from autoshard.sharding.reshard_cost import ReshardPricer, performed_kind
 from costmodel import collectives as cc
 from costmodel.compute import OpWork, convolution_flops, dot_flops, op_time, op_work
@@ -212,7 +212,7 @@ class PlanCostModel:
                 and sum(1 for axes in dimension_axes if axes) > 1)
 
     def reshard_steps(self, src: TensorSharding, dst: TensorSharding, info: TensorInfo, fused_slice: bool = False
-                      ) -> list[tuple[CollectiveStep, cc.CollectiveCost]]:
+                      ) -> list[tuple[Collective, cc.CollectiveCost]]:
         """The collectives lowering `src -> dst` on this backend (`hardware.reshard_lowering`), each with its cost;
         `fused_slice`: the consumer takes the last step's local copy (a final all-slice, an all-gather's copy back)
         inside its loop (`fusion_groups.slice_fusing_nodes`), else it is priced as its copy kernel

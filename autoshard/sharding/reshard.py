@@ -1,8 +1,8 @@
 """The collectives that turn one tensor sharding into another, in the order Shardy's
 `-sdy-reshard-to-collectives` emits them.
 
-`reshard_collectives(src, dst, mesh, shape)` returns a list of `CollectiveStep`s (plain data: kind, parameters
-in Shardy's terms, and the sharding after the step). The cost model prices a reshard as the sum of its steps;
+`reshard_collectives(src, dst, mesh, shape)` returns a list of `Collective`s (`collective_steps`: one class per
+collective, its parameters in Shardy's terms and the sharding after it). The cost model prices a reshard as the sum of its steps;
 `autoshard.emit.lower_reshards` turns the same steps into `sdy` collective ops.
 
 The core follows Shardy's greedy scheme: the input and output dimension shardings are aligned on common
@@ -20,92 +20,39 @@ that become unreduced use `sharded_to_unreduced` (minor-most dimension axes) or 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Sequence
 
 from autoshard.errors import UserError
 from autoshard.sharding.axis_list import (
-    NotMinorMost,
     WithinCapacity,
     add_or_merge,
     align_both,
     align_to,
     prefix_without_overlap,
-    remove_minor_suffix,
     sharded_size,
     sizes_divide,
     sorted_refs,
     split_within_capacity,
 )
 from autoshard.sharding.axis_ref import AxisRef, sort_axis_refs
+from autoshard.sharding.collective_steps import (
+    AllGather,
+    AllReduce,
+    AllSlice,
+    AllToAll,
+    AllToAllParam,
+    AxesPerDim,
+    Collective,
+    CollectiveKind,
+    CollectivePermute,
+    MeshLookup,  # also exported from here, with resolve_mesh and AllToAllParam
+    ReduceScatter,
+    ReplicatedToUnreduced,
+    ShardedToUnreduced,
+    resolve_mesh,
+)
 from autoshard.sharding.mesh import Mesh
 from autoshard.sharding.tensor_sharding import DimSharding, TensorSharding
-
-CollectiveKind = Literal[
-    "all_gather",
-    "all_slice",
-    "all_to_all",
-    "collective_permute",
-    "all_reduce",
-    "reduce_scatter",
-    "replicated_to_unreduced",
-    "sharded_to_unreduced",
-]
-
-AxesPerDim = tuple[tuple[AxisRef, ...], ...]
-
-
-@dataclass(frozen=True)
-class AllToAllParam:
-    """One `sdy.all_to_all` parameter: move `axes` (major to minor) from `src_dim` to the end of `tgt_dim`."""
-
-    axes: tuple[AxisRef, ...]
-    src_dim: int
-    tgt_dim: int
-
-    def __str__(self) -> str:
-        return "{" + ", ".join(str(a) for a in self.axes) + f"}}: {self.src_dim}->{self.tgt_dim}"
-
-
-@dataclass(frozen=True)
-class CollectiveStep:
-    """One collective of a reshard, with its parameters in Shardy's terms and the sharding it produces.
-
-    - all_gather / all_slice / reduce_scatter / sharded_to_unreduced: `axes_per_dim` (gathering, slicing,
-      reduce-scatter, or sharded-to-unreduced axes of each dimension);
-    - all_to_all: `all_to_all` (one parameter per source dimension);
-    - all_reduce / replicated_to_unreduced: `axes` (reduction axes, or axes made unreduced);
-    - collective_permute: no parameter; `out_sharding` may name another mesh with a different device order.
-    """
-
-    kind: CollectiveKind
-    out_sharding: TensorSharding
-    axes_per_dim: AxesPerDim = ()
-    all_to_all: tuple[AllToAllParam, ...] = ()
-    axes: tuple[AxisRef, ...] = ()
-
-    def communicated_axes(self) -> tuple[AxisRef, ...]:
-        """The mesh axes whose device groups take part in the collective (all of them for a permute)."""
-        if self.kind in ("all_reduce", "replicated_to_unreduced"):
-            return self.axes
-        if self.kind == "all_to_all":
-            return tuple(a for p in self.all_to_all for a in p.axes)
-        return tuple(a for d in self.axes_per_dim for a in d)
-
-    def __str__(self) -> str:
-        def per_dim(axes_per_dim: AxesPerDim) -> str:
-            return "[" + ", ".join("{" + ", ".join(str(a) for a in d) + "}" for d in axes_per_dim) + "]"
-
-        if self.kind in ("all_gather", "all_slice", "reduce_scatter", "sharded_to_unreduced"):
-            params = per_dim(self.axes_per_dim) + " "
-        elif self.kind == "all_to_all":
-            params = "[" + ", ".join(str(p) for p in self.all_to_all) + "] "
-        elif self.kind in ("all_reduce", "replicated_to_unreduced"):
-            params = "{" + ", ".join(str(a) for a in self.axes) + "} "
-        else:
-            params = ""
-        return f"sdy.{self.kind} {params}-> {self.out_sharding}"
 
 
 class ReshardNotLowerable(UserError):
@@ -113,21 +60,6 @@ class ReshardNotLowerable(UserError):
 
 
 # -- meshes ---------------------------------------------------------------------------------------
-
-
-MeshLookup = Mesh | Mapping[str, Mesh]
-
-
-def resolve_mesh(sharding: TensorSharding, meshes: MeshLookup) -> Mesh:
-    """The mesh a sharding refers to: its inlined mesh, the one given `Mesh`, or the named one."""
-    if sharding.inline_mesh is not None:
-        return sharding.inline_mesh
-    if isinstance(meshes, Mesh):
-        return meshes
-    try:
-        return meshes[sharding.mesh_name]
-    except KeyError:
-        raise UserError(f"unknown mesh '@{sharding.mesh_name}'") from None
 
 
 def is_maximal(mesh: Mesh) -> bool:
@@ -194,7 +126,7 @@ class _CollectiveInserter:
         self.in_set: set[AxisRef] = {a for axes in self.in_axes for a in axes}
         self.out_index: dict[AxisRef, tuple[int, int]] = {}
         self._rebuild_out_index()
-        self.steps: list[CollectiveStep] = []
+        self.steps: list[Collective] = []
 
     # -- helpers -------------------------------------------------------------------------------------
     @property
@@ -360,7 +292,7 @@ class _CollectiveInserter:
         slicing = self._slicing_axes_per_dim()
         if slicing is not None:
             self.steps.append(
-                CollectiveStep("all_slice", self.current_sharding(), axes_per_dim=tuple(tuple(s) for s in slicing))
+                AllSlice(tuple(tuple(s) for s in slicing), self.current_sharding())
             )
 
     # -- collective-permute --------------------------------------------------------------------------
@@ -453,7 +385,7 @@ class _CollectiveInserter:
             return
         # also needed when only the device order differs
         self.cur_sharding_ref = self.out_sharding_ref
-        self.steps.append(CollectiveStep("collective_permute", self.current_sharding()))
+        self.steps.append(CollectivePermute(self.current_sharding()))
 
     # -- all-to-all ----------------------------------------------------------------------------------
     def _all_to_all_info(self, src_dim: int, allow_out_of_order_target: bool) -> AllToAllParam | None:
@@ -492,7 +424,7 @@ class _CollectiveInserter:
     def try_all_to_alls(self, allow_out_of_order_target: bool) -> None:
         for src_dim in range(self.rank):
             while (param := self._all_to_all_info(src_dim, allow_out_of_order_target)) is not None:
-                self.steps.append(CollectiveStep("all_to_all", self.current_sharding(), all_to_all=(param,)))
+                self.steps.append(AllToAll((param,), self.current_sharding()))
 
     # -- all-gather ----------------------------------------------------------------------------------
     def _gathering_axes(self, dim: int) -> list[AxisRef]:
@@ -513,11 +445,11 @@ class _CollectiveInserter:
         gathering = [self._gathering_axes(dim) for dim in range(self.rank)]
         if any(gathering):
             self.steps.append(
-                CollectiveStep("all_gather", self.current_sharding(), axes_per_dim=tuple(tuple(g) for g in gathering))
+                AllGather(tuple(tuple(g) for g in gathering), self.current_sharding())
             )
 
     # -- driver --------------------------------------------------------------------------------------
-    def run(self) -> list[CollectiveStep]:
+    def run(self) -> list[Collective]:
         for _ in range(2):
             if self.is_done():
                 break
@@ -537,11 +469,10 @@ class _CollectiveInserter:
 # -- unreduced axes -------------------------------------------------------------------------------
 
 
-def _fuse_reduce_scatter(steps: list[CollectiveStep], mesh: Mesh, before: TensorSharding) -> list[CollectiveStep]:
+def _fuse_reduce_scatter(steps: list[Collective], mesh: Mesh, before: TensorSharding) -> list[Collective]:
     """Fuse all_reduce + all_slice into reduce_scatter (+ residual all_slice), as Shardy's canonicalizer does."""
-    if len(steps) < 2 or steps[0].kind != "all_reduce" or steps[1].kind != "all_slice":
+    if len(steps) < 2 or not isinstance(reduce := steps[0], AllReduce) or not isinstance(slice_ := steps[1], AllSlice):
         return steps
-    reduce, slice_ = steps[0], steps[1]
     remaining = set(reduce.axes)
     scatter: list[tuple[AxisRef, ...]] = []
     residual: list[tuple[AxisRef, ...]] = []
@@ -567,9 +498,9 @@ def _fuse_reduce_scatter(steps: list[CollectiveStep], mesh: Mesh, before: Tensor
         slice_.out_sharding.unreduced,
         reduce.out_sharding.inline_mesh,
     )
-    fused = [CollectiveStep("reduce_scatter", out, axes_per_dim=tuple(scatter))]
+    fused: list[Collective] = [ReduceScatter(tuple(scatter), out)]
     if any(residual):
-        fused.append(CollectiveStep("all_slice", slice_.out_sharding, axes_per_dim=tuple(residual)))
+        fused.append(AllSlice(tuple(residual), slice_.out_sharding))
     return fused + steps[2:]
 
 
@@ -577,7 +508,7 @@ def _unreduced_minus(a: tuple[AxisRef, ...], b: tuple[AxisRef, ...], mesh: Mesh)
     return sort_axis_refs([r for r in a if not any(r.overlaps(o, mesh) for o in b)], mesh)
 
 
-def _to_unreduced_steps(current: TensorSharding, added: tuple[AxisRef, ...], mesh: Mesh) -> tuple[list[CollectiveStep], tuple[AxisRef, ...]]:
+def _to_unreduced_steps(current: TensorSharding, added: tuple[AxisRef, ...], mesh: Mesh) -> tuple[list[Collective], tuple[AxisRef, ...]]:
     """`sharded_to_unreduced` for added unreduced refs that are minor-most in a dimension of `current`."""
     per_dim: list[tuple[AxisRef, ...]] = []
     new_dims: list[DimSharding] = []
@@ -595,7 +526,7 @@ def _to_unreduced_steps(current: TensorSharding, added: tuple[AxisRef, ...], mes
     unreduced = sort_axis_refs(list(current.unreduced) + taken, mesh)
     out = TensorSharding(current.mesh_name, tuple(new_dims), (), unreduced, current.inline_mesh)
     left = tuple(r for r in added if r not in taken)
-    return [CollectiveStep("sharded_to_unreduced", out, axes_per_dim=tuple(per_dim))], left
+    return [ShardedToUnreduced(tuple(per_dim), out)], left
 
 
 # -- public API -----------------------------------------------------------------------------------
@@ -606,7 +537,7 @@ def reshard_collectives(
     dst: TensorSharding,
     mesh: MeshLookup,
     shape: Sequence[int] | None = None,
-) -> list[CollectiveStep]:
+) -> list[Collective]:
     """The collectives Shardy emits to reshard a tensor from `src` to `dst`, in order.
 
     `mesh` is the mesh both shardings use, or a name -> mesh table when they name different meshes (same axes,
@@ -635,14 +566,14 @@ def reshard_collectives(
             f"reshard between meshes with different axes ({in_mesh} and {out_mesh}) is kept as is"
         )
 
-    steps: list[CollectiveStep] = []
+    steps: list[Collective] = []
     current = _closed(src, [d.axes for d in src.dims], src.unreduced)
     reduced = _unreduced_minus(src.unreduced, dst.unreduced, in_mesh)
     added = _unreduced_minus(dst.unreduced, src.unreduced, in_mesh)
     if reduced:
         kept = tuple(r for r in current.unreduced if r not in reduced)
         current = _closed(current, [d.axes for d in current.dims], kept)
-        steps.append(CollectiveStep("all_reduce", current, axes=reduced))
+        steps.append(AllReduce(reduced, current))
     if added:
         to_unreduced, added = _to_unreduced_steps(current, added, in_mesh)
         steps += to_unreduced
@@ -657,7 +588,7 @@ def reshard_collectives(
     if added:
         unreduced = sort_axis_refs(list(current.unreduced) + list(added), in_mesh)
         current = _closed(current, [d.axes for d in current.dims], unreduced)
-        steps.append(CollectiveStep("replicated_to_unreduced", current, axes=added))
+        steps.append(ReplicatedToUnreduced(added, current))
     if reduced:
         steps = _fuse_reduce_scatter(steps, in_mesh, _closed(src, [d.axes for d in src.dims], src.unreduced))
     return steps
@@ -671,80 +602,31 @@ def reshard_is_noop(src: TensorSharding, dst: TensorSharding, mesh: MeshLookup) 
         return False
 
 
-# -- what one collective does to a sharding --------------------------------------------------------------
+# -- transitional forms, for `interpreters/spmd.py` ---------------------------------------------------------
 
 
-def _cut_suffix(axes: Sequence[AxisRef], removed: Sequence[AxisRef], mesh: Mesh, what: str, dim: int) -> list[AxisRef]:
-    """`axes` without `removed` at its minor end (`axis_list.remove_minor_suffix`), else a `UserError`."""
-    try:
-        return remove_minor_suffix(axes, removed, mesh)
-    except NotMinorMost as e:
-        listed = ", ".join(map(str, axes))
-        raise UserError(f"{what} axis {e.ref} is not minor-most in dimension {dim} {{{listed}}}") from None
+def CollectiveStep(  # noqa: N802
+    kind: CollectiveKind,
+    out_sharding: TensorSharding,
+    axes_per_dim: AxesPerDim = (),
+    all_to_all: tuple[AllToAllParam, ...] = (),
+    axes: tuple[AxisRef, ...] = (),
+) -> Collective:
+    """The collective `sdy.<kind>` with the parameters its class takes (the one given): the constructor of the
+    single record that one class per collective replaced, kept while the simulator builds steps with it
+    (`sdy.CollectiveOp.to_collective` replaces it there)."""
+    collective = _BY_KIND[kind]
+    if collective is CollectivePermute:
+        return CollectivePermute(out_sharding)
+    return collective(next((p for p in (axes_per_dim, all_to_all, axes) if p), ()), out_sharding)  # type: ignore[call-arg]
 
 
-def _check_free(sharding: TensorSharding, added: Sequence[AxisRef], mesh: Mesh, what: str) -> None:
-    taken = list(sharding.all_axes()) + list(sharding.unreduced)
-    for ref in added:
-        if any(ref.overlaps(t, mesh) for t in taken):
-            raise UserError(f"{what} axis {ref} is already used by {sharding}")
-        taken.append(ref)
+_BY_KIND: dict[str, type[Collective]] = {
+    c.kind: c for c in (AllGather, AllSlice, AllToAll, CollectivePermute, AllReduce, ReduceScatter,
+                        ReplicatedToUnreduced, ShardedToUnreduced)
+}
 
 
-def _check_unreduced(sharding: TensorSharding, reduced: Sequence[AxisRef], what: str) -> tuple[AxisRef, ...]:
-    missing = [r for r in reduced if r not in sharding.unreduced]
-    if missing:
-        raise UserError(f"{what} axes {', '.join(map(str, missing))} are not unreduced in {sharding}")
-    return tuple(r for r in sharding.unreduced if r not in reduced)
-
-
-def collective_result_sharding(step: CollectiveStep, src: TensorSharding, mesh: MeshLookup) -> TensorSharding:
-    """The sharding `step` (its kind and axes; `out_sharding` is read only for a collective_permute) gives a
-    tensor sharded `src`, by the collective's semantics: an all-gather (sharded-to-unreduced) removes its axes
-    from the minor end of each dimension, an all-slice appends them, an all-to-all moves them, an all-reduce or
-    reduce-scatter removes unreduced axes (the latter appending them to dimensions). Raises `UserError`, stating
-    the inconsistency, where the step does not apply to `src` (an axis not minor-most, already used, not
-    unreduced; a permute that changes a dimension's shard count)."""
-    m = resolve_mesh(src, mesh)
-    dims = [list(d.axes) for d in src.dims]
-    unreduced = tuple(src.unreduced)
-    kind = step.kind.replace("_", "-")
-    if step.kind in ("all_gather", "all_slice", "reduce_scatter", "sharded_to_unreduced") and len(step.axes_per_dim) != src.rank:
-        raise UserError(f"{kind} has {len(step.axes_per_dim)} dimension axis lists for a tensor of rank {src.rank}")
-    if step.kind in ("all_gather", "sharded_to_unreduced"):
-        dims = [_cut_suffix(d, removed, m, kind, i) for i, (d, removed) in enumerate(zip(dims, step.axes_per_dim))]
-        if step.kind == "sharded_to_unreduced":
-            unreduced = sort_axis_refs(list(unreduced) + [a for d in step.axes_per_dim for a in d], m)
-    elif step.kind in ("all_slice", "reduce_scatter"):
-        added = [a for d in step.axes_per_dim for a in d]
-        if step.kind == "reduce_scatter":
-            unreduced = _check_unreduced(src, added, kind)
-            _check_free(TensorSharding(src.mesh_name, src.dims, (), unreduced, src.inline_mesh), added, m, kind)
-        else:
-            _check_free(src, added, m, kind)
-        for d, axes in zip(dims, step.axes_per_dim):
-            for ref in axes:
-                add_or_merge(d, ref, m)
-    elif step.kind == "all_reduce":
-        unreduced = _check_unreduced(src, step.axes, kind)
-    elif step.kind == "replicated_to_unreduced":
-        _check_free(src, step.axes, m, kind)
-        unreduced = sort_axis_refs(list(unreduced) + list(step.axes), m)
-    elif step.kind == "all_to_all":
-        for p in step.all_to_all:
-            if not (0 <= p.src_dim < src.rank and 0 <= p.tgt_dim < src.rank) or p.src_dim == p.tgt_dim:
-                raise UserError(f"all-to-all dimensions {p.src_dim}->{p.tgt_dim} do not fit rank {src.rank}")
-            dims[p.src_dim] = _cut_suffix(dims[p.src_dim], p.axes, m, kind, p.src_dim)
-            for ref in p.axes:
-                add_or_merge(dims[p.tgt_dim], ref, m)
-    elif step.kind == "collective_permute":
-        out = step.out_sharding
-        out_mesh = resolve_mesh(out, mesh)
-        if out.rank != src.rank or any(
-            sharded_size(a.axes, m) != sharded_size(b.axes, out_mesh) for a, b in zip(src.dims, out.dims)
-        ):
-            raise UserError(f"collective-permute from {src} to {out} changes a dimension's shard count")
-        if {r.size(m) for r in src.unreduced} != {r.size(out_mesh) for r in out.unreduced} or len(src.unreduced) != len(out.unreduced):
-            raise UserError(f"collective-permute from {src} to {out} changes the unreduced axes")
-        return out
-    return TensorSharding(src.mesh_name, tuple(DimSharding(tuple(d)) for d in dims), (), unreduced, src.inline_mesh)
+def collective_result_sharding(step: Collective, src: TensorSharding, mesh: MeshLookup) -> TensorSharding:
+    """`step.result_sharding(src, mesh)`, under the name the simulator calls."""
+    return step.result_sharding(src, mesh)

@@ -27,25 +27,24 @@ from costmodel.compute import roofline_time
 from costmodel.hardware import CostConfig
 
 from autoshard.sharding.axis_ref import AxisRef
-from autoshard.sharding.hardware_profiles import axis_specs, profile_mesh
-from autoshard.sharding.reshard import (
-    CollectiveStep, MeshLookup, ReshardNotLowerable, reshard_collectives, resolve_mesh,
+from autoshard.sharding.collective_steps import (
+    AllGather, AllSlice, AllToAll, Collective, CollectivePermute, MeshLookup, ReplicatedToUnreduced, ShardedToUnreduced,
+    resolve_mesh,
 )
+from autoshard.sharding.hardware_profiles import axis_specs, profile_mesh
+from autoshard.sharding.reshard import ReshardNotLowerable, reshard_collectives
 from autoshard.sharding.reshard_involved_dims import expand_steps, involved_dims, restrict
 from autoshard.sharding.tensor_sharding import TensorSharding
 from autoshard.sharding.xla_reshard import xla_reshard_collectives
 
 #: `(src, dst, meshes, shape) -> steps`: a lowering of reshards to collectives
-Lowering = Callable[[TensorSharding, TensorSharding, MeshLookup, Sequence[int] | None], list[CollectiveStep]]
-
-#: Steps that only change how local data is interpreted: no communication.
-LOCAL_KINDS = ("replicated_to_unreduced", "sharded_to_unreduced")
+Lowering = Callable[[TensorSharding, TensorSharding, MeshLookup, Sequence[int] | None], list[Collective]]
 
 #: The copy kernels around an all-to-all and around an all-gather along an inner dimension (`step_copy_cost`),
 #: priced apart from their communication.
 ALL_TO_ALL_COPY = "all_to_all_copy"
 ALL_GATHER_COPY = "all_gather_copy"
-COPY_OF = {"all_to_all": ALL_TO_ALL_COPY, "all_gather": ALL_GATHER_COPY}
+COPY_OF: dict[type[Collective], str] = {AllToAll: ALL_TO_ALL_COPY, AllGather: ALL_GATHER_COPY}
 
 #: Steps (and parts of steps) a device runs as local copy kernels (`slice_copy_cost`, `step_copy_cost`): their
 #: time is compute, as in XLA's program, not communication.
@@ -61,7 +60,7 @@ ALL_TO_ALL_COPY_PASSES = 4.0
 class ReshardCost:
     """The collectives of one reshard and what each costs a device."""
 
-    steps: tuple[CollectiveStep, ...]
+    steps: tuple[Collective, ...]
     costs: tuple[CollectiveCost, ...]
     #: seconds of the copy kernels around its steps (`step_copy_cost`)
     copy_s: float = 0.0
@@ -93,17 +92,22 @@ def _permuted_axes(before: TensorSharding, after: TensorSharding, meshes: MeshLo
 
 @dataclass(frozen=True)
 class StepTraffic:
-    """What one reshard step sends, independent of the tensor's size: the collective kind, the mesh axes whose
+    """What one reshard step sends, independent of the tensor's size: the collective's class, the mesh axes whose
     device groups take part, and the per-dimension shard counts of the buffer it is priced on (nccl-tests:
     all-gather on its full output, everything else on its input; an all-slice on its local result, the bytes its
     copy reads and writes); `buffer_shards` is None for a step that runs nothing."""
 
-    kind: str
+    collective: type[Collective]
     axes: tuple[AxisRef, ...]
     buffer_shards: tuple[int, ...] | None
     #: an all-gather's gathered dimensions, and how many times larger its result is than its operand
     gathered_dims: tuple[int, ...] = ()
     gather_factor: int = 1
+
+    @property
+    def kind(self) -> str:
+        """The collective's name, as the cost model knows it."""
+        return self.collective.kind
 
     def buffer_bytes(self, shape: Sequence[int], dtype_bytes: int) -> float:
         assert self.buffer_shards is not None
@@ -120,18 +124,22 @@ class StepTraffic:
         return replace(self, buffer_shards=tuple(shards), gathered_dims=tuple(dims[j] for j in self.gathered_dims))
 
 
-def step_traffic(step: CollectiveStep, before: TensorSharding, meshes: MeshLookup) -> StepTraffic:
+def step_traffic(step: Collective, before: TensorSharding, meshes: MeshLookup) -> StepTraffic:
     """The traffic of `step` applied to a tensor sharded as `before`."""
-    if step.kind in LOCAL_KINDS:
-        return StepTraffic(step.kind, step.communicated_axes(), None)
-    if step.kind == "collective_permute":
-        return StepTraffic(step.kind, _permuted_axes(before, step.out_sharding, meshes), _shards(before, meshes))
-    priced_on = step.out_sharding if step.kind in ("all_gather", "all_slice") else before
-    if step.kind != "all_gather":
-        return StepTraffic(step.kind, step.communicated_axes(), _shards(priced_on, meshes))
-    gathered = tuple(i for i, axes in enumerate(step.axes_per_dim) if axes)
-    factor = math.prod(b // a for b, a in zip(_shards(before, meshes), _shards(priced_on, meshes)))
-    return StepTraffic(step.kind, step.communicated_axes(), _shards(priced_on, meshes), gathered, max(factor, 1))
+    collective, axes = type(step), step.communicated_axes()
+    match step:
+        case ReplicatedToUnreduced() | ShardedToUnreduced():  # reinterpret local data: nothing runs
+            return StepTraffic(collective, axes, None)
+        case CollectivePermute():
+            return StepTraffic(collective, _permuted_axes(before, step.out_sharding, meshes), _shards(before, meshes))
+        case AllSlice():
+            return StepTraffic(collective, axes, _shards(step.out_sharding, meshes))
+        case AllGather():
+            after = _shards(step.out_sharding, meshes)
+            gathered = tuple(i for i, g in enumerate(step.gathering_axes) if g)
+            factor = math.prod(b // a for b, a in zip(_shards(before, meshes), after))
+            return StepTraffic(collective, axes, after, gathered, max(factor, 1))
+    return StepTraffic(collective, axes, _shards(before, meshes))
 
 
 def _shards(sharding: TensorSharding, meshes: MeshLookup) -> tuple[int, ...]:
@@ -168,10 +176,10 @@ def step_copy_cost(traffic: StepTraffic, config: CostConfig, shape: Sequence[int
     - an all-gather along a dimension inside a non-trivial one of its local result gathers in a layout with that
       dimension outermost: its operand is copied into that layout and its result copied back (each read and
       written), the copy back fused into a consumer that takes the result inside its own loop (`fused`)."""
-    if traffic.buffer_shards is None or traffic.kind not in COPY_OF:
+    if traffic.buffer_shards is None or traffic.collective not in COPY_OF:
         return 0.0
     local = traffic.buffer_bytes(shape, dtype_bytes)
-    if traffic.kind == "all_to_all":
+    if traffic.collective is AllToAll:
         return roofline_time(config, 0.0, ALL_TO_ALL_COPY_PASSES * local)
     inner = min(traffic.gathered_dims, default=0)
     if all(-(-d // n) == 1 for d, n in zip(shape[:inner], traffic.buffer_shards[:inner])):
@@ -186,8 +194,8 @@ def copy_costs(traffic: Sequence[StepTraffic], config: CostConfig, shape: Sequen
     (`step_copy_cost`), given the steps' traffic in order; `fused_last`: the consumer takes the last step's copy
     back inside its own loop."""
     for k, t in enumerate(traffic):
-        if t.kind in COPY_OF:
-            yield COPY_OF[t.kind], step_copy_cost(t, config, shape, dtype_bytes, fused_last and k == len(traffic) - 1)
+        if t.collective in COPY_OF:
+            yield COPY_OF[t.collective], step_copy_cost(t, config, shape, dtype_bytes, fused_last and k == len(traffic) - 1)
 
 
 def traffic_cost(traffic: StepTraffic, config: CostConfig, shape: Sequence[int], dtype_bytes: int) -> CollectiveCost:
@@ -195,14 +203,14 @@ def traffic_cost(traffic: StepTraffic, config: CostConfig, shape: Sequence[int],
     all-slice as its local copy, `slice_copy_cost`)."""
     if traffic.buffer_shards is None:
         return CollectiveCost(traffic.kind, tuple(str(a) for a in traffic.axes), 1, 0.0, 0.0)
-    if traffic.kind == "all_slice":
+    if traffic.collective is AllSlice:
         return slice_copy_cost(traffic, config, shape, dtype_bytes)
     kind = performed_kind(traffic.kind, config)
     return collective(kind, config, axis_specs(traffic.axes), traffic.buffer_bytes(shape, dtype_bytes))
 
 
 def step_cost(
-    step: CollectiveStep, before: TensorSharding, config: CostConfig, shape: Sequence[int], dtype_bytes: int,
+    step: Collective, before: TensorSharding, config: CostConfig, shape: Sequence[int], dtype_bytes: int,
     meshes: MeshLookup | None = None,
 ) -> CollectiveCost:
     """The cost of one step applied to a tensor sharded as `before` (global `shape`)."""
@@ -240,13 +248,13 @@ def reshard_cost(
     return ReshardCost(tuple(steps), tuple(c for _, c in priced), copy_s)
 
 
-def ends_in_slice(steps: Sequence[CollectiveStep]) -> bool:
+def ends_in_slice(steps: Sequence[Collective]) -> bool:
     """Whether a reshard's last step is an all-slice (which a fusing consumer can take inside its loop)."""
-    return bool(steps) and steps[-1].kind == "all_slice"
+    return bool(steps) and isinstance(steps[-1], AllSlice)
 
 
-def fuse_final_slice(priced: list[tuple[CollectiveStep, CollectiveCost]]
-                     ) -> list[tuple[CollectiveStep, CollectiveCost]]:
+def fuse_final_slice(priced: list[tuple[Collective, CollectiveCost]]
+                     ) -> list[tuple[Collective, CollectiveCost]]:
     """`priced` when its consumer reads the result inside its own loop fusion: a final all-slice is then a
     dynamic-slice XLA fuses into that loop, no kernel of its own (0 s); earlier steps feed collectives and keep
     their price."""
@@ -269,14 +277,14 @@ class ReshardPricer:
         self.mesh = profile_mesh(config)
         self._devices = self.mesh.num_devices
         self._lower = lowering_for(config)
-        self._steps: dict[tuple, list[CollectiveStep]] = {}
-        self._restricted_steps: dict[tuple, list[CollectiveStep]] = {}
+        self._steps: dict[tuple, list[Collective]] = {}
+        self._restricted_steps: dict[tuple, list[Collective]] = {}
         self._restricted_traffic: dict[tuple, tuple[list[StepTraffic], bool]] = {}
         self._collective_s: dict[tuple, float] = {}
         self._step_costs: dict[tuple, CollectiveCost] = {}
 
     def steps(self, src: TensorSharding, dst: TensorSharding, shape: Sequence[int], dtype_bytes: int,
-              fused_slice: bool = False) -> list[tuple[CollectiveStep, CollectiveCost]]:
+              fused_slice: bool = False) -> list[tuple[Collective, CollectiveCost]]:
         """The collectives lowering `src -> dst` for a tensor of global `shape`, each with its cost (memoized on
         (step, sharding before, shape, dtype size)); `fused_slice` as in `reshard_cost`."""
         signature = tuple(math.gcd(d, self._devices) for d in shape)
@@ -295,13 +303,13 @@ class ReshardPricer:
         return fuse_final_slice(out) if fused_slice else out
 
     def _lower_on_involved_dims(self, src: TensorSharding, dst: TensorSharding, signature: tuple[int, ...]
-                                ) -> list[CollectiveStep]:
+                                ) -> list[Collective]:
         dims = involved_dims(src, dst)
         steps = self._restricted_lowering(restrict(src, dims), restrict(dst, dims), tuple(signature[i] for i in dims))
         return expand_steps(steps, dims, src.rank)
 
     def _restricted_lowering(self, src: TensorSharding, dst: TensorSharding, signature: tuple[int, ...]
-                             ) -> list[CollectiveStep]:
+                             ) -> list[Collective]:
         key = (src, dst, signature)
         steps = self._restricted_steps.get(key)
         if steps is None:
@@ -346,7 +354,7 @@ class ReshardPricer:
             if seconds is None:
                 seconds = self._collective_s[ckey] = traffic_cost(t, self.config, restricted_shape, bytes_scale).time_s
             total += seconds
-        if any(t.kind in COPY_OF for t in traffic):  # a layout copy depends on the dims outside the restriction too
+        if any(t.collective in COPY_OF for t in traffic):  # a layout copy depends on the dims outside the restriction too
             whole = [t.expanded(dims, len(shape)) for t in traffic]
             total += sum(seconds for _, seconds in copy_costs(whole, self.config, shape, dtype_bytes,
                                                               fused_slice and not final_slice))

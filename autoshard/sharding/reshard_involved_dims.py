@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from autoshard.sharding.reshard import AllToAllParam, CollectiveStep
+from autoshard.sharding.collective_steps import Collective
 from autoshard.sharding.tensor_sharding import DimSharding, TensorSharding
 
 _EMPTY = DimSharding()
@@ -39,19 +39,8 @@ def expand(sharding: TensorSharding, dims: Sequence[int], rank: int) -> TensorSh
     return replace(sharding, dims=tuple(out))
 
 
-def expand_steps(steps: Sequence[CollectiveStep], dims: Sequence[int], rank: int) -> list[CollectiveStep]:
+def expand_steps(steps: Sequence[Collective], dims: Sequence[int], rank: int) -> list[Collective]:
     """Steps lowered on restricted shardings, expressed on the full-rank tensor."""
     if len(dims) == rank:
         return list(steps)
-    out = []
-    for step in steps:
-        axes_per_dim = step.axes_per_dim
-        if axes_per_dim:
-            full: list[tuple] = [()] * rank
-            for k, i in enumerate(dims):
-                full[i] = axes_per_dim[k]
-            axes_per_dim = tuple(full)
-        all_to_all = tuple(AllToAllParam(p.axes, dims[p.src_dim], dims[p.tgt_dim]) for p in step.all_to_all)
-        out.append(replace(step, out_sharding=expand(step.out_sharding, dims, rank), axes_per_dim=axes_per_dim,
-                           all_to_all=all_to_all))  # fmt: skip
-    return out
+    return [step.expanded(dims, rank, expand(step.out_sharding, dims, rank)) for step in steps]

@@ -4,7 +4,7 @@ xla/service/spmd/spmd_partitioner.cc), modeled on the plain sharding model.
 When jax compiles with the Shardy partitioner, Shardy propagates and exports shardings, and XLA's SPMD
 partitioner lowers every remaining sharding change its own way, not by Shardy's `-sdy-reshard-to-collectives`
 (`autoshard.sharding.reshard`). `xla_reshard_collectives(src, dst, mesh, shape)` returns the steps XLA takes, in
-the same `CollectiveStep` type, so `reshard_cost.step_cost` prices either decomposition.
+the same `Collective` classes, so `reshard_cost.step_cost` prices either decomposition.
 
 XLA works on tile assignments (an array of device ids per tile, plus a last "replicated" dimension); a sharding
 here is turned into one with its dimension axes major to minor and its replicated axes in mesh order (as Shardy
@@ -54,15 +54,17 @@ import numpy as np
 
 from autoshard.sharding.axis_ref import AxisRef
 from autoshard.sharding.mesh import Mesh
-from autoshard.sharding.reshard import (
+from autoshard.sharding.collective_steps import (
+    AllGather,
+    AllSlice,
+    AllToAll,
     AllToAllParam,
-    CollectiveStep,
+    Collective,
+    CollectivePermute,
     MeshLookup,
-    ReshardNotLowerable,
-    is_equivalent,
-    reshard_collectives,
     resolve_mesh,
 )
+from autoshard.sharding.reshard import ReshardNotLowerable, is_equivalent, reshard_collectives
 from autoshard.sharding.tensor_sharding import DimSharding, TensorSharding
 
 AxesPerDim = list[list[AxisRef]]
@@ -171,7 +173,7 @@ class _XlaLowering:
         self.shape = tuple(shape) if shape is not None else None
         self.dims: AxesPerDim = [list(d.axes) for d in src.dims]
         self.target: AxesPerDim = [list(d.axes) for d in dst.dims]
-        self.steps: list[CollectiveStep] = []
+        self.steps: list[Collective] = []
         #: set by `run` when XLA gets there by its last resort (case 6 to a target that is not replicated)
         self.full_rematerialization = False
 
@@ -189,9 +191,10 @@ class _XlaLowering:
         return TensorSharding(self.ref.mesh_name, tuple(DimSharding(tuple(d)) for d in dims), (), (),
                               self.ref.inline_mesh)
 
-    def emit(self, kind: str, dims: AxesPerDim, **params) -> None:
+    def emit(self, collective: type[Collective], dims: AxesPerDim, *params) -> None:
+        """Append a `collective` with `params` that leaves the tensor sharded as `dims`."""
         self.dims = [list(d) for d in dims]
-        self.steps.append(CollectiveStep(kind, self.sharding(self.dims), **params))  # type: ignore[arg-type]
+        self.steps.append(collective(*params, self.sharding(self.dims)))  # type: ignore[call-arg]
 
     def tiles_within(self, inner: AxesPerDim, outer: AxesPerDim) -> bool:
         """Whether every device's tile under `inner` lies inside its tile under `outer` (a local slice): in each
@@ -217,7 +220,7 @@ class _XlaLowering:
     def permute_to(self, dims: AxesPerDim) -> None:
         """A collective-permute when `dims` places tiles on other devices than the current sharding."""
         if not self.same_devices(self.dims, dims):
-            self.emit("collective_permute", dims)
+            self.emit(CollectivePermute, dims)
         else:
             self.dims = [list(d) for d in dims]
 
@@ -322,7 +325,7 @@ class _XlaLowering:
             dims = [list(d) for d in self.dims]
             dims[source_dim] = kept
             dims[target_dim] = dims[target_dim] + moved
-            self.emit("all_to_all", dims, all_to_all=(AllToAllParam(tuple(moved), source_dim, target_dim),))
+            self.emit(AllToAll, dims, (AllToAllParam(tuple(moved), source_dim, target_dim),))
         return True
 
     # -- 3. slicing over replicated devices ---------------------------------------------------------
@@ -331,7 +334,7 @@ class _XlaLowering:
         if not self.tiles_within(target, self.dims):
             return False
         slicing = tuple(tuple(r for r in t if r not in d) for d, t in zip(self.dims, target))
-        self.emit("all_slice", target, axes_per_dim=slicing)
+        self.emit(AllSlice, target, slicing)
         return True
 
     def slice_towards(self, target_counts: list[int]) -> bool:
@@ -349,7 +352,7 @@ class _XlaLowering:
             slicing[d], available = split
             dims[d] = dims[d] + slicing[d]
         if any(slicing):
-            self.emit("all_slice", dims, axes_per_dim=tuple(tuple(s) for s in slicing))
+            self.emit(AllSlice, dims, tuple(tuple(s) for s in slicing))
         return True
 
     # -- 4. gathering to partial replication ----------------------------------------------------------
@@ -391,10 +394,10 @@ class _XlaLowering:
             dims = [list(x) for x in self.dims]
             dims[d] = dims[d][:n]
             axes_per_dim = tuple(tuple(gathered) if i == d else () for i in range(len(dims)))
-            self.emit("all_gather", dims, axes_per_dim=axes_per_dim)
+            self.emit(AllGather, dims, axes_per_dim)
 
     # -- driver -----------------------------------------------------------------------------------
-    def run(self) -> list[CollectiveStep]:
+    def run(self) -> list[Collective]:
         self.reshard(last_resort=True)
         return self.steps
 
@@ -411,7 +414,7 @@ class _XlaLowering:
         target_replicated = target_counts[-1] == self.mesh.num_devices
         # 1. same tiling, other devices
         if counts == target_counts:
-            self.emit("collective_permute", self.target)
+            self.emit(CollectivePermute, self.target)
             return True
         # 2. all-to-all (same number of tile dims: both partially replicated or both not)
         if source_partial == target_partial and self._attempt(lambda: self.all_to_alls(target_counts)):
@@ -518,7 +521,7 @@ def xla_reshard_collectives(
     dst: TensorSharding,
     mesh: MeshLookup,
     shape: Sequence[int] | None = None,
-) -> list[CollectiveStep]:
+) -> list[Collective]:
     """The collectives XLA's SPMD partitioner inserts to reshard a tensor from `src` to `dst`, in order.
 
     Same arguments, result type and errors as `autoshard.sharding.reshard.reshard_collectives`; `all_slice`

@@ -11,7 +11,8 @@ from autoshard.errors import UserError
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.sharding.axis_list import merged
 from autoshard.sharding.axis_ref import sort_axis_refs
-from autoshard.sharding.reshard import CollectiveStep, collective_result_sharding, reshard_collectives
+from autoshard.sharding.collective_steps import AllGather, AllReduce
+from autoshard.sharding.reshard import reshard_collectives
 from autoshard.ir.printing import print_module
 from autoshard.ir.verify import check_text, verify_ops
 from autoshard.tools.cli import main
@@ -165,7 +166,7 @@ def test_each_lowered_step_gives_its_out_sharding_by_the_collectives_semantics(c
     mesh, src, dst = case
     current = src
     for step in reshard_collectives(src, dst, mesh, (64,) * src.rank):
-        produced = collective_result_sharding(step, current, mesh)
+        produced = step.result_sharding(current, mesh)
         assert produced.dim_axes() == step.out_sharding.dim_axes(), (src, dst, step)
         assert set(produced.unreduced) == set(step.out_sharding.unreduced), (src, dst, step)
         current = step.out_sharding
@@ -174,9 +175,9 @@ def test_each_lowered_step_gives_its_out_sharding_by_the_collectives_semantics(c
 def test_a_collective_that_does_not_fit_its_operand_is_refused() -> None:
     mesh = Mesh.from_sizes({"data": 2, "model": 4})
     operand = TensorSharding("m", (DimSharding((AxisRef("data"), AxisRef("model"))), DimSharding()))
-    gather_data = CollectiveStep("all_gather", operand, axes_per_dim=((AxisRef("data"),), ()))
+    gather_data = AllGather(((AxisRef("data"),), ()), operand)
     with pytest.raises(UserError, match='all-gather axis "data" is not minor-most in dimension 0'):
-        collective_result_sharding(gather_data, operand, mesh)
-    reduce_model = CollectiveStep("all_reduce", operand, axes=(AxisRef("model"),))
+        gather_data.result_sharding(operand, mesh)
+    reduce_model = AllReduce((AxisRef("model"),), operand)
     with pytest.raises(UserError, match='all-reduce axes "model" are not unreduced'):
-        collective_result_sharding(reduce_model, operand, mesh)
+        reduce_model.result_sharding(operand, mesh)

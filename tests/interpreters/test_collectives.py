@@ -11,7 +11,7 @@ from autoshard.interpreters.device_mesh import DeviceMesh
 from autoshard.interpreters.reshard_exec import reshard
 from autoshard.interpreters.shards import shard, unshard
 from autoshard.sharding import AxisRef, DimSharding, Mesh, SubAxisInfo, TensorSharding
-from autoshard.sharding.reshard import AllToAllParam
+from autoshard.sharding.collective_steps import AllToAllParam
 
 A, B, C = AxisRef("a"), AxisRef("b"), AxisRef("c")
 B_MAJOR = AxisRef("b", SubAxisInfo(1, 2))

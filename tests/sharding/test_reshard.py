@@ -9,13 +9,8 @@ import pytest
 
 from autoshard.sharding import AxisRef, DimSharding, Mesh, SubAxisInfo, TensorSharding
 from autoshard.sharding.axis_list import merged, sharded_size
-from autoshard.sharding.reshard import (
-    AllToAllParam,
-    CollectiveStep,
-    ReshardNotLowerable,
-    is_equivalent,
-    reshard_collectives,
-)
+from autoshard.sharding.collective_steps import AllGather, AllSlice, AllToAll, AllToAllParam, Collective, CollectivePermute
+from autoshard.sharding.reshard import ReshardNotLowerable, is_equivalent, reshard_collectives
 
 MESH_2x4 = Mesh.from_sizes({"data": 2, "model": 4})
 MESH_222 = Mesh.from_sizes({"a": 2, "b": 2, "c": 2})
@@ -40,7 +35,7 @@ def sh(mesh: Mesh, *dims: str, mesh_name: str = "m", unreduced: str = "") -> Ten
     )
 
 
-def kinds(steps: list[CollectiveStep]) -> list[str]:
+def kinds(steps: list[Collective]) -> list[str]:
     return [s.kind for s in steps]
 
 
@@ -78,7 +73,7 @@ def test_slice_both_dims():
 def test_move_axis_between_dims_is_one_all_to_all():
     steps = reshard_collectives(sh(MESH_2x4, "model", ""), sh(MESH_2x4, "", "model"), MESH_2x4, (8, 8))
     assert kinds(steps) == ["all_to_all"]
-    assert steps[0].all_to_all == (AllToAllParam((AxisRef("model"),), 0, 1),)
+    assert steps[0].params == (AllToAllParam((AxisRef("model"),), 0, 1),)
 
 
 def test_swap_equal_size_axes_is_a_permute():
@@ -146,7 +141,7 @@ def test_rank_mismatch_raises():
 # -- every step is a valid collective and the chain ends at the target -----------------------------
 
 
-def _check_step(prev: TensorSharding, step: CollectiveStep, mesh: Mesh) -> None:
+def _check_step(prev: TensorSharding, step: Collective, mesh: Mesh) -> None:
     out = step.out_sharding
 
     def m(axes) -> tuple[AxisRef, ...]:
@@ -155,14 +150,14 @@ def _check_step(prev: TensorSharding, step: CollectiveStep, mesh: Mesh) -> None:
     used = [a for d in out.dims for a in d.axes] + list(out.unreduced)
     for x, y in itertools.combinations(used, 2):
         assert not x.overlaps(y, mesh), f"{step}: {x} and {y} overlap"
-    if step.kind == "all_gather":
-        for p, o, g in zip(prev.dims, out.dims, step.axes_per_dim):
+    if isinstance(step, AllGather):
+        for p, o, g in zip(prev.dims, out.dims, step.gathering_axes):
             assert m(o.axes + g) == m(p.axes), step
-    elif step.kind == "all_slice":
-        for p, o, s in zip(prev.dims, out.dims, step.axes_per_dim):
+    elif isinstance(step, AllSlice):
+        for p, o, s in zip(prev.dims, out.dims, step.slicing_axes):
             assert m(p.axes + s) == m(o.axes), step
-    elif step.kind == "all_to_all":
-        (param,) = step.all_to_all
+    elif isinstance(step, AllToAll):
+        (param,) = step.params
         for d, (p, o) in enumerate(zip(prev.dims, out.dims)):
             if d == param.src_dim:
                 assert m(o.axes + param.axes) == m(p.axes), step
@@ -170,7 +165,7 @@ def _check_step(prev: TensorSharding, step: CollectiveStep, mesh: Mesh) -> None:
                 assert m(p.axes + param.axes) == m(o.axes), step
             else:
                 assert m(p.axes) == m(o.axes), step
-    elif step.kind == "collective_permute":
+    elif isinstance(step, CollectivePermute):
         for p, o in zip(prev.dims, out.dims):
             assert sharded_size(p.axes, mesh) == sharded_size(o.axes, mesh), step
     else:

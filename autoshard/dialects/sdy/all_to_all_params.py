@@ -12,6 +12,7 @@ from xdsl.printer import Printer
 from autoshard.dialects.sdy.attr_syntax import AngleBracketedAttr, int_value, parse_body_list, print_body_list
 from autoshard.dialects.sdy.axes import AxisRefAttr, parse_axis_ref_braces, print_axis_ref_braces
 from autoshard.sharding import AxisRef
+from autoshard.sharding.collective_steps import AllToAllParam
 
 
 @irdl_attr_definition
@@ -35,6 +36,9 @@ class AllToAllParamAttr(AngleBracketedAttr):
     @property
     def axis_refs(self) -> tuple[AxisRefAttr, ...]:
         return self.axes.data
+
+    def to_param(self) -> AllToAllParam:
+        return AllToAllParam(tuple(a.to_axis_ref() for a in self.axis_refs), self.src_dim, self.tgt_dim)
 
     def print_body(self, printer: Printer) -> None:
         print_axis_ref_braces(printer, self.axis_refs)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from abc import ABC
+from abc import ABC, abstractmethod
 from typing import ClassVar
 
 from xdsl.dialects.builtin import StringAttr
@@ -23,6 +23,17 @@ from autoshard.dialects.sdy.op_syntax import (
 from autoshard.dialects.sdy.shardings import REDUCTION_KINDS, TensorShardingAttr
 from autoshard.dialects.sdy.value_sharding import ShardingSource
 from autoshard.dialects.sdy.verify_collectives import verify_collective
+from autoshard.sharding.collective_steps import (
+    AllGather,
+    AllReduce,
+    AllSlice,
+    AllToAll,
+    Collective,
+    CollectivePermute,
+    ReduceScatter,
+    ReplicatedToUnreduced,
+    ShardedToUnreduced,
+)
 
 
 class CollectiveOp(IRDLOperation, ShardingSource, ABC):
@@ -87,6 +98,10 @@ class CollectiveOp(IRDLOperation, ShardingSource, ABC):
     def result_sharding(self, index: int) -> TensorShardingAttr | None:
         return self.out_sharding
 
+    @abstractmethod
+    def to_collective(self) -> Collective:
+        """The collective as plain data (`autoshard.sharding.collective_steps`), with its `out_sharding`."""
+
     def verify_(self) -> None:
         verify_collective(self)
 
@@ -99,6 +114,9 @@ class AllGatherOp(CollectiveOp):
     gathering_axes = prop_def(ListOfAxisRefListsAttr)
     AXES_PROP: ClassVar = "gathering_axes"
 
+    def to_collective(self) -> AllGather:
+        return AllGather(self.gathering_axes.to_axis_ref_lists(), self.out_sharding.to_sharding())
+
 
 @irdl_op_definition
 class AllSliceOp(CollectiveOp):
@@ -107,6 +125,9 @@ class AllSliceOp(CollectiveOp):
     name = "sdy.all_slice"
     slicing_axes = prop_def(ListOfAxisRefListsAttr)
     AXES_PROP: ClassVar = "slicing_axes"
+
+    def to_collective(self) -> AllSlice:
+        return AllSlice(self.slicing_axes.to_axis_ref_lists(), self.out_sharding.to_sharding())
 
 
 @irdl_op_definition
@@ -120,6 +141,9 @@ class AllReduceOp(CollectiveOp):
     AXES_ATTR: ClassVar = AxisRefListAttr
     HAS_REDUCTION_KIND: ClassVar = True
 
+    def to_collective(self) -> AllReduce:
+        return AllReduce(self.reduction_axes.to_axis_refs(), self.out_sharding.to_sharding())
+
 
 @irdl_op_definition
 class ReduceScatterOp(CollectiveOp):
@@ -131,6 +155,9 @@ class ReduceScatterOp(CollectiveOp):
     AXES_PROP: ClassVar = "reduce_scatter_axes"
     HAS_REDUCTION_KIND: ClassVar = True
 
+    def to_collective(self) -> ReduceScatter:
+        return ReduceScatter(self.reduce_scatter_axes.to_axis_ref_lists(), self.out_sharding.to_sharding())
+
 
 @irdl_op_definition
 class AllToAllOp(CollectiveOp):
@@ -141,12 +168,18 @@ class AllToAllOp(CollectiveOp):
     AXES_PROP: ClassVar = "params"
     AXES_ATTR: ClassVar = AllToAllParamListAttr
 
+    def to_collective(self) -> AllToAll:
+        return AllToAll(tuple(p.to_param() for p in self.params.params), self.out_sharding.to_sharding())
+
 
 @irdl_op_definition
 class CollectivePermuteOp(CollectiveOp):
     """`sdy.collective_permute %x out_sharding=<...>`: reorder/replace axes keeping every dim's shard count."""
 
     name = "sdy.collective_permute"
+
+    def to_collective(self) -> CollectivePermute:
+        return CollectivePermute(self.out_sharding.to_sharding())
 
 
 @irdl_op_definition
@@ -158,6 +191,9 @@ class ReplicatedToUnreducedOp(CollectiveOp):
     AXES_PROP: ClassVar = "axes"
     AXES_ATTR: ClassVar = AxisRefListAttr
 
+    def to_collective(self) -> ReplicatedToUnreduced:
+        return ReplicatedToUnreduced(self.axes_.to_axis_refs(), self.out_sharding.to_sharding())
+
 
 @irdl_op_definition
 class ShardedToUnreducedOp(CollectiveOp):
@@ -166,3 +202,6 @@ class ShardedToUnreducedOp(CollectiveOp):
     name = "sdy.sharded_to_unreduced"
     axes_ = prop_def(ListOfAxisRefListsAttr, prop_name="axes")
     AXES_PROP: ClassVar = "axes"
+
+    def to_collective(self) -> ShardedToUnreduced:
+        return ShardedToUnreduced(self.axes_.to_axis_ref_lists(), self.out_sharding.to_sharding())

@@ -13,7 +13,7 @@ from autoshard.dialects.sdy.value_sharding import get_sharding
 from autoshard.dialects.sdy.verify_meshes import sorted_merged, verify_axis_ref_list, verify_no_overlap, verify_sorted
 from autoshard.dialects.sdy.verify_shardings import resolve_mesh, verify_tensor_sharding
 from autoshard.sharding import AxisRef, Mesh
-from autoshard.sharding.axis_list import NotMinorMost, add_or_merge, remove_minor_suffix
+from autoshard.sharding.collective_steps import AxisNotMinorMost
 
 
 def _refs_text(refs: Iterable[AxisRef]) -> str:
@@ -38,26 +38,15 @@ def _dim_axes(sharding: TensorShardingAttr) -> list[list[AxisRef]]:
     return [[r.to_axis_ref() for r in d.axis_refs] for d in sharding.dims]
 
 
-def _remove_suffix(axes: list[AxisRef], removed: Sequence[AxisRef], plain: Mesh, what: str, dim: int) -> list[AxisRef]:
-    """`axes` without `removed` as its minor-most suffix (`axis_list.remove_minor_suffix`), else a diagnostic."""
+def _check_result_dims(op, in_dims: list[list[AxisRef]], out_dims: list[list[AxisRef]], plain: Mesh,
+                       what: str = "") -> None:
+    """`out_dims` must be what `op`'s collective makes of `in_dims` (`Collective.result_dims`); `what` names the
+    axes it removes from the minor end of a dimension, in the diagnostic where one is not there."""
     try:
-        return remove_minor_suffix(axes, removed, plain)
-    except NotMinorMost as e:
-        ref = e.ref
-    fail(f"can't apply {what} axis {ref} to operand sharding on dimension {dim}")
-    return axes
-
-
-def _append(axes: list[AxisRef], added: Sequence[AxisRef], plain: Mesh) -> list[AxisRef]:
-    """`axes` with `added` at its minor end, each merged into the last ref where it continues it."""
-    out = list(axes)
-    for ref in added:
-        add_or_merge(out, ref, plain)
-    return out
-
-
-def _compare_dims(expected: list[list[AxisRef]], actual: list[list[AxisRef]]) -> None:
-    for d, (e, a) in enumerate(zip(expected, actual)):
+        expected = op.to_collective().result_dims(in_dims, plain)
+    except AxisNotMinorMost as e:
+        fail(f"can't apply {what} axis {e.ref} to operand sharding on dimension {e.dim}")
+    for d, (e, a) in enumerate(zip(expected, out_dims)):
         if e != a:
             fail(f"result sharding doesn't match expected sharding {_refs_text(e)} on dimension {d}")
 
@@ -105,15 +94,13 @@ def _per_dim_axes(axes: ListOfAxisRefListsAttr, out_dims: list, mesh: MeshAttr, 
 
 
 def _all_gather(op, in_s, out_s, in_dims, out_dims, mesh, plain) -> None:
-    axes = _per_dim_axes(op.gathering_axes, out_dims, mesh, plain)
-    expected = [_remove_suffix(d, g, plain, "gathering", i) for i, (d, g) in enumerate(zip(in_dims, axes))]
-    _compare_dims(expected, out_dims)
+    _per_dim_axes(op.gathering_axes, out_dims, mesh, plain)
+    _check_result_dims(op, in_dims, out_dims, plain, "gathering")
 
 
 def _all_slice(op, in_s, out_s, in_dims, out_dims, mesh, plain) -> None:
-    axes = _per_dim_axes(op.slicing_axes, out_dims, mesh, plain)
-    expected = [_append(d, s, plain) for d, s in zip(in_dims, axes)]
-    _compare_dims(expected, out_dims)
+    _per_dim_axes(op.slicing_axes, out_dims, mesh, plain)
+    _check_result_dims(op, in_dims, out_dims, plain)
 
 
 def _reduction_kind_rule(op, in_s: TensorShardingAttr, reduced: Sequence[AxisRef], plain: Mesh) -> None:
@@ -125,8 +112,7 @@ def _reduction_kind_rule(op, in_s: TensorShardingAttr, reduced: Sequence[AxisRef
 def _reduce_scatter(op, in_s, out_s, in_dims, out_dims, mesh, plain) -> None:
     axes = _per_dim_axes(op.reduce_scatter_axes, out_dims, mesh, plain)
     _reduction_kind_rule(op, in_s, [r for lst in axes for r in lst], plain)
-    expected = [_append(d, s, plain) for d, s in zip(in_dims, axes)]
-    _compare_dims(expected, out_dims)
+    _check_result_dims(op, in_dims, out_dims, plain)
 
 
 def _all_reduce(op, in_s, out_s, in_dims, out_dims, mesh, plain) -> None:
@@ -174,12 +160,7 @@ def _all_to_all(op, in_s, out_s, in_dims, out_dims, mesh, plain) -> None:
             fail(f"source dimensions are not sorted in ascending order: {p.src_dim} appears after {prev_src}")
         prev_src = p.src_dim
     verify_no_overlap(all_refs, plain)
-    expected = [list(d) for d in in_dims]
-    for p in params:
-        moved = [r.to_axis_ref() for r in p.axis_refs]
-        expected[p.src_dim] = _remove_suffix(expected[p.src_dim], moved, plain, "all-to-all", p.src_dim)
-        expected[p.tgt_dim] = _append(expected[p.tgt_dim], moved, plain)
-    _compare_dims(expected, out_dims)
+    _check_result_dims(op, in_dims, out_dims, plain, "all-to-all")
 
 
 def _collective_permute(op, in_s, out_s, in_dims, out_dims, mesh, plain) -> None:
@@ -217,8 +198,7 @@ def _replicated_to_unreduced(op, in_s, out_s, in_dims, out_dims, mesh, plain) ->
 
 def _sharded_to_unreduced(op, in_s, out_s, in_dims, out_dims, mesh, plain) -> None:
     axes = _per_dim_axes(op.axes, out_dims, mesh, plain)
-    expected = [_remove_suffix(d, g, plain, "shard-to-unreduce", i) for i, (d, g) in enumerate(zip(in_dims, axes))]
-    _compare_dims(expected, out_dims)
+    _check_result_dims(op, in_dims, out_dims, plain, "shard-to-unreduce")
     if out_s.reduction != "sum":
         fail("out_sharding reduction_op must be SUM")
     in_unreduced = [r.to_axis_ref() for r in in_s.unreduced]
