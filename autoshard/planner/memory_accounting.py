@@ -630,13 +630,26 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
     collectives += [LiveValue("combined all-reduce tuple", aligned(TUPLE_ENTRY_BYTES * n), at, at, kind="temporary")
                     for (at, _), n in merged.items() if n > 1]
     values.extend(_reshard_buffers(graph, assignment, mesh, liveness))
+    values.extend(fixed_values(graph, mesh))
+    return [replace(v, def_index=2 * v.def_index, last_use_index=2 * v.last_use_index) for v in values] + collectives
+
+
+def fixed_values(graph: PlanGraph, mesh: Mesh) -> list[LiveValue]:
+    """What every plan of `graph` holds all step whatever its shardings: the results' tuple (several results) and
+    the partition id (more than one device). The solver's limit leaves room for them (`fixed_bytes`)."""
+    values = []
     results = sum(1 for node in graph.nodes if node.kind == "result")
     if results > 1:
         values.append(LiveValue("result tuple", TUPLE_ENTRY_BYTES * results, 0, 0, kind="output"))
     if mesh.num_devices > 1:
         values.append(LiveValue("partition id", aligned(PARTITION_ID_BYTES), 0, graph.num_positions - 1,
                                 kind="temporary"))
-    return [replace(v, def_index=2 * v.def_index, last_use_index=2 * v.last_use_index) for v in values] + collectives
+    return values
+
+
+def fixed_bytes(graph: PlanGraph, mesh: Mesh) -> int:
+    """Per-device bytes of `fixed_values`."""
+    return sum(v.size_bytes for v in fixed_values(graph, mesh))
 
 
 def half_steps(graph: PlanGraph) -> int:
