@@ -1,8 +1,7 @@
 """Candidate shardings of an op: assignments of mesh axes to the factors of its sharding rule.
 
-A *factor strategy* gives every factor of an `OpShardingRule` an ordered tuple of axis refs. Projecting it
-through the rule's operand/result mappings gives each tensor's `TensorSharding` (Shardy's
-`ShardingProjection`, in the factor-to-tensor direction).
+A *factor strategy* gives every factor of an `OpShardingRule` an ordered tuple of axis refs. Its
+`ShardingProjection` (`ShardingProjection.from_axes_per_factor`) gives each tensor's `TensorSharding`.
 
 Pruning, stated so a reader knows what the search does not see:
 - each mesh axis goes to at most one factor, and the axes of one factor follow mesh order (major to minor);
@@ -23,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from autoshard.sharding import AxisRef, DimSharding, Mesh, SubAxisInfo, TensorSharding
+from autoshard.sharding import AxisRef, Mesh, SubAxisInfo
 
 
 class FactorRule(Protocol):
@@ -130,23 +129,6 @@ def enumerate_factor_strategies(
         if max_strategies is not None and len(out) >= max_strategies:
             break
     return out
-
-
-def project_tensor(
-    mapping: Sequence[Sequence[int]], strategy: FactorStrategy, mesh_name: str, skip_factors: frozenset[int] = frozenset()
-) -> TensorSharding:
-    """The sharding of one tensor whose dims map to `mapping` factors, under `strategy`.
-
-    `skip_factors` are left out (e.g. reduction factors do not shard a result).
-    """
-    dims = []
-    for dim in mapping:
-        axes: list[AxisRef] = []
-        for f in dim:
-            if f not in skip_factors:
-                axes.extend(strategy.factor_axes[f])
-        dims.append(DimSharding(tuple(axes)))
-    return TensorSharding(mesh_name, tuple(dims))
 
 
 def reduction_axes(rule: FactorRule, strategy: FactorStrategy) -> tuple[AxisRef, ...]:

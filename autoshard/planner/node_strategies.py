@@ -20,11 +20,11 @@ from autoshard.planner.factor_strategies import (
     axis_units,
     enumerate_factor_strategies,
     local_factor_sizes,
-    project_tensor,
     reduction_axes,
 )
 from autoshard.planner.fusion_groups import NodeTraffic, plan_fusion
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, Settle, TensorInfo
+from autoshard.rules.sharding_projection import ShardingProjection
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.sharding.axis_ref import sort_axis_refs
 from costmodel.hardware import DEFAULT_RESHARD_LOWERING
@@ -61,10 +61,12 @@ def candidate_shardings(info: TensorInfo, mesh: Mesh, mesh_name: str, allow_sub_
                         axis_groups: Sequence[Sequence[str]] = ()) -> list[TensorSharding]:
     """Every sharding of a tensor the planner considers (replicated first)."""
     rule = IdentityRule.of(info)
-    return [
-        project_tensor(rule.result_mappings[0], s, mesh_name)
-        for s in enumerate_factor_strategies(rule, mesh, allow_sub_axes=allow_sub_axes, axis_groups=axis_groups)
-    ]
+    out = []
+    for s in enumerate_factor_strategies(rule, mesh, allow_sub_axes=allow_sub_axes, axis_groups=axis_groups):
+        _, (sharding,) = ShardingProjection.from_axes_per_factor(s.factor_axes, rule).create_tensor_shardings(
+            rule, mesh_name, mesh)
+        out.append(sharding)
+    return out
 
 
 def _reduce_scatter_variants(
@@ -90,11 +92,10 @@ def op_strategies(node: PlanNode, rule, mesh: Mesh, mesh_name: str, oracle: Cost
     its compute on its own local shapes, moving through memory what its fusion `traffic` says (None: all of its
     tensors, as a kernel of its own). A group of `axis_groups` is used as one axis."""
     total = math.prod(max(s, 1) for s in rule.factor_sizes)
-    reduction = frozenset(rule.reduction_factors)
     out: list[NodeStrategy] = []
     for fs in enumerate_factor_strategies(rule, mesh, allow_sub_axes=allow_sub_axes, axis_groups=axis_groups):
-        inputs = tuple(project_tensor(m, fs, mesh_name) for m in rule.operand_mappings)
-        results = tuple(project_tensor(m, fs, mesh_name, reduction) for m in rule.result_mappings)
+        inputs, results = ShardingProjection.from_axes_per_factor(fs.factor_axes, rule).create_tensor_shardings(
+            rule, mesh_name, mesh)
         local = math.prod(max(s, 1) for s in local_factor_sizes(rule, fs, mesh))
         compute = oracle.compute_s(node, local / total, inputs, results, traffic)
         partial = reduction_axes(rule, fs)

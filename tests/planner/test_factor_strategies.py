@@ -3,9 +3,9 @@ from dataclasses import dataclass, field
 from autoshard.planner.factor_strategies import (
     enumerate_factor_strategies,
     local_factor_sizes,
-    project_tensor,
     reduction_axes,
 )
+from autoshard.rules.sharding_projection import ShardingProjection
 from autoshard.sharding import AxisRef, Mesh, SubAxisInfo
 
 
@@ -40,9 +40,9 @@ def test_projection_and_reduction_axes():
     s = next(
         s for s in enumerate_factor_strategies(rule, mesh) if s.factor_axes == ((AxisRef("data"),), (), (AxisRef("model"),))
     )
-    assert project_tensor(rule.operand_mappings[0], s, "mesh").partition_spec() == ("data", "model")
-    assert project_tensor(rule.operand_mappings[1], s, "mesh").partition_spec() == ("model", None)
-    assert project_tensor(rule.result_mappings[0], s, "mesh", frozenset(rule.reduction_factors)).partition_spec() == ("data", None)
+    operands, results = ShardingProjection.from_axes_per_factor(s.factor_axes, rule).create_tensor_shardings(rule, "mesh", mesh)
+    assert [t.partition_spec() for t in operands] == [("data", "model"), ("model", None)]
+    assert [t.partition_spec() for t in results] == [("data", None)]
     assert reduction_axes(rule, s) == (AxisRef("model"),)
     assert local_factor_sizes(rule, s, mesh) == (4, 16, 8)
 
