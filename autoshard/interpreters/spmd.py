@@ -44,8 +44,9 @@ from autoshard.interpreters.shards import Shards, is_evenly_sharded, local_shape
 from autoshard.interpreters.values import tensor_dtype, tensor_shape
 from autoshard.rules.attrs import op_name
 from autoshard.rules.rule import FactorType, OpShardingRule
+from autoshard.rules.sharding_projection import ShardingProjection, TensorFactorShardings
 from autoshard.rules.typed_ops import typed_op
-from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
+from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding, sort_axis_refs, total_size
 from autoshard.sharding.reshard import AllToAllParam, CollectiveStep, collective_result_sharding, resolve_mesh
 
 
@@ -109,25 +110,14 @@ def func_shardings(func: FuncOp, results: bool) -> list[TensorSharding | None]:
 # -- factor projection ------------------------------------------------------------------------------
 
 
-def _split_dim(axes: Sequence[AxisRef], factors: Sequence[int], sizes: Sequence[int], mesh: Mesh) -> dict[int, list[AxisRef]] | None:
-    """Assign a dimension's axes (major to minor) to its factors (major to minor), filling each factor
-    exactly before the next; None when an axis does not fit (it straddles factors, or a minor factor would be
-    sharded while a major one is only partly)."""
-    out: dict[int, list[AxisRef]] = {f: [] for f in factors}
-    k, product = 0, 1
-    for ax in axes:
-        while k < len(factors) and product == 1 and sizes[factors[k]] == 1:
-            k += 1
-        if k >= len(factors):
-            return None
-        f, size = factors[k], ax.size(mesh)
-        if sizes[f] % (product * size):
-            return None
-        out[f].append(ax)
-        product *= size
-        if product == sizes[f]:
-            k, product = k + 1, 1
-    return out
+def _projects_cleanly(tensor: TensorFactorShardings, dim_factors: Sequence[int], sizes: Sequence[int], mesh: Mesh) -> bool:
+    """Whether a dimension's sharding is its factors' shardings: no overflow axes, and each factor's axes divide
+    its size."""
+    return all(
+        not tensor.factor_index_to_sharding[f].overflow_axes
+        and sizes[f] % total_size(tensor.factor_index_to_sharding[f].axis_refs, mesh) == 0
+        for f in dim_factors
+    )
 
 
 @dataclass
@@ -147,26 +137,30 @@ def plan_local(
     linear_in: Sequence[int],
     permutation_ok: bool = False,
 ) -> LocalPlan | str:
-    """Factor shardings from the declared results and the operands, projected back onto every tensor.
+    """Factor shardings read from the declared results and the operands (their `ShardingProjection`), and
+    projected back onto every tensor.
 
     A declared result sharding that shards a need-replication factor is a plan bug (`SimulationError`); a
     sharded permutation factor is run locally only where `permutation_ok` (a halo exchange), else it is the
-    returned reason to run the op globally. From the operands only factors that reach a result or are
-    reduction factors are taken, and no need-replication or permutation ones (such operands are resharded).
+    returned reason to run the op globally, as are a result dimension whose axes do not divide its factors
+    (overflow or padding) and factor shardings that some tensor could only hold as a strided view. From the
+    operands only factors that reach a result or are reduction factors are taken, and no need-replication or
+    permutation ones (such operands are resharded).
     """
     sizes = rule.factor_sizes
+    projection = ShardingProjection.build([v.sharding for v in operands], declared, rule, mesh)
     factor_axes: dict[int, list[AxisRef]] = {}
     used: set[AxisRef] = set()
 
     def overlaps_used(refs: Sequence[AxisRef]) -> bool:
         return any(r.overlaps(u, mesh) for r in refs for u in used)
 
-    for mapping, sharding in zip(rule.result_mappings, declared):
-        for dim_factors, dim in zip(mapping, sharding.dims):
-            split = _split_dim(dim.axes, dim_factors, sizes, mesh)
-            if split is None:
+    for mapping, sharding, tensor in zip(rule.result_mappings, declared, projection.results):
+        for dim_factors in mapping:
+            if not _projects_cleanly(tensor, dim_factors, sizes, mesh):
                 return f"result sharding {sharding} does not split onto the op's factors"
-            for f, refs in split.items():
+            for f in dim_factors:
+                refs = list(tensor.factor_index_to_sharding[f].axis_refs)
                 if refs and f not in factor_axes:
                     kind = rule.factor_type(f)
                     if kind is FactorType.NEED_REPLICATION:
@@ -179,12 +173,12 @@ def plan_local(
                     factor_axes[f] = refs
                     used.update(refs)
     in_results = {f for mapping in rule.result_mappings for dim_factors in mapping for f in dim_factors}
-    for mapping, value in zip(rule.operand_mappings, operands):
-        for dim_factors, dim in zip(mapping, value.sharding.dims):
-            split = _split_dim(dim.axes, dim_factors, sizes, mesh)
-            if split is None:
+    for mapping, tensor in zip(rule.operand_mappings, projection.operands):
+        for dim_factors in mapping:
+            if not _projects_cleanly(tensor, dim_factors, sizes, mesh):
                 continue
-            for f, refs in split.items():
+            for f in dim_factors:
+                refs = list(tensor.factor_index_to_sharding[f].axis_refs)
                 kind = rule.factor_type(f)
                 takeable = kind is FactorType.REDUCTION or (f in in_results and kind is FactorType.PASS_THROUGH)
                 if refs and takeable and f not in factor_axes and not overlaps_used(refs):
@@ -197,19 +191,28 @@ def plan_local(
         if sizes[f] % math.prod(r.size(mesh) for r in refs):
             return f"factor {f} of size {sizes[f]} is not divisible by its axes"
     reduction_axes = [r for f in rule.reduction_factors for r in factor_axes.get(f, [])]
-    result_unreduced = [r for r in (declared[0].unreduced if declared else ()) if r not in reduction_axes]
-
-    def project(mapping, base: TensorSharding, unreduced: Sequence[AxisRef]) -> TensorSharding:
-        dims = tuple(DimSharding(tuple(r for f in dim_factors for r in factor_axes.get(f, []))) for dim_factors in mapping)
-        return TensorSharding(base.mesh_name, dims, (), tuple(sorted(unreduced, key=lambda r: r.sort_key(mesh))), base.inline_mesh)
-
     base = declared[0]
-    operand_shardings = [
-        project(mapping, base, result_unreduced if i in linear_in else ()) for i, mapping in enumerate(rule.operand_mappings)
-    ]
+    result_unreduced = [r for r in base.unreduced if r not in reduction_axes]
+    local = ShardingProjection.from_axes_per_factor([factor_axes.get(f, ()) for f in range(len(sizes))], rule)
+    operand_shardings, result_shardings = local.create_tensor_shardings(rule, base.mesh_name, mesh, base.inline_mesh)
+    for i, (tensor, sharding) in enumerate(zip((*local.operands, *local.results), (*operand_shardings, *result_shardings))):
+        if sharding.num_shards(mesh) < tensor.sharding_size(mesh):
+            shown = {f: [str(r) for r in refs] for f, refs in factor_axes.items()}
+            return f"the factor shardings {shown} need a strided view of {_tensor_name(i, len(operands))}"
     partial = list(result_unreduced) + reduction_axes if linear_in else reduction_axes
-    result_shardings = [project(mapping, base, partial) for mapping in rule.result_mappings]
+    operand_shardings = [
+        _with_unreduced(s, result_unreduced if i in linear_in else (), mesh) for i, s in enumerate(operand_shardings)
+    ]
+    result_shardings = [_with_unreduced(s, partial, mesh) for s in result_shardings]
     return LocalPlan(operand_shardings, result_shardings, reduction_axes, factor_axes)
+
+
+def _with_unreduced(sharding: TensorSharding, unreduced: Sequence[AxisRef], mesh: Mesh) -> TensorSharding:
+    return dataclasses.replace(sharding, unreduced=sort_axis_refs(unreduced, mesh))
+
+
+def _tensor_name(index: int, num_operands: int) -> str:
+    return f"operand {index}" if index < num_operands else f"result {index - num_operands}"
 
 
 #: Ops linear in all operands together (partial sums pass through) and ops linear in their first operand only.

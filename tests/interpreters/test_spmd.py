@@ -153,3 +153,41 @@ def test_reference_is_deterministic_per_seed():
     a, b, c = run_reference(module, seed=1), run_reference(module, seed=1), run_reference(module, seed=2)
     np.testing.assert_array_equal(a.results[0], b.results[0])
     assert not np.array_equal(a.results[0], c.results[0])
+
+
+def _reshape(src: str, src_type: str, dst: str, dst_type: str) -> str:
+    return f'''
+module {{
+  sdy.mesh @mesh = <["data"=2, "model"=4]>
+  func.func @main(%x: {src_type} {{sdy.sharding = #sdy.sharding{src}}}) -> ({dst_type} {{sdy.sharding = #sdy.sharding{dst}}}) {{
+    %0 = "stablehlo.reshape"(%x) {per_value(dst)} : ({src_type}) -> {dst_type}
+    return %0 : {dst_type}
+  }}
+}}
+'''
+
+
+def test_axis_split_across_a_dimensions_factors_runs_locally():
+    """Merging [2, 4] into 8 sharded on "model": the factor of 2 takes "model":(1)2 and the factor of 4
+    "model":(2)2 (Shardy's projection), so the reshape runs on local shards."""
+    report = simulate(parse_module(_reshape(S("", ""), "tensor<2x4xf32>", S(MP), "tensor<8xf32>"), "r.mlir"))
+    assert report.ok, report.first_mismatch and report.first_mismatch.describe()
+    assert report.fallbacks == []
+
+
+def test_sub_axes_meeting_at_a_factor_boundary_are_one_axis():
+    """Splitting 8 sharded on "model" into [2, 4] sharded on its two halves needs no reshard of the operand:
+    projecting the factors back onto it merges "model":(1)2 and "model":(2)2 into "model"."""
+    halves = S('"model":(1)2', '"model":(2)2')
+    report = simulate(parse_module(_reshape(S(MP), "tensor<8xf32>", halves, "tensor<2x4xf32>"), "r.mlir"))
+    assert report.ok, report.first_mismatch and report.first_mismatch.describe()
+    assert report.fallbacks == []
+    assert report.implicit_reshards == 0 and report.stats.total() == 0
+
+
+def test_factor_shardings_that_need_a_strided_view_run_globally():
+    """Splitting 16 into [4, 4] sharded ["data"], ["model"]: "data" shards the major factor only partly, so
+    the operand's one dimension cannot be sharded by both factors' axes in blocks; the op runs globally."""
+    report = simulate(parse_module(_reshape(S(""), "tensor<16xf32>", S(DP, MP), "tensor<4x4xf32>"), "r.mlir"))
+    assert report.ok, report.first_mismatch and report.first_mismatch.describe()
+    assert [(f.op, "strided view of operand 0" in f.reason) for f in report.fallbacks] == [("stablehlo.reshape", True)]
