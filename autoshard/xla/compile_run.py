@@ -308,16 +308,31 @@ class XlaMemoryStats:
         return self.argument_bytes + self.output_bytes + self.temp_bytes - self.alias_bytes
 
 
-def compiled_memory_stats(annotated_mlir_text: str, num_devices: int, filename: str = "<input>") -> XlaMemoryStats:
+@dataclass(frozen=True)
+class CompiledProgram:
+    """What XLA compiled from a module for N host CPU devices, without running it."""
+
+    hlo_text: str
+    memory: XlaMemoryStats
+
+
+def compile_only(annotated_mlir_text: str, num_devices: int, filename: str = "<input>") -> CompiledProgram:
     """Compile the text as given (only `mhlo.num_partitions` set, as `compile_and_run` does) for `num_devices`
-    host CPU devices without running it, and return XLA's memory analysis. In this process only: jax must
-    already have, or still be able to get, N CPU devices (else `UserError`)."""
-    require_jax("XLA's memory analysis")
+    host CPU devices without running it: XLA's partitioned HLO and its memory analysis. In this process only: jax
+    must already have, or still be able to get, N CPU devices (else `UserError`)."""
+    require_jax("XLA's compilation")
     if not request_host_devices(num_devices):
         raise UserError(f"this process has {len(host_devices())} host CPU devices, {num_devices} needed")
     context = jaxlib_mlir.make_jaxlib_context()
     module = jaxlib_mlir.parse_with_jaxlib(annotated_mlir_text, context, filename)
     jaxlib_mlir.set_num_partitions(module, context, num_devices)
-    stats = _compile(module, context, host_devices()[:num_devices]).get_compiled_memory_stats()
-    return XlaMemoryStats(stats.argument_size_in_bytes, stats.output_size_in_bytes, stats.temp_size_in_bytes,
-                          stats.alias_size_in_bytes)
+    executable = _compile(module, context, host_devices()[:num_devices])
+    stats = executable.get_compiled_memory_stats()
+    return CompiledProgram(executable.hlo_modules()[0].to_string(),
+                           XlaMemoryStats(stats.argument_size_in_bytes, stats.output_size_in_bytes,
+                                          stats.temp_size_in_bytes, stats.alias_size_in_bytes))
+
+
+def compiled_memory_stats(annotated_mlir_text: str, num_devices: int, filename: str = "<input>") -> XlaMemoryStats:
+    """XLA's memory analysis of the text compiled as `compile_only` compiles it."""
+    return compile_only(annotated_mlir_text, num_devices, filename).memory
