@@ -19,13 +19,14 @@ since a plan that fits its budget only on paper is worse than one that overstate
         [--tiny] [--work /tmp/fidelity_corpus] [--fresh] [--json]
 
 Results are cached in `--work` (exported programs, each cell's written file, compiled HLO, plan report and
-results.jsonl keyed by program, sizes, mesh, time limit, the program's text and the planner's version): a rerun
+results.jsonl keyed by program, sizes, mesh, time limit, the program's text and a digest of the planner's sources): a rerun
 only prints, `--fresh` ignores the cache. Stage timings go to stderr, the table to stdout.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import math
@@ -41,7 +42,7 @@ os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") + " --xla_force_host_
 HERE = Path(__file__).resolve().parent
 for folder in (HERE.parent, HERE, HERE.parent / "examples"):  # this checkout's autoshard, llm_scale, the programs
     sys.path.insert(0, str(folder))
-from llm_scale import code_version, describe, log  # noqa: E402
+from llm_scale import describe, log  # noqa: E402
 
 from autoshard.units import fmt_bytes, fmt_time  # noqa: E402
 
@@ -93,6 +94,17 @@ class CellResult:
     def from_json(d: dict) -> CellResult:
         sides = {k: d[k] and Side(**d[k]) for k in ("predicted", "compiled")}
         return CellResult(**{**d, **sides})
+
+
+@functools.cache
+def planner_digest() -> str:
+    """A digest of the planner's and cost model's sources: a cached cell is reused only by the code that made it
+    (commits that change neither, such as documentation, keep the cache)."""
+    digest = hashlib.sha256()
+    for package in ("autoshard", "costmodel"):
+        for path in sorted((HERE.parent / package).rglob("*.py")):
+            digest.update(str(path.relative_to(HERE.parent)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 def within(ratio: float | None) -> bool:
@@ -188,7 +200,7 @@ def cell(program: str, mesh: str, args: argparse.Namespace, results: Results) ->
     sizes = "tiny" if args.tiny else "bench"
     model = exported(program, sizes, args.work)
     digest = hashlib.sha256(model.read_bytes()).hexdigest()[:12]
-    base = CellResult(program, mesh, sizes, "ok", args.time_limit, digest, code_version())
+    base = CellResult(program, mesh, sizes, "ok", args.time_limit, digest, planner_digest())
     cached = results.get(base.cache_key)
     if cached is not None:
         log("  cached")
