@@ -69,12 +69,14 @@ def parse_axis_groups(text: str) -> AxisGroups | None:
 
 
 def link_sharing_groups(mesh: Mesh, links: Mapping[str, object]) -> AxisGroups:
-    """Maximal runs (two or more) of neighbouring axes larger than 1 whose `links` (axis -> link) are equal."""
+    """Maximal runs (two or more) of neighbouring axes larger than 1 whose `links` (axis -> link) are equal (an axis
+    without a link groups with none)."""
     groups, run = [], []
     for axis in mesh.axes:
         if axis.size == 1:
             continue
-        if run and links[axis.name] == links[run[-1]]:
+        link = links.get(axis.name)
+        if run and link is not None and link == links.get(run[-1]):
             run.append(axis.name)
             continue
         if len(run) > 1:

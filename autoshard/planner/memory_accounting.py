@@ -6,7 +6,9 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
 - every result is an output buffer held for the whole step in the result's sharding, unless the result is
   aliased to a donated argument (`tf.aliasing_output` on that argument: XLA writes it into the argument's
   buffer); the op computing a returned value writes into that buffer, so its own copy lives only as long as
-  other ops read it;
+  other ops read it; so does the op computing an aliased result's value into the donated argument's buffer
+  when nothing reads the argument after it (an in-place update, seen for optimizer steps; otherwise the value
+  is a temporary until the step ends);
 - every other value is a temporary from the op that defines it to its last reader in program order (loop
   bodies are flattened between the loop's start and end, a loop-carried value the body updates is two buffers,
   XLA's copy insertion, plus its 8-byte entry in the loop's tuple); each temporary takes a multiple of 64 bytes
@@ -129,7 +131,8 @@ class GraphLiveness:
 
     #: result node indices whose value XLA writes into a donated argument's buffer
     aliased_results: frozenset[int]
-    #: per (node, output port): returned as a non-aliased result
+    #: per (node, output port): returned as a non-aliased result, or computed in place into the buffer of the
+    #: donated argument its aliased result names
     returned: frozenset[tuple[int, int]]
     #: per (node, output port): computed inside its consumers' fusions, never written to memory
     fused: frozenset[tuple[int, int]]
@@ -196,6 +199,13 @@ class GraphLiveness:
             sources.setdefault(e.consumer, []).append((e.producer, e.out_port, e.in_port))
         for node, (source, port) in merged.items():
             consumers.setdefault(source, []).append((node, port))
+        # an aliased result's value is computed into its donated argument's buffer when nothing reads the
+        # argument after that value is computed (XLA's in-place update): like a returned value, no buffer of its own
+        donors = graph.derived("donated arguments", _donated_arguments)
+        last_read = _last_reads(nodes, consumers, fused, runs_at)
+        for e in graph.edges:
+            if e.consumer in donors and last_read(donors[e.consumer]) <= runs_at[e.producer]:
+                returned.add((e.producer, e.out_port))
         copied = set(copied_operands(graph))
         recomputed = _read_through_producers(nodes, sources, consumers, fused, returned, copied, set(merged))
         # a returned sharding constraint or merged value returns the value it stands for
@@ -368,17 +378,44 @@ def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int,
     return out
 
 
-def _aliased_results(graph: PlanGraph) -> set[int]:
-    """Result nodes named by an argument's `tf.aliasing_output` (a donated argument XLA reuses)."""
+def _donated_arguments(graph: PlanGraph) -> dict[int, int]:
+    """Result node -> the argument node whose `tf.aliasing_output` names it (a donated argument XLA reuses)."""
     func = next((n.ir[0] for n in graph.nodes if n.kind in ("argument", "result") and n.ir), None)
     if func is None or func.arg_attrs is None:
-        return set()
-    indices = set()
-    for attrs in func.arg_attrs.data:
+        return {}
+    donor_of = {}
+    for index, attrs in enumerate(func.arg_attrs.data):
         alias = attrs.data.get(ALIAS_ATTR) if isinstance(attrs, DictionaryAttr) else None
         if isinstance(alias, IntegerAttr):
-            indices.add(alias.value.data)
-    return {n.index for n in graph.nodes if n.kind == "result" and n.ir and n.ir[1] in indices}
+            donor_of[alias.value.data] = index
+    arguments = {n.ir[1]: n.index for n in graph.nodes if n.kind == "argument" and n.ir}
+    return {n.index: arguments[donor_of[n.ir[1]]] for n in graph.nodes
+            if n.kind == "result" and n.ir and n.ir[1] in donor_of and donor_of[n.ir[1]] in arguments}
+
+
+def _aliased_results(graph: PlanGraph) -> set[int]:
+    """Result nodes named by an argument's `tf.aliasing_output` (`_donated_arguments`)."""
+    return set(graph.derived("donated arguments", _donated_arguments))
+
+
+def _last_reads(nodes: Sequence[PlanNode], consumers: dict[int, list[tuple[int, int]]],
+                fused: set[tuple[int, int]], runs_at: Sequence[int]):
+    """`last_read(i)`: the last position a non-result reader reads node `i`'s value, a reader computed inside its
+    own readers' fusions reading it where those run."""
+    memo: dict[int, int] = {}
+
+    def last_read(i: int) -> int:
+        if i not in memo:
+            memo[i] = nodes[i].position  # a value read by nothing else (and loops through back edges) end here
+            at = memo[i]
+            for c, _ in consumers.get(i, ()):
+                if nodes[c].kind == "result" or c == i:
+                    continue
+                at = max(at, runs_at[c], *(last_read(c) for p in range(len(nodes[c].outputs)) if (c, p) in fused))
+            memo[i] = at
+        return memo[i]
+
+    return last_read
 
 
 def held_ports(node: PlanNode) -> range:

@@ -61,9 +61,9 @@ def test_outputs_are_held_before_their_definition():
 F32_64x64 = 64 * 64 * 4
 
 
-def _module(body: str, args: str = "%arg0: tensor<64x64xf32>") -> str:
+def _module(body: str, args: str = "%arg0: tensor<64x64xf32>", results: str = "tensor<64x64xf32>") -> str:
     return f"""module @m {{
-  func.func public @main({args}) -> tensor<64x64xf32> {{
+  func.func public @main({args}) -> ({results}) {{
 {body}
   }}
 }}"""
@@ -87,8 +87,18 @@ def test_a_donated_argument_holds_the_result():
     text = _module("    %0 = stablehlo.add %arg0, %arg0 : tensor<64x64xf32>\n    return %0 : tensor<64x64xf32>",
                    args="%arg0: tensor<64x64xf32> {tf.aliasing_output = 0 : i32}")
     _, m = _memory(text)
-    # no output buffer of its own; the value is counted as a temporary until the end (XLA may write in place)
-    assert (m.argument_bytes, m.output_bytes, m.temporary_bytes) == (F32_64x64, 0, F32_64x64)
+    # no output buffer of its own, and the add reads the argument last: XLA computes it in the argument's buffer
+    assert (m.argument_bytes, m.output_bytes, m.temporary_bytes) == (F32_64x64, 0, 0)
+
+
+def test_a_donated_argument_read_after_its_update_keeps_the_update_apart():
+    body = """    %0 = stablehlo.add %arg0, %arg0 : tensor<64x64xf32>
+    %1 = stablehlo.dot_general %arg0, %0, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+    return %0, %1 : tensor<64x64xf32>, tensor<64x64xf32>"""
+    _, m = _memory(_module(body, args="%arg0: tensor<64x64xf32> {tf.aliasing_output = 0 : i32}",
+                           results="tensor<64x64xf32>, tensor<64x64xf32>"))
+    # the dot reads the argument after the add: the update is a temporary until the step ends
+    assert m.temporary_bytes == F32_64x64
 
 
 def test_fused_broadcast_and_elementwise_chain_hold_no_buffer():

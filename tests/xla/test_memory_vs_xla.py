@@ -34,6 +34,22 @@ CHAIN = """module @chain {
 }
 """
 
+#: an SGD update of a donated parameter: XLA computes it into the parameter's buffer (read last by the update)
+DONATED_UPDATE = """module @donated_update {
+  func.func public @main(%p: tensor<512x256xf32> {tf.aliasing_output = 0 : i32}, %g: tensor<512x256xf32>) -> (tensor<512x256xf32>, tensor<f32>) {
+    %lr = stablehlo.constant dense<1.000000e-01> : tensor<f32>
+    %b = stablehlo.broadcast_in_dim %lr, dims = [] : (tensor<f32>) -> tensor<512x256xf32>
+    %u = stablehlo.multiply %b, %g : tensor<512x256xf32>
+    %q = stablehlo.subtract %p, %u : tensor<512x256xf32>
+    %t = stablehlo.tanh %q : tensor<512x256xf32>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %n = stablehlo.reduce(%t init: %cst) applies stablehlo.add across dimensions = [0, 1] : (tensor<512x256xf32>, tensor<f32>) -> tensor<f32>
+    return %q, %n : tensor<512x256xf32>, tensor<f32>
+  }
+}
+"""
+PROGRAMS = {"chain": CHAIN, "donated_update": DONATED_UPDATE}
+
 pytestmark = pytest.mark.xla
 
 
@@ -47,18 +63,19 @@ OVER_COUNTED = pytest.mark.xfail(strict=True, reason="over 10%: the dot's result
 #: pooling inside its kernel), the transformer block (a bias add reading a flattened dot through a bitcast) and
 #: the scan (XLA's copy of the carried values) each need their rule in `memory_accounting` not to be under
 CASES = [(m, p) for m in ("mlp", "chain") for p in sorted(PROFILES)] + [
-    (m, "default") for m in ("convnet", "transformer_block", "scan_layers")]
+    (m, "default") for m in ("convnet", "transformer_block", "scan_layers", "donated_update")]
 
 
 @pytest.mark.parametrize(("model", "profile"), CASES)
 def test_predicted_memory_is_within_10_percent_of_xla_and_never_under(model, profile, request):
     if (model, profile) == ("chain", "sharding-heavy"):
         request.applymarker(OVER_COUNTED)
-    text = CHAIN if model == "chain" else (REPO / "examples" / f"{model}.mlir").read_text()
+    text = PROGRAMS[model] if model in PROGRAMS else (REPO / "examples" / f"{model}.mlir").read_text()
     plan = autoshard.plan(text, mesh="data=2,model=4", config=PROFILES[profile], time_limit=3, num_workers=1)
     xla = compiled_memory_stats(emit_plan(plan), plan.mesh.num_devices, filename=f"{model}.planned.mlir")
     memory = plan.cost.memory
 
-    assert (memory.argument_bytes, memory.output_bytes) == (xla.argument_bytes, xla.output_bytes)
-    assert xla.alias_bytes == 0
+    if model != "donated_update":  # XLA counts an aliased output as an output, then takes it off as aliased
+        assert (memory.argument_bytes, memory.output_bytes) == (xla.argument_bytes, xla.output_bytes)
+        assert xla.alias_bytes == 0
     assert xla.total_bytes <= plan.cost.peak_memory_bytes <= 1.10 * xla.total_bytes, (memory, xla)
