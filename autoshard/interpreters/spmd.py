@@ -25,7 +25,7 @@ import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import CallOp, FuncOp
 from xdsl.interpreter import InterpreterFunctions, PythonValues, register_impls
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Operation
 
 import autoshard.interpreters.collectives as coll
 from autoshard.dialects import sdy
@@ -47,7 +47,7 @@ from autoshard.rules.rule import FactorType, OpShardingRule
 from autoshard.rules.sharding_projection import ShardingProjection, TensorFactorShardings
 from autoshard.rules.typed_ops import typed_op
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding, sort_axis_refs, total_size
-from autoshard.sharding.reshard import AllToAllParam, CollectiveStep, collective_result_sharding, resolve_mesh
+from autoshard.sharding.collective_steps import Collective, resolve_mesh
 
 
 @dataclass
@@ -85,13 +85,6 @@ class SpmdState:
 
 
 # -- reading shardings from the IR ----------------------------------------------------------------
-
-
-def _to_sharding(attr: Attribute) -> TensorSharding:
-    to_sharding = getattr(attr, "to_sharding", None)
-    if to_sharding is None:
-        raise UserError(f"cannot read sharding {str(attr)[:80]} (is the sdy dialect loaded?)")
-    return to_sharding()
 
 
 def op_result_shardings(op: Operation) -> list[TensorSharding] | None:
@@ -491,30 +484,11 @@ def _agreed_truth(interp: SpmdInterpreter, value: DistributedValue, op: Operatio
     return truths.pop()
 
 
-def _axes_per_dim(attr: Attribute) -> tuple[tuple[AxisRef, ...], ...]:
-    return attr.to_axis_ref_lists()  # type: ignore[attr-defined]
+def _collective_step(op: Operation) -> Collective:
+    """An sdy collective op as plain data (`to_collective`), its `out_sharding` closed."""
+    collective = typed_op(op, sdy.CollectiveOp).to_collective()
+    return dataclasses.replace(collective, out_sharding=_closed(collective.out_sharding))  # type: ignore[type-var]
 
-
-def _collective_step(op: Operation) -> CollectiveStep:
-    """An sdy collective op as plain data: its kind, axes and (closed) out_sharding."""
-    collective = typed_op(op, sdy.CollectiveOp)
-    kind = collective.name.removeprefix("sdy.")
-    out = _closed(_to_sharding(collective.out_sharding))
-    if isinstance(collective, sdy.AllToAllOp):
-        params = tuple(AllToAllParam(tuple(a.to_axis_ref() for a in p.axis_refs), p.src_dim, p.tgt_dim)
-                       for p in collective.params.params)  # fmt: skip
-        return CollectiveStep(kind, out, all_to_all=params)
-    if isinstance(collective, sdy.CollectivePermuteOp):
-        return CollectiveStep(kind, out)
-    if isinstance(collective, (sdy.AllReduceOp, sdy.ReplicatedToUnreducedOp)):
-        axes = collective.reduction_axes if isinstance(collective, sdy.AllReduceOp) else collective.axes_
-        return CollectiveStep(kind, out, axes=tuple(axes.to_axis_refs()))
-    return CollectiveStep(kind, out, axes_per_dim=tuple(tuple(d) for d in _axes_per_dim(_AXES_PER_DIM[type(collective)](collective))))
-
-
-#: the per-dimension axes of the collectives that have them, by op class
-_AXES_PER_DIM = {sdy.AllGatherOp: lambda op: op.gathering_axes, sdy.AllSliceOp: lambda op: op.slicing_axes,
-                 sdy.ReduceScatterOp: lambda op: op.reduce_scatter_axes, sdy.ShardedToUnreducedOp: lambda op: op.axes_}  # fmt: skip
 
 _COMBINERS = {"sum": np.add, "max": np.maximum, "min": np.minimum, "prod": np.multiply, "product": np.multiply}
 
@@ -524,7 +498,7 @@ class SpmdSdyFunctions(InterpreterFunctions):
     @impl_op("sdy.sharding_constraint", "sdy.reshard")
     def run_reshard(self, interp: SpmdInterpreter, op: Operation, args: PythonValues) -> PythonValues:
         constraint = typed_op(op, (sdy.ShardingConstraintOp, sdy.ReshardOp))
-        return (interp.reshard_value(args[0], _to_sharding(constraint.sharding)),)
+        return (interp.reshard_value(args[0], constraint.sharding.to_sharding()),)
 
     @impl_op("sdy.all_gather", "sdy.all_slice", "sdy.all_reduce", "sdy.reduce_scatter", "sdy.all_to_all",
              "sdy.collective_permute", "sdy.replicated_to_unreduced", "sdy.sharded_to_unreduced")  # fmt: skip
@@ -535,7 +509,7 @@ class SpmdSdyFunctions(InterpreterFunctions):
         name = op_name(op)
         step = _collective_step(op)
         try:
-            produced = collective_result_sharding(step, value.sharding, interp.state.meshes)
+            produced = step.result_sharding(value.sharding, interp.state.meshes)
         except UserError as e:
             raise SimulationError(f"'{name}' does not apply to its operand, sharded {value.sharding}: {e}") from None
         if not _same(_closed(produced), step.out_sharding):

@@ -41,9 +41,7 @@ from autoshard.sharding.collective_steps import (
     AllSlice,
     AllToAll,
     AllToAllParam,
-    AxesPerDim,
     Collective,
-    CollectiveKind,
     CollectivePermute,
     MeshLookup,  # also exported from here, with resolve_mesh and AllToAllParam
     ReduceScatter,
@@ -600,33 +598,3 @@ def reshard_is_noop(src: TensorSharding, dst: TensorSharding, mesh: MeshLookup) 
         return not reshard_collectives(src, dst, mesh)
     except ReshardNotLowerable:
         return False
-
-
-# -- transitional forms, for `interpreters/spmd.py` ---------------------------------------------------------
-
-
-def CollectiveStep(  # noqa: N802
-    kind: CollectiveKind,
-    out_sharding: TensorSharding,
-    axes_per_dim: AxesPerDim = (),
-    all_to_all: tuple[AllToAllParam, ...] = (),
-    axes: tuple[AxisRef, ...] = (),
-) -> Collective:
-    """The collective `sdy.<kind>` with the parameters its class takes (the one given): the constructor of the
-    single record that one class per collective replaced, kept while the simulator builds steps with it
-    (`sdy.CollectiveOp.to_collective` replaces it there)."""
-    collective = _BY_KIND[kind]
-    if collective is CollectivePermute:
-        return CollectivePermute(out_sharding)
-    return collective(next((p for p in (axes_per_dim, all_to_all, axes) if p), ()), out_sharding)  # type: ignore[call-arg]
-
-
-_BY_KIND: dict[str, type[Collective]] = {
-    c.kind: c for c in (AllGather, AllSlice, AllToAll, CollectivePermute, AllReduce, ReduceScatter,
-                        ReplicatedToUnreduced, ShardedToUnreduced)
-}
-
-
-def collective_result_sharding(step: Collective, src: TensorSharding, mesh: MeshLookup) -> TensorSharding:
-    """`step.result_sharding(src, mesh)`, under the name the simulator calls."""
-    return step.result_sharding(src, mesh)
