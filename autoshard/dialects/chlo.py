@@ -11,7 +11,9 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import Pure
+from xdsl.traits import OpTrait, Pure
+
+from autoshard.dialects.op_traits import Elementwise, Pointwise, RunsReplicatedUnderXla, Transcendental
 
 from autoshard.dialects.stablehlo.attributes import StableHLOEnumAttr, StructAttr, _Field
 from autoshard.dialects.stablehlo.syntax import (
@@ -70,7 +72,7 @@ class ChloUnaryOp(IRDLOperation):
 
     operand = operand_def()
     result = result_def()
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), Pointwise())
 
     @classmethod
     def parse(cls, parser: Parser) -> IRDLOperation:
@@ -101,7 +103,7 @@ class ChloBinaryOp(IRDLOperation):
     lhs = operand_def()
     rhs = operand_def()
     result = result_def()
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), Pointwise())
 
     @classmethod
     def parse(cls, parser: Parser) -> IRDLOperation:
@@ -129,6 +131,7 @@ class ChloBinaryOp(IRDLOperation):
 class ChloBroadcastOp(IRDLOperation):
     """`chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 1>} : (T, U) -> V`."""
 
+    traits = traits_def(Elementwise())
     broadcast_dimensions_attr = opt_prop_def(DenseArrayBase, prop_name="broadcast_dimensions")
 
     @property
@@ -161,6 +164,9 @@ class ChloBroadcastBinaryOp(ChloBroadcastOp):
 _UNARY_NAMES = ("acos", "acosh", "asin", "asinh", "atan", "atanh", "bessel_i1e", "conj", "cosh", "digamma",
                 "erf", "erf_inv", "erfc", "is_inf", "is_neg_inf", "is_pos_inf", "lgamma", "sinh", "square", "tan")
 _BINARY_NAMES = ("next_after", "polygamma", "zeta")
+#: the unary and binary ops above that compute a transcendental function (`bessel_i1e` counted as not)
+_TRANSCENDENTAL_NAMES = frozenset({"acos", "acosh", "asin", "asinh", "atan", "atanh", "cosh", "digamma", "erf",
+                                   "erf_inv", "erfc", "lgamma", "sinh", "tan", "polygamma", "zeta"})
 _BROADCAST_BINARY_NAMES = ("add", "and", "atan2", "complex", "divide", "maximum", "minimum", "multiply",
                            "next_after", "or", "polygamma", "power", "remainder", "shift_left",
                            "shift_right_arithmetic", "shift_right_logical", "subtract", "xor", "zeta")
@@ -170,14 +176,20 @@ def _class_name(op_name: str, suffix: str = "Op") -> str:
     return "".join(part.capitalize() for part in op_name.split("_")) + suffix
 
 
-def _define(base: type, full_name: str, class_name: str) -> type[IRDLOperation]:
-    cls = type(class_name, (base,), {"name": full_name, "__module__": __name__,
-                                    "__doc__": f"`{full_name}` ({(base.__doc__ or base.__name__).strip()})"})
-    return irdl_op_definition(cls)
+def _define(base: type, full_name: str, class_name: str, *traits: OpTrait) -> type[IRDLOperation]:
+    body = {"name": full_name, "__module__": __name__,
+            "__doc__": f"`{full_name}` ({(base.__doc__ or base.__name__).strip()})"}
+    if traits:
+        body["traits"] = traits_def(*traits)
+    return irdl_op_definition(type(class_name, (base,), body))
 
 
-UNARY_OPS = [_define(ChloUnaryOp, f"chlo.{n}", _class_name(n)) for n in _UNARY_NAMES]
-BINARY_OPS = [_define(ChloBinaryOp, f"chlo.{n}", _class_name(n)) for n in _BINARY_NAMES]
+def _transcendental(name: str) -> tuple[OpTrait, ...]:
+    return (Transcendental(),) if name in _TRANSCENDENTAL_NAMES else ()
+
+
+UNARY_OPS = [_define(ChloUnaryOp, f"chlo.{n}", _class_name(n), *_transcendental(n)) for n in _UNARY_NAMES]
+BINARY_OPS = [_define(ChloBinaryOp, f"chlo.{n}", _class_name(n), *_transcendental(n)) for n in _BINARY_NAMES]
 BROADCAST_BINARY_OPS = [_define(ChloBroadcastBinaryOp, f"chlo.broadcast_{n}", _class_name(n, "BroadcastOp"))
                         for n in _BROADCAST_BINARY_NAMES]
 globals().update({cls.__name__: cls for cls in UNARY_OPS + BINARY_OPS + BROADCAST_BINARY_OPS})
@@ -211,7 +223,7 @@ class TopKOp(IRDLOperation):
     values = result_def()
     indices = result_def()
     k_attr = prop_def(IntegerAttr, prop_name="k")
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), RunsReplicatedUnderXla())
 
     @property
     def k(self) -> int:
@@ -275,6 +287,7 @@ class ConstantOp(IRDLOperation):
 @irdl_op_definition
 class ConstantLikeOp(IRDLOperation):
     name = "chlo.constant_like"
+    traits = traits_def(Pointwise())
     operand = operand_def()
     result = result_def()
     value = prop_def(Attribute)

@@ -11,6 +11,9 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure
 
+from autoshard.dialects.op_traits import (
+    AddsOperands, Elementwise, Linear, LinearInFirstOperand, Pointwise, Transcendental,
+)
 from autoshard.dialects.stablehlo.attributes import ResultAccuracyAttr
 from autoshard.dialects.stablehlo.syntax import (
     build, parse_attr_dict, parse_operand_list, parse_same_operands_and_result_type, print_attr_dict,
@@ -41,20 +44,21 @@ class ElementwiseOp(IRDLOperation):
 class UnaryElementwiseOp(ElementwiseOp):
     operand = operand_def()
     result = result_def()
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), Pointwise())
 
 
 class TranscendentalOp(UnaryElementwiseOp):
     """Unary ops with an optional `result_accuracy` (exponential, log, tanh, ...)."""
 
     result_accuracy = opt_prop_def(ResultAccuracyAttr)
+    traits = traits_def(Transcendental())
 
 
 class BinaryElementwiseOp(ElementwiseOp):
     lhs = operand_def()
     rhs = operand_def()
     result = result_def()
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), Pointwise())
 
 
 # --------------------------------------------------------------------------------------------------- unary
@@ -78,6 +82,7 @@ class CeilOp(UnaryElementwiseOp):
 @irdl_op_definition
 class ConvertOp(UnaryElementwiseOp):
     name = "stablehlo.convert"
+    traits = traits_def(Linear())
 
 
 @irdl_op_definition
@@ -133,6 +138,7 @@ class LogisticOp(TranscendentalOp):
 @irdl_op_definition
 class NegOp(UnaryElementwiseOp):
     name = "stablehlo.negate"
+    traits = traits_def(Linear())
 
 
 @irdl_op_definition
@@ -196,6 +202,7 @@ class TanhOp(TranscendentalOp):
 @irdl_op_definition
 class AddOp(BinaryElementwiseOp):
     name = "stablehlo.add"
+    traits = traits_def(AddsOperands())
 
 
 @irdl_op_definition
@@ -206,6 +213,7 @@ class AndOp(BinaryElementwiseOp):
 @irdl_op_definition
 class Atan2Op(BinaryElementwiseOp):
     name = "stablehlo.atan2"
+    traits = traits_def(Transcendental())
 
 
 @irdl_op_definition
@@ -255,6 +263,7 @@ class ComplexOp(BinaryElementwiseOp):
 @irdl_op_definition
 class DivOp(BinaryElementwiseOp):
     name = "stablehlo.divide"
+    traits = traits_def(LinearInFirstOperand())
 
 
 @irdl_op_definition
@@ -270,6 +279,7 @@ class MinOp(BinaryElementwiseOp):
 @irdl_op_definition
 class MulOp(BinaryElementwiseOp):
     name = "stablehlo.multiply"
+    traits = traits_def(LinearInFirstOperand())
 
 
 @irdl_op_definition
@@ -280,6 +290,7 @@ class OrOp(BinaryElementwiseOp):
 @irdl_op_definition
 class PowOp(BinaryElementwiseOp):
     name = "stablehlo.power"
+    traits = traits_def(Transcendental())
 
 
 @irdl_op_definition
@@ -305,6 +316,7 @@ class ShiftRightLogicalOp(BinaryElementwiseOp):
 @irdl_op_definition
 class SubtractOp(BinaryElementwiseOp):
     name = "stablehlo.subtract"
+    traits = traits_def(AddsOperands())
 
 
 @irdl_op_definition
@@ -324,7 +336,7 @@ class ClampOp(ElementwiseOp):
     operand = operand_def()
     max = operand_def()
     result = result_def()
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), Elementwise())
 
 
 UNARY_OPS = [AbsOp, CbrtOp, CeilOp, ConvertOp, CosineOp, CountLeadingZerosOp, ExpOp, Expm1Op, FloorOp, ImagOp,

@@ -16,6 +16,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure
 
+from autoshard.dialects.op_traits import LinearInFirstOperand, SumReduction
 from autoshard.dialects.stablehlo.attributes import (
     ConvDimensionNumbersAttr, DotAlgorithmAttr, DotDimensionNumbersAttr, FftTypeAttr, PrecisionAttr, TransposeAttr,
 )
@@ -42,7 +43,7 @@ class DotGeneralOp(IRDLOperation):
     dot_dimension_numbers = prop_def(DotDimensionNumbersAttr)
     precision_config = opt_prop_def(ArrayAttr)
     algorithm = opt_prop_def(DotAlgorithmAttr)
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), LinearInFirstOperand(), SumReduction())
 
     @property
     def lhs_batching_dimensions(self) -> tuple[int, ...]:
@@ -130,7 +131,7 @@ class DotOp(IRDLOperation):
     rhs = operand_def()
     result = result_def()
     precision_config = opt_prop_def(ArrayAttr)
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), LinearInFirstOperand(), SumReduction())
 
     @property
     def precisions(self) -> tuple[str, ...]:
@@ -178,7 +179,7 @@ class ConvolutionOp(IRDLOperation):
     feature_group_count_attr = prop_def(IntegerAttr, prop_name="feature_group_count")
     batch_group_count_attr = prop_def(IntegerAttr, prop_name="batch_group_count")
     precision_config = opt_prop_def(ArrayAttr)
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), SumReduction())
 
     WINDOW_KEYS: ClassVar[tuple[tuple[str, str], ...]] = (("stride", "window_strides"), ("pad", "padding"), ("lhs_dilate", "lhs_dilation"),
                    ("rhs_dilate", "rhs_dilation"), ("reverse", "window_reversal"))

@@ -19,6 +19,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import ConstantLike, Pure
 
+from autoshard.dialects.op_traits import Elementwise, Linear, Pointwise
 from autoshard.dialects.stablehlo.attributes import (
     ChannelHandleAttr, ComparisonDirectionAttr, ComparisonTypeAttr, RngAlgorithmAttr, RngDistributionAttr,
 )
@@ -65,7 +66,7 @@ class CompareOp(IRDLOperation):
     result = result_def()
     comparison_direction = prop_def(ComparisonDirectionAttr)
     compare_type = opt_prop_def(ComparisonTypeAttr)
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), Pointwise())
 
     @property
     def direction(self) -> str:
@@ -103,7 +104,7 @@ class SelectOp(IRDLOperation):
     on_true = operand_def()
     on_false = operand_def()
     result = result_def()
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), Elementwise())
 
     @classmethod
     def parse(cls, parser: Parser) -> SelectOp:
@@ -275,6 +276,7 @@ class ReducePrecisionOp(IRDLOperation):
     """`stablehlo.reduce_precision %x, format = e5m10 : tensor<..>`."""
 
     name = "stablehlo.reduce_precision"
+    traits = traits_def(Pointwise())
     operand = operand_def()
     output = result_def()
     exponent_bits = prop_def(IntegerAttr)
@@ -370,6 +372,7 @@ class OptimizationBarrierOp(IRDLOperation):
     the operand types)."""
 
     name = "stablehlo.optimization_barrier"
+    traits = traits_def(Linear())
     operand = var_operand_def()
     result = var_result_def()
 
@@ -441,6 +444,7 @@ class PartitionIdOp(ElementwiseOp):
 @irdl_op_definition
 class UniformQuantizeOp(IRDLOperation):
     name = "stablehlo.uniform_quantize"
+    traits = traits_def(Pointwise())
     operand = operand_def()
     result = result_def()
 
@@ -448,6 +452,7 @@ class UniformQuantizeOp(IRDLOperation):
 @irdl_op_definition
 class UniformDequantizeOp(IRDLOperation):
     name = "stablehlo.uniform_dequantize"
+    traits = traits_def(Pointwise())
     operand = operand_def()
     result = result_def()
 

@@ -14,6 +14,7 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import IsTerminator
 
+from autoshard.dialects.op_traits import FusionRoot, InPlaceUpdate, Pointwise, Slicing
 from autoshard.dialects.stablehlo.attributes import GatherDimensionNumbersAttr, ScatterDimensionNumbersAttr
 from autoshard.dialects.stablehlo.syntax import (
     build, dense_i64, i64_values, int_value, parse_attr_dict, parse_i64_list, parse_keyword_value,
@@ -73,6 +74,7 @@ class ReduceOp(IRDLOperation):
     reducer(%a0: T, %a1: T) (%b0: U, %b1: U) { ... }`."""
 
     name = "stablehlo.reduce"
+    traits = traits_def(FusionRoot())
     inputs = var_operand_def()
     init_values = var_operand_def()
     outputs = var_result_def()
@@ -296,6 +298,7 @@ class SortOp(IRDLOperation):
 @irdl_op_definition
 class MapOp(IRDLOperation):
     name = "stablehlo.map"
+    traits = traits_def(Pointwise())
     inputs = var_operand_def()
     result = result_def()
     dimensions_attr = prop_def(DenseArrayBase, prop_name="dimensions")
@@ -309,6 +312,7 @@ class MapOp(IRDLOperation):
 @irdl_op_definition
 class GatherOp(IRDLOperation):
     name = "stablehlo.gather"
+    traits = traits_def(Slicing())
     operand = operand_def()
     start_indices = operand_def()
     result = result_def()
@@ -348,6 +352,7 @@ class ScatterOp(IRDLOperation):
     """Generic form: inputs..., scatter_indices, updates... with an update computation region."""
 
     name = "stablehlo.scatter"
+    traits = traits_def(InPlaceUpdate(update_operand=2))
     operands_ = var_operand_def()
     results_ = var_result_def()
     scatter_dimension_numbers = prop_def(ScatterDimensionNumbersAttr)
@@ -411,6 +416,7 @@ class _WindowOp(IRDLOperation):
 @irdl_op_definition
 class ReduceWindowOp(_WindowOp):
     name = "stablehlo.reduce_window"
+    traits = traits_def(FusionRoot())
     operands_ = var_operand_def()
     results_ = var_result_def()
     base_dilations_attr = opt_prop_def(DenseArrayBase, prop_name="base_dilations")

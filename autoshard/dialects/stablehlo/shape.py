@@ -14,6 +14,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure
 
+from autoshard.dialects.op_traits import Elementwise, InPlaceUpdate, Linear, LoopFusible, Slicing
 from autoshard.dialects.stablehlo.syntax import (
     build, dense_i64, i64_attr, i64_values, int_value, parse_attr_dict, parse_functional_type, parse_i64_list,
     parse_keyword_value, parse_operand_list, parse_same_operands_and_result_type, print_attr_dict,
@@ -79,7 +80,7 @@ class BroadcastInDimOp(_OperandsKeywordsOp):
     operand = operand_def()
     result = result_def()
     broadcast_dimensions_attr = prop_def(DenseArrayBase, prop_name="broadcast_dimensions")
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), LoopFusible(), Linear())
 
     @property
     def broadcast_dimensions(self) -> tuple[int, ...]:
@@ -113,7 +114,7 @@ class TransposeOp(_OperandsKeywordsOp):
     operand = operand_def()
     result = result_def()
     permutation_attr = prop_def(DenseArrayBase, prop_name="permutation")
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), LoopFusible(), Linear())
 
     @property
     def permutation(self) -> tuple[int, ...]:
@@ -130,7 +131,7 @@ class ReverseOp(_OperandsKeywordsOp):
     operand = operand_def()
     result = result_def()
     dimensions_attr = prop_def(DenseArrayBase, prop_name="dimensions")
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), LoopFusible(), Linear())
 
     @property
     def dimensions(self) -> tuple[int, ...]:
@@ -144,7 +145,7 @@ class ReshapeOp(_OperandsKeywordsOp):
     name = "stablehlo.reshape"
     operand = operand_def()
     result = result_def()
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), LoopFusible(), Linear())
 
 
 @irdl_op_definition
@@ -162,7 +163,7 @@ class BitcastConvertOp(_OperandsKeywordsOp):
     name = "stablehlo.bitcast_convert"
     operand = operand_def()
     result = result_def()
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), Elementwise())
 
 
 @irdl_op_definition
@@ -174,7 +175,7 @@ class IotaOp(_OperandsKeywordsOp):
     SAME_TYPE: ClassVar[bool] = True
     result = result_def()
     iota_dimension_attr = prop_def(IntegerAttr, prop_name="iota_dimension")
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), LoopFusible())
 
     @property
     def iota_dimension(self) -> int:
@@ -205,7 +206,7 @@ class ConcatenateOp(_OperandsKeywordsOp):
     inputs = var_operand_def()
     result = result_def()
     dimension_attr = prop_def(IntegerAttr, prop_name="dimension")
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), LoopFusible(), Linear())
 
     @property
     def dimension(self) -> int:
@@ -240,7 +241,7 @@ class PadOp(_OperandsKeywordsOp):
     edge_padding_low_attr = prop_def(DenseArrayBase, prop_name="edge_padding_low")
     edge_padding_high_attr = prop_def(DenseArrayBase, prop_name="edge_padding_high")
     interior_padding_attr = prop_def(DenseArrayBase, prop_name="interior_padding")
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), LoopFusible())
 
     @property
     def edge_padding_low(self) -> tuple[int, ...]:
@@ -265,7 +266,7 @@ class DynamicSliceOp(_OperandsKeywordsOp):
     start_indices = var_operand_def()
     result = result_def()
     slice_sizes_attr = prop_def(DenseArrayBase, prop_name="slice_sizes")
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), Slicing())
 
     @property
     def slice_sizes(self) -> tuple[int, ...]:
@@ -281,7 +282,7 @@ class DynamicUpdateSliceOp(_OperandsKeywordsOp):
     update = operand_def()
     start_indices = var_operand_def()
     result = result_def()
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), InPlaceUpdate(update_operand=1))
 
 
 @irdl_op_definition
@@ -315,7 +316,7 @@ class SliceOp(IRDLOperation):
     start_indices_attr = prop_def(DenseArrayBase, prop_name="start_indices")
     limit_indices_attr = prop_def(DenseArrayBase, prop_name="limit_indices")
     strides_attr = prop_def(DenseArrayBase, prop_name="strides")
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), Slicing(), Linear())
 
     @property
     def start_indices(self) -> tuple[int, ...]:
