@@ -29,6 +29,7 @@ from xdsl.ir import Operation
 
 import autoshard.interpreters.collectives as coll
 from autoshard.dialects import sdy
+from autoshard.dialects.op_traits import Linear, LinearInFirstOperand
 from autoshard.dialects.stablehlo import OptimizationBarrierOp, ReduceOp, ScatterOp
 from autoshard.errors import UserError
 from autoshard.interpreters.collectives import CollectiveStats
@@ -208,14 +209,6 @@ def _tensor_name(index: int, num_operands: int) -> str:
     return f"operand {index}" if index < num_operands else f"result {index - num_operands}"
 
 
-#: Ops linear in all operands together (partial sums pass through) and ops linear in their first operand only.
-LINEAR_ALL = frozenset(
-    {"stablehlo.add", "stablehlo.subtract", "stablehlo.negate", "stablehlo.convert", "stablehlo.copy", "stablehlo.reshape",
-     "stablehlo.transpose", "stablehlo.broadcast_in_dim", "stablehlo.slice", "stablehlo.concatenate", "stablehlo.reverse",
-     "stablehlo.optimization_barrier"}
-)  # fmt: skip
-LINEAR_FIRST = frozenset({"stablehlo.multiply", "stablehlo.dot_general", "stablehlo.dot", "stablehlo.divide"})
-
 #: Ops whose kernel gives the right local result for any sharded pass-through factor.
 LOCAL_OPS = frozenset(
     set(UNARY) | set(BINARY)
@@ -345,7 +338,10 @@ def run_local(interp: SpmdInterpreter, op: Operation, operands: Sequence[Distrib
         return [interp.reshard_value(v, s) for v, s in zip(operands, declared)]
     mesh = interp.mesh_of(declared[0])
     rule = rule_for(op, on_unknown=lambda message: None)
-    linear_in = list(range(len(operands))) if name in LINEAR_ALL else [0] if name in LINEAR_FIRST else []
+    if op.has_trait(Linear):
+        linear_in = list(range(len(operands)))
+    else:
+        linear_in = [0] if op.has_trait(LinearInFirstOperand) else []
     plan = plan_local(op, rule, operands, declared, mesh, linear_in, permutation_ok=name in HALO_OPS)
     if isinstance(plan, str):
         return run_fallback(interp, op, operands, declared, plan)

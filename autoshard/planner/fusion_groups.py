@@ -9,8 +9,8 @@ memory (`NodeTraffic`), under its own strategy's local shapes.
 
 Rules, stated on the plan graph (value nodes between ops: arguments, constants, loop-carried values and results
 are memory; sharding constraints are transparent):
-- an edge is *fused* when its producer is a loop-fusible op (`LOOP_FUSIBLE`) and every consumer of that value
-  can take it inside its own loop (loop-fusible ops and fusion roots `FUSION_ROOTS`), and the producer is cheap
+- an edge is *fused* when its producer is a loop-fusible op (`LoopFusible`) and every consumer of that value
+  can take it inside its own loop (loop-fusible ops and fusion roots, `FusionRoot`), and the producer is cheap
   to recompute (not transcendental) or has a single consumer: XLA then duplicates it into each consumer instead
   of writing it; otherwise the value is written once and read by each consumer;
 - a kernel is an op writing an output (or a fusion root, or an op XLA does not loop-fuse) with the fused producers
@@ -36,26 +36,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from autoshard.dialects.op_traits import FusionRoot, InPlaceUpdate, LoopFusible, Slicing, Transcendental
+from autoshard.dialects.ops_by_name import get_trait, has_trait
 from autoshard.planner.dot_layout import copied_operands
 from autoshard.planner.plan_graph import PlanGraph, PlanNode
-from autoshard.rules.elementwise import CHLO_BROADCASTING_OPS, EXTRA_POINTWISE_OPS, POINTWISE_OPS
-from costmodel.compute import TRANSCENDENTAL_OPS
 
-#: ops XLA fuses into loop kernels (producers and consumers of one another)
-LOOP_FUSIBLE = frozenset({
-    *(n for n in POINTWISE_OPS if not n.startswith("sdy.")), *EXTRA_POINTWISE_OPS, *CHLO_BROADCASTING_OPS,
-    "stablehlo.clamp", "stablehlo.select", "stablehlo.bitcast_convert", "stablehlo.broadcast_in_dim",
-    "stablehlo.broadcast", "stablehlo.reshape", "stablehlo.transpose", "stablehlo.slice",
-    "stablehlo.dynamic_slice", "stablehlo.gather", "stablehlo.concatenate", "stablehlo.pad",
-    "stablehlo.iota", "stablehlo.reverse", "chlo.broadcast_select",
-})
-#: ops that end a loop fusion: fusible producers run inside them, their result is written to memory
-FUSION_ROOTS = frozenset({"stablehlo.reduce", "stablehlo.reduce_window", "stablehlo.dynamic_update_slice",
-                          "stablehlo.scatter"})
-#: ops reading only as much of operand 0 as they produce
-SLICING_OPS = frozenset({"stablehlo.slice", "stablehlo.dynamic_slice", "stablehlo.gather"})
-#: in-place updates: operand 0 is the buffer updated in place, the update is operand `index`
-IN_PLACE_UPDATES = {"stablehlo.dynamic_update_slice": 1, "stablehlo.scatter": 2}
 #: value nodes that pass a value through unchanged (no memory of their own)
 TRANSPARENT_KINDS = frozenset({"constraint"})
 
@@ -96,9 +81,9 @@ def _name(node: PlanNode) -> str:
 def _read_ref(node: PlanNode, port: int) -> TensorRef | None:
     if node.inputs[port] is None:
         return None
-    if port == 0 and _name(node) in SLICING_OPS and node.outputs and node.outputs[0] is not None:
+    if port == 0 and has_trait(_name(node), Slicing) and node.outputs and node.outputs[0] is not None:
         return ("out", 0)
-    if port == 0 and _name(node) in IN_PLACE_UPDATES:
+    if port == 0 and has_trait(_name(node), InPlaceUpdate):
         return None
     return ("in", port)
 
@@ -106,18 +91,25 @@ def _read_ref(node: PlanNode, port: int) -> TensorRef | None:
 def _write_ref(node: PlanNode, port: int) -> TensorRef | None:
     if node.outputs[port] is None:
         return None
-    update = IN_PLACE_UPDATES.get(_name(node))
+    update = in_place_update_operand(node)
     if update is not None and port == 0 and len(node.inputs) > update and node.inputs[update] is not None:
         return ("in", update)
     return ("out", port)
 
 
-def _fusible_producer(node: PlanNode) -> bool:
-    return node.kind == "op" and _name(node) in LOOP_FUSIBLE
+def in_place_update_operand(node: PlanNode) -> int | None:
+    """The operand a node's op writes into operand 0's buffer in place (`InPlaceUpdate`); None for other ops."""
+    update = get_trait(_name(node), InPlaceUpdate)
+    return None if update is None else update.update_operand
+
+
+def loop_fusible(node: PlanNode) -> bool:
+    """Whether the node is an op XLA fuses into loop kernels (`LoopFusible`)."""
+    return node.kind == "op" and has_trait(_name(node), LoopFusible)
 
 
 def _fusing_consumer(node: PlanNode) -> bool:
-    return node.kind == "op" and (_name(node) in LOOP_FUSIBLE or _name(node) in FUSION_ROOTS)
+    return loop_fusible(node) or (node.kind == "op" and has_trait(_name(node), FusionRoot))
 
 
 def slice_fusing_nodes(graph: PlanGraph) -> frozenset[int]:
@@ -145,7 +137,7 @@ def slice_fusing_nodes(graph: PlanGraph) -> frozenset[int]:
 
 def cheap_to_recompute(node: PlanNode) -> bool:
     """An op XLA recomputes in every fusing reader rather than writing out: no transcendental, no divide."""
-    return _name(node).split(".", 1)[-1] not in TRANSCENDENTAL_OPS and not _name(node).endswith("divide")
+    return not has_trait(_name(node), Transcendental) and not _name(node).endswith("divide")
 
 
 @dataclass(frozen=True)
@@ -214,7 +206,7 @@ def _fusion_of(graph: PlanGraph) -> FusionPlan:
 
     inline: set[tuple[int, int]] = set()  # producer ports computed inside their consumers' loops
     for node in nodes:
-        if not _fusible_producer(node):
+        if not loop_fusible(node):
             continue
         for j, info in enumerate(node.outputs):
             if info is None:
@@ -228,7 +220,7 @@ def _fusion_of(graph: PlanGraph) -> FusionPlan:
     copied: dict[int, list[int]] = {}  # dot -> operands copied by a kernel of their own
     for dot, port in copied_operands(graph):
         src = sources.get((dot, port))
-        if src is not None and _fusible_producer(nodes[src[0]]) and \
+        if src is not None and loop_fusible(nodes[src[0]]) and \
                 {c for c, _ in final_users(src)} == {dot}:  # its only reader: the producer writes it transposed
             continue
         copied.setdefault(dot, []).append(port)
@@ -258,7 +250,7 @@ def _fusion_of(graph: PlanGraph) -> FusionPlan:
         times = tuple(read_times.get((node.index, i), 0) for i in range(len(node.inputs)))
         reads = tuple(_read_ref(node, i) if times[i] else None for i in range(len(node.inputs)))
         writes = tuple(None if (node.index, j) in inline else _write_ref(node, j) for j in range(len(node.outputs)))
-        if _name(node) in IN_PLACE_UPDATES and writes and reads and reads[0] is None and \
+        if has_trait(_name(node), InPlaceUpdate) and writes and reads and reads[0] is None and \
                 sources.get((node.index, 0)) in inline:  # the buffer is computed in the update's loop: all written
             writes = (("out", 0), *writes[1:])
         traffic[node.index] = NodeTraffic(reads, writes, None, max(len(kernels_of.get(node.index, ())), 1),

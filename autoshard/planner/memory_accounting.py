@@ -75,8 +75,10 @@ from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr
 
 from costmodel.memory import LiveValue, StepMemory, step_memory
 
-from autoshard.planner.fusion_groups import (IN_PLACE_UPDATES, LOOP_FUSIBLE, TRANSPARENT_KINDS, cheap_to_recompute,
-                                             plan_fusion)
+from autoshard.dialects.op_traits import Elementwise, FusionRoot, InPlaceUpdate
+from autoshard.dialects.ops_by_name import has_trait
+from autoshard.dialects.stablehlo import ReduceWindowOp
+from autoshard.planner.fusion_groups import TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion
 from autoshard.planner.dot_layout import copied_operands, copied_ports, flattened_dot
 from autoshard.planner.merged_values import merged_values
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, TensorInfo
@@ -96,13 +98,6 @@ def aligned(nbytes: int) -> int:
     """`nbytes` rounded up to `HEAP_ALIGNMENT` (0 stays 0)."""
     return -(-nbytes // HEAP_ALIGNMENT) * HEAP_ALIGNMENT
 
-
-#: loop-fusible ops that read every operand at the positions they write (buffer-sharing candidates)
-ELEMENTWISE = LOOP_FUSIBLE - {
-    "stablehlo.broadcast_in_dim", "stablehlo.broadcast", "stablehlo.reshape", "stablehlo.transpose",
-    "stablehlo.slice", "stablehlo.dynamic_slice", "stablehlo.gather", "stablehlo.concatenate", "stablehlo.pad",
-    "stablehlo.iota", "stablehlo.reverse",
-}
 
 NOTE = ("estimate, not a bound: arguments and outputs held all step, temporaries live from definition to last "
         "use in program order with XLA's fusion, buffer sharing, layout copies and reshard staging")
@@ -298,10 +293,17 @@ def _merge_facts(graph: PlanGraph, merge_recomputations: bool, assignment: Seque
     return facts
 
 
-#: consumers that compute a cheap loop-fusible producer inside their own loop instead of reading its buffer
-RECOMPUTING_READERS = LOOP_FUSIBLE | {"stablehlo.reduce", "stablehlo.reduce_window"}
-#: what XLA:CPU fuses into a convolution's kernel (`__ynn_fusion`) from its input operand's producer
-CONVOLUTION_INPUT_FUSIBLE = LOOP_FUSIBLE | {"stablehlo.reduce_window"}
+def _recomputes_producers(node: PlanNode) -> bool:
+    """Whether the node computes a cheap loop-fusible producer inside its own loop instead of reading its buffer:
+    a loop-fusible op, or a fusion root that is not an in-place update (reduce, reduce_window)."""
+    return loop_fusible(node) or (node.kind == "op" and has_trait(node.label, FusionRoot)
+                                  and not has_trait(node.label, InPlaceUpdate))
+
+
+def _fused_into_convolution(node: PlanNode) -> bool:
+    """Whether XLA:CPU fuses the node, a convolution's input producer, into the convolution's kernel
+    (`__ynn_fusion`): a loop-fusible op or a reduce_window."""
+    return loop_fusible(node) or (node.kind == "op" and node.label == ReduceWindowOp.name)
 
 
 def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
@@ -311,7 +313,7 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
     """Readers that compute a producer themselves read the producer's inputs (added to `consumers`); returns the
     (dot, operand) pairs of `copied` (transposed operand copies) that recompute their producer:
     - a cheap loop-fusible op written out for a reader that cannot fuse it (a dot, a collective) is recomputed
-      inside each reader that can (`RECOMPUTING_READERS`), and by the loop fusion writing a dot's transposed copy
+      inside each reader that can (`_recomputes_producers`), and by the loop fusion writing a dot's transposed copy
       of it where that dot runs: those read its inputs, not its buffer, which lives only until its last other
       reader;
     - a convolution computes its input operand's loop-fusible or reduce_window producer inside its own kernel:
@@ -319,13 +321,13 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
     copies: set[tuple[int, int]] = set()
     for node in nodes:
         if (node.kind != "op" or len(node.outputs) != 1 or (node.index, 0) in fused or (node.index, 0) in returned
-                or node.label not in LOOP_FUSIBLE or not cheap_to_recompute(node) or node.index in not_computed):
+                or not loop_fusible(node) or not cheap_to_recompute(node) or node.index in not_computed):
             continue
         readers = consumers.get(node.index, [])
         via_copy = {(c, port) for c, _ in readers for src, _, port in sources.get(c, ())
                     if src == node.index and (c, port) in copied}
-        moved = {c for c, _ in readers if c != node.index and nodes[c].kind == "op" and c not in not_computed
-                 and nodes[c].label in RECOMPUTING_READERS} | {c for c, _ in via_copy}
+        moved = {c for c, _ in readers if c != node.index and c not in not_computed
+                 and _recomputes_producers(nodes[c])} | {c for c, _ in via_copy}
         if moved:
             copies |= via_copy
             consumers[node.index] = [(c, p) for c, p in readers if c not in moved]
@@ -334,15 +336,15 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
     for node in nodes:
         if node.kind == "op" and node.label == "stablehlo.convolution" and node.index not in not_computed:
             producer = next((src for src, _, in_port in sources.get(node.index, ()) if in_port == 0), None)
-            if (producer is not None and nodes[producer].kind == "op"
-                    and nodes[producer].label in CONVOLUTION_INPUT_FUSIBLE and (producer, 0) not in fused):
+            if producer is not None and _fused_into_convolution(nodes[producer]) and (producer, 0) not in fused:
                 for source, port, _ in sources.get(producer, ()):
                     consumers.setdefault(source, []).append((node.index, port))
     return copies
 
 
 def _elementwise(node: PlanNode) -> bool:
-    return node.kind == "op" and node.label in ELEMENTWISE and len(node.outputs) == 1 and node.outputs[0] is not None
+    return (node.kind == "op" and has_trait(node.label, Elementwise) and len(node.outputs) == 1
+            and node.outputs[0] is not None)
 
 
 def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
@@ -352,7 +354,7 @@ def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int,
     elementwise fused producers of that shape, that nothing reads after it."""
     out: dict[int, tuple[int, int]] = {}
     for node in nodes:
-        in_place = node.kind == "op" and node.label in IN_PLACE_UPDATES and len(node.outputs) == 1
+        in_place = node.kind == "op" and has_trait(node.label, InPlaceUpdate) and len(node.outputs) == 1
         if not (_elementwise(node) or in_place) or (node.index, 0) in fused or (node.index, 0) in returned:
             continue
         want = node.outputs[0]
@@ -587,7 +589,7 @@ def deferred_positions(graph: PlanGraph, runs_at: Sequence[int]) -> list[int]:
             stack, seen = [producer], {producer}
             while stack:
                 here = stack.pop()
-                if nodes[here].kind == "op" and nodes[here].label in LOOP_FUSIBLE:
+                if loop_fusible(nodes[here]):
                     for up in sources.get(here, ()):
                         if up not in seen and nodes[up].outputs and nodes[up].outputs[0] == shape:
                             seen.add(up)
@@ -599,7 +601,7 @@ def deferred_positions(graph: PlanGraph, runs_at: Sequence[int]) -> list[int]:
                     if c in late:
                         continue
                     until = max(until, runs_at[c])
-                    if (c not in seen and nodes[c].kind == "op" and nodes[c].label in LOOP_FUSIBLE
+                    if (c not in seen and loop_fusible(nodes[c])
                             and shape is not None and nodes[c].outputs and nodes[c].outputs[0] == shape):
                         seen.add(c)
                         stack.append(c)

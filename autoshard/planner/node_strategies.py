@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from autoshard.dialects.op_traits import AddsOperands, RunsReplicatedUnderXla, SumReduction
+from autoshard.dialects.ops_by_name import has_trait
 from autoshard.planner.factor_strategies import (
     FactorStrategy,
     axis_units,
@@ -110,17 +112,9 @@ def op_strategies(node: PlanNode, rule, mesh: Mesh, mesh_name: str, oracle: Cost
         if unreduced and keeps_partial_sums(node):
             axes = sort_axis_refs(partial, mesh)
             out.append(NodeStrategy(inputs, tuple(_unreduced(r, axes) for r in results), compute, 0.0, fs))
-    if unreduced and node.label in LINEAR_COMBINE_OPS:
+    if unreduced and has_trait(node.label, AddsOperands):
         out.extend(_unreduced_variants(out, mesh, axis_groups))
     return out
-
-
-#: ops whose partial sums (a sharded reduction factor) may leave the op unreduced, to be settled downstream
-#: (their reduction is a sum: dot products, convolutions, `reduce` with an add body)
-SUM_REDUCTION_OPS = frozenset({"stablehlo.dot_general", "stablehlo.dot", "stablehlo.convolution"})
-#: ops that add partial sums: operands unreduced over the same axes give a result unreduced over them, so
-#: `dot(a, w1) + dot(b, w2)` needs one all-reduce, not two
-LINEAR_COMBINE_OPS = frozenset({"stablehlo.add", "stablehlo.subtract"})
 
 
 def partial_sum_nodes(graph: PlanGraph) -> set[int]:
@@ -135,7 +129,7 @@ def partial_sum_nodes(graph: PlanGraph) -> set[int]:
     nodes = graph.nodes
     combining: set[int] = set()
     for node in nodes:  # program order: an add's producers come first
-        if node.kind == "op" and node.label in LINEAR_COMBINE_OPS and producers.get(node.index) and all(
+        if node.kind == "op" and has_trait(node.label, AddsOperands) and producers.get(node.index) and all(
             p in combining or (nodes[p].kind == "op" and keeps_partial_sums(nodes[p])) for p in producers[node.index]
         ):
             combining.add(node.index)
@@ -145,8 +139,9 @@ def partial_sum_nodes(graph: PlanGraph) -> set[int]:
 
 
 def keeps_partial_sums(node: PlanNode) -> bool:
-    """Whether `node`'s partial sums can stay unreduced past it (its reduction adds)."""
-    if node.label in SUM_REDUCTION_OPS:
+    """Whether `node`'s partial sums can stay unreduced past it, to be settled downstream: its reduction adds (a
+    `SumReduction` op, or a `reduce` with an add body)."""
+    if has_trait(node.label, SumReduction):
         return True
     if node.label != "stablehlo.reduce" or node.ir is None or not getattr(node.ir, "regions", None):
         return False
@@ -196,16 +191,12 @@ def _settled(node, inputs, results, compute, fs: FactorStrategy, partial, mesh: 
     return out
 
 
-#: ops XLA's SPMD partitioner (GSPMD) runs replicated whatever their sharding: its default action all-gathers
-#: the operands, computes on every device and slices the results (seen for HLO `topk`, jaxlib 0.10). Under
-#: `hardware.reshard_lowering: xla` they are offered replicated only, so the operand all-gather is priced on the
-#: edge into them and the result's slicing (free) on the edges out, as XLA runs them.
-XLA_REPLICATED_OPS = frozenset({"chlo.top_k"})
-
-
 def _replicated_under_xla(node: PlanNode, oracle: CostOracle) -> bool:
+    """Whether the node is an op XLA's SPMD partitioner runs replicated (`RunsReplicatedUnderXla`) and the plan is
+    for `hardware.reshard_lowering: xla`: it is then offered replicated only, so the operand all-gather is priced
+    on the edge into it and the result's slicing (free) on the edges out, as XLA runs it."""
     config = getattr(oracle, "config", None)
-    return (node.label in XLA_REPLICATED_OPS and config is not None
+    return (has_trait(node.label, RunsReplicatedUnderXla) and config is not None
             and getattr(config.hardware, "reshard_lowering", DEFAULT_RESHARD_LOWERING) == "xla")
 
 

@@ -4,124 +4,20 @@ from __future__ import annotations
 
 from xdsl.ir import Operation
 
-from autoshard.dialects.chlo import ChloBroadcastOp
+from autoshard.dialects.chlo import CHLO_OPS, ChloBroadcastOp
+from autoshard.dialects.op_traits import Pointwise
+from autoshard.dialects.ops_by_name import ops_with_trait
 from autoshard.dialects.stablehlo import BatchNormGradOp, BatchNormInferenceOp, BatchNormTrainingOp
 from autoshard.rules.builder import OpShardingRuleBuilder, build_pointwise, operand_shapes, result_shapes, shape_of
 from autoshard.rules.registry import register_rule
 from autoshard.rules.rule import NULL_DIM, FactorType, OpShardingRule
 from autoshard.rules.typed_ops import typed_op
 
-#: Every tensor shares one factor per dimension (the ops Shardy builds with `buildPointwise`).
-POINTWISE_OPS = (
-    "sdy.sharding_constraint",
-    "stablehlo.abs",
-    "stablehlo.add",
-    "stablehlo.and",
-    "stablehlo.atan2",
-    "stablehlo.cbrt",
-    "stablehlo.ceil",
-    "stablehlo.compare",
-    "stablehlo.complex",
-    "stablehlo.convert",
-    "stablehlo.cosine",
-    "stablehlo.count_leading_zeros",
-    "stablehlo.divide",
-    "stablehlo.exponential",
-    "stablehlo.exponential_minus_one",
-    "stablehlo.floor",
-    "stablehlo.imag",
-    "stablehlo.is_finite",
-    "stablehlo.log",
-    "stablehlo.log_plus_one",
-    "stablehlo.logistic",
-    "stablehlo.maximum",
-    "stablehlo.minimum",
-    "stablehlo.multiply",
-    "stablehlo.negate",
-    "stablehlo.not",
-    "stablehlo.or",
-    "stablehlo.popcnt",
-    "stablehlo.power",
-    "stablehlo.real",
-    "stablehlo.reduce_precision",
-    "stablehlo.remainder",
-    "stablehlo.round_nearest_afz",
-    "stablehlo.round_nearest_even",
-    "stablehlo.rsqrt",
-    "stablehlo.shift_left",
-    "stablehlo.shift_right_arithmetic",
-    "stablehlo.shift_right_logical",
-    "stablehlo.sign",
-    "stablehlo.sine",
-    "stablehlo.sqrt",
-    "stablehlo.subtract",
-    "stablehlo.tan",
-    "stablehlo.tanh",
-    "stablehlo.xor",
-)
 
-#: Elementwise ops Shardy's registry does not list but that are pointwise all the same (autoshard additions).
-EXTRA_POINTWISE_OPS = (
-    "stablehlo.uniform_quantize",
-    "stablehlo.uniform_dequantize",
-    "stablehlo.map",
-    "chlo.acos",
-    "chlo.acosh",
-    "chlo.asin",
-    "chlo.asinh",
-    "chlo.atan",
-    "chlo.atanh",
-    "chlo.bessel_i1e",
-    "chlo.constant_like",
-    "chlo.conj",
-    "chlo.cosh",
-    "chlo.digamma",
-    "chlo.erf",
-    "chlo.erf_inv",
-    "chlo.erfc",
-    "chlo.is_inf",
-    "chlo.is_neg_inf",
-    "chlo.is_pos_inf",
-    "chlo.lgamma",
-    "chlo.next_after",
-    "chlo.polygamma",
-    "chlo.sinh",
-    "chlo.square",
-    "chlo.tan",
-    "chlo.zeta",
-)
-
-#: CHLO binary ops with implicit (numpy-style, or `broadcast_dimensions`) broadcasting.
-CHLO_BROADCASTING_OPS = tuple(
-    f"chlo.broadcast_{name}"
-    for name in (
-        "add",
-        "and",
-        "atan2",
-        "compare",
-        "complex",
-        "divide",
-        "maximum",
-        "minimum",
-        "multiply",
-        "next_after",
-        "or",
-        "polygamma",
-        "power",
-        "remainder",
-        "select",
-        "shift_left",
-        "shift_right_arithmetic",
-        "shift_right_logical",
-        "subtract",
-        "xor",
-        "zeta",
-    )
-)
-
-
-@register_rule(*POINTWISE_OPS, *EXTRA_POINTWISE_OPS)
+@register_rule("sdy.sharding_constraint", *ops_with_trait(Pointwise))
 def pointwise_rule(op: Operation, conservative: bool) -> OpShardingRule | None:
+    """Every tensor shares one factor per dimension (Shardy's `buildPointwise`): the `Pointwise` ops, and
+    `sdy.sharding_constraint`."""
     return build_pointwise(op)
 
 
@@ -195,7 +91,7 @@ def batch_norm_grad_rule(op: Operation, conservative: bool) -> OpShardingRule:
     return builder.build()
 
 
-@register_rule(*CHLO_BROADCASTING_OPS)
+@register_rule(*(op.name for op in CHLO_OPS if issubclass(op, ChloBroadcastOp)))
 def chlo_broadcasting_rule(op: Operation, conservative: bool) -> OpShardingRule:
     """Pointwise over the result; operand dimensions align to the result's minor dimensions (or to
     `broadcast_dimensions`), and an operand dimension of size 1 broadcast to more gets its own size-1 factor."""
