@@ -35,6 +35,7 @@ def plan_one(path: Path, mesh: str, time_limit: float, seed: int, workers: int, 
     from autoshard.ir.inline_calls import inline_private_calls
     from autoshard.planner.api import load, solve_plan_graph
     from autoshard.planner.build_graph import build_plan_graph
+    from autoshard.planner.plan_graph import NodeKind
     from autoshard.planner.pricing import PlanCostModel
     from autoshard.planner.user_constraints import PlanOptions
     from autoshard.sharding.hardware_profiles import profile_mesh, resolve_config
@@ -59,7 +60,7 @@ def plan_one(path: Path, mesh: str, time_limit: float, seed: int, workers: int, 
     times["solve"] = solve_wall
     times["total"] = time.perf_counter() - t_start
     return {
-        "ops": sum(1 for n in built.graph.nodes if n.kind == "op"),
+        "ops": sum(1 for n in built.graph.nodes if n.kind == NodeKind.OP),
         "nodes": plan.solver.num_nodes,
         "status": plan.solver.status,
         "gap": plan.solver.gap,

@@ -15,7 +15,7 @@ from autoshard.ir.entry import entry_function
 from autoshard.planner.axis_groups import choose_axis_groups
 from autoshard.planner.manual_computation import MANUAL_COMPUTATION, manual_strategy
 from autoshard.planner.node_strategies import CostOracle, fill_strategies
-from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, PortRef
+from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, PortRef
 from autoshard.planner.program import ProgramWalker
 from autoshard.planner.user_constraints import PlanOptions, priority_penalty, read_user_sharding, sharding_allows
 from autoshard.rules.registry import rule_for, rule_is_local
@@ -89,9 +89,9 @@ def build_plan_graph(
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         for node in graph.nodes:
-            if node.kind == "op" and node.label == MANUAL_COMPUTATION:
-                node.kind = "manual"
-            elif node.kind == "op" and node.label not in SHARDING_ONLY_OPS:
+            if node.kind == NodeKind.OP and node.label == MANUAL_COMPUTATION:
+                node.kind = NodeKind.MANUAL
+            elif node.kind == NodeKind.OP and node.label not in SHARDING_ONLY_OPS:
                 key = _rule_key(node.ir)
                 if key is None or key not in built_rules:
                     warned = len(caught)
@@ -100,8 +100,8 @@ def build_plan_graph(
                         built_rules[key] = rules[node.index]
                 else:
                     rules[node.index] = built_rules[key]
-            elif node.kind == "op":
-                node.kind = "constraint"
+            elif node.kind == NodeKind.OP:
+                node.kind = NodeKind.CONSTRAINT
     built.warnings.extend(str(w.message) for w in caught)
     links = getattr(getattr(oracle, "config", None), "axis_links", None) or {}
     groups, note = choose_axis_groups(graph, rules, mesh, links, options.axis_groups, options.allow_sub_axes)
@@ -109,7 +109,7 @@ def build_plan_graph(
         built.warnings.append(note)
     fill_strategies(graph, rules, mesh, oracle, options.allow_sub_axes, groups)
     for node in graph.nodes:
-        if node.kind == "manual":
+        if node.kind == NodeKind.MANUAL:
             node.strategies = [manual_strategy(node, mesh, oracle)]
     for node in graph.nodes:
         _apply_user_intent(node, mesh, options, built)
@@ -133,8 +133,8 @@ def _rule_key(op: Operation) -> tuple | None:
 
 def _carried_state(graph: PlanGraph, func: FuncOp, by_order: bool) -> list[tuple[PortRef, PortRef]]:
     """Argument/result pairs that must share a sharding: donations, and with `by_order` matching types."""
-    args = {n.ir[1]: n for n in graph.nodes if n.kind == "argument"}
-    results = {n.ir[1]: n for n in graph.nodes if n.kind == "result"}
+    args = {n.ir[1]: n for n in graph.nodes if n.kind == NodeKind.ARGUMENT}
+    results = {n.ir[1]: n for n in graph.nodes if n.kind == NodeKind.RESULT}
     pairs: dict[int, int] = {}  # result index -> argument index
     for i in args:
         alias = _aliased_output(func, i)
@@ -156,7 +156,7 @@ def _carried_state(graph: PlanGraph, func: FuncOp, by_order: bool) -> list[tuple
 
 
 def _apply_user_intent(node: PlanNode, mesh: Mesh, options: PlanOptions, built: BuiltGraph) -> None:
-    if node.kind == "argument":
+    if node.kind == NodeKind.ARGUMENT:
         func, index = node.ir
         user = read_user_sharding(func_sharding(func, index), mesh)
         if user is not None:
@@ -167,17 +167,17 @@ def _apply_user_intent(node: PlanNode, mesh: Mesh, options: PlanOptions, built: 
         if not keep:
             raise UserError(f"argument {index}: the options leave no sharding to choose from")
         node.allowed = keep if len(keep) < len(node.strategies) else node.allowed
-    elif node.kind == "result":
+    elif node.kind == NodeKind.RESULT:
         func, index = node.ir
         user = read_user_sharding(func_sharding(func, index, result=True), mesh)
         if user is not None:
             built.user_shardings[node.index] = user
             _restrict(node, user, mesh, options, f"result {index}")
-    elif node.kind == "constraint":
+    elif node.kind == NodeKind.CONSTRAINT:
         op: Operation = node.ir
         user = read_user_sharding(op.properties.get("sharding") or op.attributes.get("sharding"), mesh)
         if user is not None:
             built.user_shardings[node.index] = user
             _restrict(node, user, mesh, options, f"{op.name}")
-    elif node.kind == "op" and SHARDING_ATTR in node.ir.attributes:
+    elif node.kind == NodeKind.OP and SHARDING_ATTR in node.ir.attributes:
         pass  # shardings already on ops are the planner's own output or hints; re-planned from scratch

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from autoshard.planner.plan_graph import PlanGraph, PlanNode
+from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
 from autoshard.rules.dot import dot_dimension_numbers
 
 
 def _dot_numbers(node: PlanNode) -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]] | None:
     """A two-operand dot_general node's (lhs batch, rhs batch, lhs contracting, rhs contracting) dims, else None."""
-    if node.kind != "op" or node.label != "stablehlo.dot_general" or node.ir is None or len(node.inputs) != 2:
+    if node.kind != NodeKind.OP or node.label != "stablehlo.dot_general" or node.ir is None or len(node.inputs) != 2:
         return None
     return dot_dimension_numbers(node.ir)
 
@@ -82,7 +82,7 @@ def copied_operands(graph: PlanGraph) -> list[tuple[int, int]]:
                                      else (node.inputs[1], rhs_batch, rhs_contract))
             source = graph.nodes[producer[(node.index, port)]] if (node.index, port) in producer else None
             reordered = _matrix_layout(info.rank, batch, sorted(contract), True, True)
-            if not (reordered and source is not None and source.kind == "op"
+            if not (reordered and source is not None and source.kind == NodeKind.OP
                     and source.label == "stablehlo.dot_general"):
                 out.append((node.index, port))
     return out

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from autoshard.planner.plan_graph import PlanGraph
+from autoshard.planner.plan_graph import NodeKind, PlanGraph
 from autoshard.planner.program import BARRIER_OP
 from autoshard.solver.strategy_graph import StrategyGraph
 from autoshard.solver.validate import peak_usage
@@ -22,7 +22,7 @@ def memory_remedies(graph: PlanGraph, need: float, budget: float) -> str:
     if not any(str(node.label).startswith(BARRIER_OP) for node in graph.nodes):  # jax.checkpoint's barrier
         remedies.append("wrap each layer in jax.checkpoint")
     floats = [(info.dtype, int(np.prod(info.shape, dtype=np.int64))) for node in graph.nodes
-              if node.kind == "argument" for info in node.outputs[:1] if info.dtype.startswith(("f", "bf"))]
+              if node.kind == NodeKind.ARGUMENT for info in node.outputs[:1] if info.dtype.startswith(("f", "bf"))]
     f32 = sum(n for dtype, n in floats if dtype == "f32")
     if floats and 2 * f32 > sum(n for _, n in floats):
         remedies.append("keep parameters in bf16")

@@ -39,10 +39,10 @@ from dataclasses import dataclass, replace
 from autoshard.dialects.op_traits import FusionRoot, InPlaceUpdate, LoopFusible, Slicing, Transcendental
 from autoshard.dialects.ops_by_name import get_trait, has_trait
 from autoshard.planner.dot_layout import copied_operands
-from autoshard.planner.plan_graph import PlanGraph, PlanNode
+from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
 
 #: value nodes that pass a value through unchanged (no memory of their own)
-TRANSPARENT_KINDS = frozenset({"constraint"})
+TRANSPARENT_KINDS = frozenset({NodeKind.CONSTRAINT})
 
 #: a tensor of the node whose local size a read or write has: ("in", port) or ("out", port)
 TensorRef = tuple[str, int]
@@ -105,11 +105,11 @@ def in_place_update_operand(node: PlanNode) -> int | None:
 
 def loop_fusible(node: PlanNode) -> bool:
     """Whether the node is an op XLA fuses into loop kernels (`LoopFusible`)."""
-    return node.kind == "op" and has_trait(_name(node), LoopFusible)
+    return node.kind == NodeKind.OP and has_trait(_name(node), LoopFusible)
 
 
 def _fusing_consumer(node: PlanNode) -> bool:
-    return loop_fusible(node) or (node.kind == "op" and has_trait(_name(node), FusionRoot))
+    return loop_fusible(node) or (node.kind == NodeKind.OP and has_trait(_name(node), FusionRoot))
 
 
 def slice_fusing_nodes(graph: PlanGraph) -> frozenset[int]:
@@ -244,7 +244,7 @@ def _fusion_of(graph: PlanGraph) -> FusionPlan:
     traffic: list[NodeTraffic | None] = [None] * len(nodes)
     group: list[int | None] = [None] * len(nodes)
     for node in nodes:
-        if node.kind != "op":
+        if node.kind != NodeKind.OP:
             continue
         group[node.index] = min(kernels_of.get(node.index, [node.index]))
         times = tuple(read_times.get((node.index, i), 0) for i in range(len(node.inputs)))
@@ -269,7 +269,7 @@ def _kernels(nodes: Sequence[PlanNode], sources: dict[tuple[int, int], tuple[int
             inputs.setdefault(consumer, []).append(src[0])
     kernels: dict[int, tuple[int, ...]] = {}
     for node in nodes:
-        if node.kind != "op" or (node.outputs and all((node.index, j) in inline or info is None
+        if node.kind != NodeKind.OP or (node.outputs and all((node.index, j) in inline or info is None
                                                       for j, info in enumerate(node.outputs))
                                  and any(info is not None for info in node.outputs)):
             continue

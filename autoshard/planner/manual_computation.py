@@ -16,7 +16,7 @@ from xdsl.ir import Operation
 
 from autoshard.dialects.stablehlo.misc import BODY_COLLECTIVE_KINDS
 from autoshard.errors import UserError
-from autoshard.planner.plan_graph import NodeStrategy, PlanNode, TensorInfo
+from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanNode, TensorInfo
 from autoshard.planner.program import tensor_info
 from autoshard.planner.user_constraints import read_user_sharding
 from autoshard.rules.registry import rule_for
@@ -75,7 +75,7 @@ def body_op_node(op: Operation, inner: Operation) -> PlanNode | None:
     infos, outs = [tensor_info(v) for v in inner.operands], [tensor_info(r) for r in inner.results]
     if not any(t is not None for t in (*infos, *outs)):
         return None
-    local = PlanNode(0, "op", inner.name, infos, outs, ir=inner)
+    local = PlanNode(0, NodeKind.OP, inner.name, infos, outs, ir=inner)
     try:
         local.rule = rule_for(inner)
     except UserError:

@@ -88,7 +88,7 @@ from autoshard.dialects.stablehlo import ReduceWindowOp
 from autoshard.planner.fusion_groups import TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion
 from autoshard.planner.dot_layout import copied_operands, copied_ports, flattened_dot
 from autoshard.planner.merged_values import merged_values
-from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, TensorInfo
+from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, TensorInfo
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import element_bytes
 
@@ -192,7 +192,7 @@ class GraphLiveness:
         consumers: dict[int, list[tuple[int, int]]] = {}  # producer -> (consumer, producer's out port)
         sources: dict[int, list[tuple[int, int, int]]] = {}  # consumer -> (producer, out port, in port)
         for e in graph.edges:
-            if nodes[e.consumer].kind == "result" and e.consumer not in aliased:
+            if nodes[e.consumer].kind == NodeKind.RESULT and e.consumer not in aliased:
                 returned.add((e.producer, e.out_port))
             elif e.consumer in merged or e.consumer in dead:
                 continue  # not computed: the value it stands for is read where its readers run
@@ -229,7 +229,7 @@ class GraphLiveness:
         last = [max([n.position] + [runs_until[c] for c, _ in consumers.get(n.index, ())]) for n in nodes]
         read_at = [n.position for n in nodes]
         for e in graph.edges:
-            if e.consumer not in repeats and nodes[e.consumer].kind != "result":
+            if e.consumer not in repeats and nodes[e.consumer].kind != NodeKind.RESULT:
                 read_at[e.producer] = max(read_at[e.producer], runs_at[e.consumer])
         reuses = _buffer_reuses(nodes, sources, fused, returned, last, runs_at)
         hoisted = {i: min(nodes[i].position, runs_at[source]) for i, (source, _) in facts.apart.items()}
@@ -257,11 +257,10 @@ def _graph_facts(graph: PlanGraph) -> tuple[_GraphFacts, dict]:
     part; every repeat as if merged) and a cache of the merge facts per set of merged repeats."""
     nodes = graph.nodes
     traffic = plan_fusion(graph).traffic
-    fused = {(n.index, j) for n in nodes if n.kind == "op" and traffic[n.index] is not None
+    fused = {(n.index, j) for n in nodes if n.kind == NodeKind.OP and traffic[n.index] is not None
              for j, info in enumerate(n.outputs) if info is not None and traffic[n.index].writes[j] is None}
     invariant = {e.producer for e in graph.edges
-                 if e.producer == e.consumer and nodes[e.producer].kind == "data_flow" and e.in_port == 1
-                 and str(nodes[e.producer].label).startswith("while carried value")}
+                 if e.producer == e.consumer and nodes[e.producer].loop_carried and e.in_port == 1}
     invariant |= {n.index for n in nodes if n.kind in TRANSPARENT_KINDS}
     base = _GraphFacts(frozenset(_aliased_results(graph)), frozenset(fused), frozenset(invariant), {}, {},
                        frozenset(), merged_values(graph))
@@ -280,7 +279,7 @@ def _merge_facts(graph: PlanGraph, merge_recomputations: bool, assignment: Seque
     # a repeat of an op XLA computes inside its readers' fusions (no buffer) is computed inside its own readers'
     # fusions too, from its (merged) operands, where the op is cheap; an expensive one read again after the
     # merge is written out once (XLA duplicates only cheap producers) and read; one the forward writes is read
-    refused = {i for i, source in merged.items() if nodes[i].kind == "op" and source in fused}
+    refused = {i for i, source in merged.items() if nodes[i].kind == NodeKind.OP and source in fused}
     merged = {i: source for i, source in merged.items() if i not in refused}
     readers: dict[int, set[int]] = {}
     for e in graph.edges:
@@ -303,14 +302,14 @@ def _merge_facts(graph: PlanGraph, merge_recomputations: bool, assignment: Seque
 def _recomputes_producers(node: PlanNode) -> bool:
     """Whether the node computes a cheap loop-fusible producer inside its own loop instead of reading its buffer:
     a loop-fusible op, or a fusion root that is not an in-place update (reduce, reduce_window)."""
-    return loop_fusible(node) or (node.kind == "op" and has_trait(node.label, FusionRoot)
+    return loop_fusible(node) or (node.kind == NodeKind.OP and has_trait(node.label, FusionRoot)
                                   and not has_trait(node.label, InPlaceUpdate))
 
 
 def _fused_into_convolution(node: PlanNode) -> bool:
     """Whether XLA:CPU fuses the node, a convolution's input producer, into the convolution's kernel
     (`__ynn_fusion`): a loop-fusible op or a reduce_window."""
-    return loop_fusible(node) or (node.kind == "op" and node.label == ReduceWindowOp.name)
+    return loop_fusible(node) or (node.kind == NodeKind.OP and node.label == ReduceWindowOp.name)
 
 
 def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
@@ -327,7 +326,8 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
       it reads that producer's inputs too (the producer's buffer is kept: an over-count of that one buffer)."""
     copies: set[tuple[int, int]] = set()
     for node in nodes:
-        if (node.kind != "op" or len(node.outputs) != 1 or (node.index, 0) in fused or (node.index, 0) in returned
+        if (node.kind != NodeKind.OP or len(node.outputs) != 1
+                or (node.index, 0) in fused or (node.index, 0) in returned
                 or not loop_fusible(node) or not cheap_to_recompute(node) or node.index in not_computed):
             continue
         readers = consumers.get(node.index, [])
@@ -341,7 +341,7 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
             for source, port, _ in sources.get(node.index, ()):
                 consumers.setdefault(source, []).extend((c, port) for c in sorted(moved))
     for node in nodes:
-        if node.kind == "op" and node.label == "stablehlo.convolution" and node.index not in not_computed:
+        if node.kind == NodeKind.OP and node.label == "stablehlo.convolution" and node.index not in not_computed:
             producer = next((src for src, _, in_port in sources.get(node.index, ()) if in_port == 0), None)
             if producer is not None and _fused_into_convolution(nodes[producer]) and (producer, 0) not in fused:
                 for source, port, _ in sources.get(producer, ()):
@@ -350,7 +350,7 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
 
 
 def _elementwise(node: PlanNode) -> bool:
-    return (node.kind == "op" and has_trait(node.label, Elementwise) and len(node.outputs) == 1
+    return (node.kind == NodeKind.OP and has_trait(node.label, Elementwise) and len(node.outputs) == 1
             and node.outputs[0] is not None)
 
 
@@ -361,7 +361,7 @@ def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int,
     elementwise fused producers of that shape, that nothing reads after it."""
     out: dict[int, tuple[int, int]] = {}
     for node in nodes:
-        in_place = node.kind == "op" and has_trait(node.label, InPlaceUpdate) and len(node.outputs) == 1
+        in_place = node.kind == NodeKind.OP and has_trait(node.label, InPlaceUpdate) and len(node.outputs) == 1
         if not (_elementwise(node) or in_place) or (node.index, 0) in fused or (node.index, 0) in returned:
             continue
         want = node.outputs[0]
@@ -380,8 +380,8 @@ def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int,
                     if (_elementwise(source) or source.kind in TRANSPARENT_KINDS) and producer not in seen:
                         seen.add(producer)
                         stack.append(producer)
-                elif (source.kind == "op" and last[producer] == runs_at[node.index] and (producer, port) not in returned
-                      and len(source.outputs) == 1 and not flattened_dot(source)):
+                elif (source.kind == NodeKind.OP and last[producer] == runs_at[node.index]
+                      and (producer, port) not in returned and len(source.outputs) == 1 and not flattened_dot(source)):
                     out[node.index] = (producer, port)
                     break
     return out
@@ -389,7 +389,7 @@ def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int,
 
 def _donated_arguments(graph: PlanGraph) -> dict[int, int]:
     """Result node -> the argument node whose `tf.aliasing_output` names it (a donated argument XLA reuses)."""
-    func = next((n.ir[0] for n in graph.nodes if n.kind in ("argument", "result") and n.ir), None)
+    func = next((n.ir[0] for n in graph.nodes if n.kind in (NodeKind.ARGUMENT, NodeKind.RESULT) and n.ir), None)
     if func is None or func.arg_attrs is None:
         return {}
     donor_of = {}
@@ -397,9 +397,9 @@ def _donated_arguments(graph: PlanGraph) -> dict[int, int]:
         alias = attrs.data.get(ALIAS_ATTR) if isinstance(attrs, DictionaryAttr) else None
         if isinstance(alias, IntegerAttr):
             donor_of[alias.value.data] = index
-    arguments = {n.ir[1]: n.index for n in graph.nodes if n.kind == "argument" and n.ir}
+    arguments = {n.ir[1]: n.index for n in graph.nodes if n.kind == NodeKind.ARGUMENT and n.ir}
     return {n.index: arguments[donor_of[n.ir[1]]] for n in graph.nodes
-            if n.kind == "result" and n.ir and n.ir[1] in donor_of and donor_of[n.ir[1]] in arguments}
+            if n.kind == NodeKind.RESULT and n.ir and n.ir[1] in donor_of and donor_of[n.ir[1]] in arguments}
 
 
 def _aliased_results(graph: PlanGraph) -> set[int]:
@@ -418,7 +418,7 @@ def _last_reads(nodes: Sequence[PlanNode], consumers: dict[int, list[tuple[int, 
             memo[i] = nodes[i].position  # a value read by nothing else (and loops through back edges) end here
             at = memo[i]
             for c, _ in consumers.get(i, ()):
-                if nodes[c].kind == "result" or c == i:
+                if nodes[c].kind == NodeKind.RESULT or c == i:
                     continue
                 at = max(at, runs_at[c], *(last_read(c) for p in range(len(nodes[c].outputs)) if (c, p) in fused))
             memo[i] = at
@@ -429,21 +429,22 @@ def _last_reads(nodes: Sequence[PlanNode], consumers: dict[int, list[tuple[int, 
 
 def held_ports(node: PlanNode) -> range:
     """The output ports whose buffers a node owns (a data-flow or constraint node aliases one value)."""
-    return range(1) if node.kind in ("data_flow", "constraint") and node.outputs else range(len(node.outputs))
+    aliases_one = node.kind in (NodeKind.DATA_FLOW, NodeKind.CONSTRAINT) and node.outputs
+    return range(1) if aliases_one else range(len(node.outputs))
 
 
 def node_usage(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, liveness: GraphLiveness) -> int:
     """Per-device bytes a node holds over `node_interval` under one strategy: an argument's buffer, a
     non-aliased result's output buffer, or the outputs of anything else that are not returned."""
-    if node.kind == "result":
+    if node.kind == NodeKind.RESULT:
         if node.index in liveness.aliased_results:
             return 0
         return sharded_bytes(node.inputs[0], strategy.inputs[0], mesh)
     if node.index in liveness.invariant:
         return 0
-    if node.kind == "argument":  # the caller's buffer, outside XLA's temporary heap
+    if node.kind == NodeKind.ARGUMENT:  # the caller's buffer, outside XLA's temporary heap
         return sharded_bytes(node.outputs[0], strategy.outputs[0], mesh)
-    carried = node.kind == "data_flow" and node.label.startswith("while")
+    carried = node.loop_carried
     own = sum(aligned(sharded_bytes(node.outputs[p], strategy.outputs[p], mesh) + TUPLE_ENTRY_BYTES * carried)
               for p in held_ports(node)
               if (node.index, p) not in liveness.returned and (node.index, p) not in liveness.fused)
@@ -456,7 +457,7 @@ def node_usage(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, liveness: Gra
 
 def node_interval(node: PlanNode, graph: PlanGraph, liveness: GraphLiveness) -> tuple[int, int]:
     """Half-open positions [start, end) over which `node_usage` is held."""
-    if node.kind == "argument" or node.kind == "result":
+    if node.kind == NodeKind.ARGUMENT or node.kind == NodeKind.RESULT:
         return 0, graph.num_positions
     start = liveness.hoisted.get(node.index, node.position) + (node.index in liveness.reuses)
     return start, max(liveness.last_non_result_use[node.index], node.position) + 1
@@ -587,8 +588,8 @@ def output_only(graph: PlanGraph) -> frozenset[int]:
     out: set[int] = set()
     for n in sorted(nodes, key=lambda n: n.position, reverse=True):
         users = readers.get(n.index, ())
-        if n.kind == "op" and users and all(
-                c in out or (nodes[c].kind == "result" and nodes[c].inputs and nodes[c].inputs[0] is not None
+        if n.kind == NodeKind.OP and users and all(
+                c in out or (nodes[c].kind == NodeKind.RESULT and nodes[c].inputs and nodes[c].inputs[0] is not None
                              and nodes[c].inputs[0].rank == 0) for c in users):
             out.add(n.index)
     return frozenset(out)
@@ -650,9 +651,9 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
     for node in graph.nodes:
         strategy = node.strategies[assignment[node.index]]
         size = node_usage(node, strategy, mesh, liveness)
-        if node.kind == "argument":
+        if node.kind == NodeKind.ARGUMENT:
             values.append(LiveValue(node.label, size, 0, 0, kind="parameter"))
-        elif node.kind == "result":
+        elif node.kind == NodeKind.RESULT:
             if size:
                 values.append(LiveValue(node.label, size, 0, 0, kind="output"))
         else:
@@ -708,7 +709,7 @@ def fixed_values(graph: PlanGraph, mesh: Mesh) -> list[LiveValue]:
     """What every plan of `graph` holds all step whatever its shardings: the results' tuple (several results) and
     the partition id (more than one device). The solver's limit leaves room for them (`fixed_bytes`)."""
     values = []
-    results = sum(1 for node in graph.nodes if node.kind == "result")
+    results = sum(1 for node in graph.nodes if node.kind == NodeKind.RESULT)
     if results > 1:
         values.append(LiveValue("result tuple", TUPLE_ENTRY_BYTES * results, 0, 0, kind="output"))
     if mesh.num_devices > 1:
@@ -753,13 +754,13 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
     sources: list[LiveValue] = []
     for e in graph.edges:
         producer, consumer = graph.nodes[e.producer], graph.nodes[e.consumer]
-        if consumer.kind == "op" and e.consumer in liveness.merged:
+        if consumer.kind == NodeKind.OP and e.consumer in liveness.merged:
             continue  # a merged recomputation reads nothing
         src = producer.strategies[assignment[e.producer]].outputs[e.out_port]
         dst = consumer.strategies[assignment[e.consumer]].inputs[e.in_port]
         if src == dst or (liveness.origin(e.producer, e.out_port) in liveness.fused and _local_slice(src, dst)):
             continue  # a fused value is computed in the part its reader wants
-        if consumer.kind == "result" and (e.producer, e.out_port) in liveness.returned:
+        if consumer.kind == NodeKind.RESULT and (e.producer, e.out_port) in liveness.returned:
             # the producer's own copy (not counted by node_usage) lives until the reshard into the output
             sources.append(LiveValue(f"{producer.label} before its result reshard",
                                      aligned(sharded_bytes(producer.outputs[e.out_port], src, mesh)),

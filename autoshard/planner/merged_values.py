@@ -31,7 +31,7 @@ from collections.abc import Sequence
 
 from xdsl.dialects.func import FuncOp
 
-from autoshard.planner.plan_graph import PlanGraph, PlanNode
+from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
 from autoshard.planner.program import BARRIER_OP
 
 #: ops XLA's common-subexpression elimination never merges (effects, randomness, communication, control flow)
@@ -59,9 +59,9 @@ def merged_values(graph: PlanGraph, assignment: Sequence[int] | None = None) -> 
         if _is_barrier_value(node) and len(reads) == 1:
             merged[node.index] = reads[0]
             canonical[node.index, 0] = number(*reads[0])
-        elif node.kind == "constraint" and 0 in reads:
+        elif node.kind == NodeKind.CONSTRAINT and 0 in reads:
             canonical[node.index, 0] = number(*reads[0])
-        elif node.kind == "constant" and node.ir is not None:
+        elif node.kind == NodeKind.CONSTANT and node.ir is not None:
             key = static[node.index]
             if key is not None:  # constants of one value are one value, not merged (they hold no buffer)
                 canonical[node.index, 0] = number(first.setdefault(key, node.index), 0)
@@ -84,18 +84,20 @@ def _partitioned_alike(earlier: PlanNode, repeat: PlanNode, assignment: Sequence
 
 
 def _is_barrier_value(node: PlanNode) -> bool:
-    return node.kind == "data_flow" and str(node.label).startswith(BARRIER_OP)
+    return node.kind == NodeKind.DATA_FLOW and str(node.label).startswith(BARRIER_OP)
 
 
 def _mergeable(node: PlanNode) -> bool:
     op = node.ir
-    return (node.kind == "op" and bool(node.outputs) and all(o is not None for o in node.outputs) and op is not None
-            and isinstance(op.parent_op(), FuncOp) and not any(part in node.label for part in _NOT_MERGED))
+    return (node.kind == NodeKind.OP and bool(node.outputs) and all(o is not None for o in node.outputs)
+            and op is not None and isinstance(op.parent_op(), FuncOp)
+            and not any(part in node.label for part in _NOT_MERGED))
 
 
 def _static_keys(graph: PlanGraph) -> list[tuple | None]:
     """Each node's op key without its operands (`_op_key`); None where it has none."""
-    return [_op_key(n) if n.kind in ("op", "constant") and n.ir is not None else None for n in graph.nodes]
+    keyed = (NodeKind.OP, NodeKind.CONSTANT)
+    return [_op_key(n) if n.kind in keyed and n.ir is not None else None for n in graph.nodes]
 
 
 def _op_key(node: PlanNode) -> tuple | None:

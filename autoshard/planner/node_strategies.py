@@ -25,7 +25,7 @@ from autoshard.planner.factor_strategies import (
     reduction_axes,
 )
 from autoshard.planner.fusion_groups import NodeTraffic, plan_fusion
-from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode, Settle, TensorInfo
+from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, Settle, TensorInfo
 from autoshard.rules.sharding_projection import ShardingProjection
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.sharding.axis_ref import sort_axis_refs
@@ -129,11 +129,12 @@ def partial_sum_nodes(graph: PlanGraph) -> set[int]:
     nodes = graph.nodes
     combining: set[int] = set()
     for node in nodes:  # program order: an add's producers come first
-        if node.kind == "op" and has_trait(node.label, AddsOperands) and producers.get(node.index) and all(
-            p in combining or (nodes[p].kind == "op" and keeps_partial_sums(nodes[p])) for p in producers[node.index]
+        if node.kind == NodeKind.OP and has_trait(node.label, AddsOperands) and producers.get(node.index) and all(
+            p in combining or (nodes[p].kind == NodeKind.OP and keeps_partial_sums(nodes[p]))
+            for p in producers[node.index]
         ):
             combining.add(node.index)
-    feeding = {n.index for n in nodes if n.kind == "op" and keeps_partial_sums(n)
+    feeding = {n.index for n in nodes if n.kind == NodeKind.OP and keeps_partial_sums(n)
                and any(c in combining for c in consumers.get(n.index, ()))}  # fmt: skip
     return combining | feeding
 
@@ -205,7 +206,7 @@ def value_strategies(node: PlanNode, mesh: Mesh, mesh_name: str, allow_sub_axes:
     """Strategies of a value node: one per candidate sharding, every input wanting that same sharding; an argument
     pays the oracle's input-feeding tie-break (`input_feed_s`) as its own cost."""
     info = node.outputs[0] if node.outputs else node.inputs[0]
-    feed = getattr(oracle, "input_feed_s", None) if node.kind == "argument" else None
+    feed = getattr(oracle, "input_feed_s", None) if node.kind == NodeKind.ARGUMENT else None
     out = []
     for s in candidate_shardings(info, mesh, mesh_name, allow_sub_axes, axis_groups):
         out.append(NodeStrategy(tuple(s for _ in node.inputs), tuple(s for _ in node.outputs),
@@ -226,9 +227,9 @@ def fill_strategies(graph: PlanGraph, rules: dict[int, object], mesh: Mesh, orac
     partial_sums = partial_sum_nodes(graph)
     fusion = plan_fusion(graph, getattr(oracle, "group_memory_bound", None))
     for node in graph.nodes:
-        if node.kind == "manual":
+        if node.kind == NodeKind.MANUAL:
             continue  # the user's shardings: autoshard.planner.manual_computation
-        if node.kind == "op":
+        if node.kind == NodeKind.OP:
             node.rule = rules[node.index]
             unreduced = node.index in partial_sums
             traffic = fusion.traffic[node.index]
@@ -239,7 +240,7 @@ def fill_strategies(graph: PlanGraph, rules: dict[int, object], mesh: Mesh, orac
                 if _replicated_under_xla(node, oracle):
                     cache[key] = [s for s in cache[key] if s.factor_strategy is None or s.factor_strategy.is_replicated()]
         else:
-            key = ("value", node.kind in ("constraint", "argument") and node.kind, tuple(node.inputs),
+            key = ("value", node.kind in (NodeKind.CONSTRAINT, NodeKind.ARGUMENT) and node.kind, tuple(node.inputs),
                    tuple(node.outputs))
             if key not in cache:
                 cache[key] = value_strategies(node, mesh, graph.mesh_name, allow_sub_axes, oracle, axis_groups)

@@ -13,7 +13,7 @@ from xdsl.dialects.func import FuncOp
 
 from autoshard.planner.cost_breakdown import CostBreakdown, PlannedCollective
 from autoshard.planner.fusion_groups import plan_fusion, slice_fusing_nodes
-from autoshard.planner.plan_graph import NodeStrategy, PlanEdge, PlanGraph
+from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanEdge, PlanGraph
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.sharding_plan import ShardingPlan, extract_sharding_plan
 from autoshard.sharding import DimSharding, Mesh, SpecEntry, TensorSharding
@@ -214,7 +214,7 @@ def evaluate_assignment(graph: PlanGraph, assignment: list[int], model) -> CostB
         cost.flops += work.flops * node.multiplier
         cost.bytes_accessed += work.bytes_accessed * node.multiplier
         own = 0.0
-        if node.kind == "argument":
+        if node.kind == NodeKind.ARGUMENT:
             cost.input_feed_bytes += model.input_feed_bytes(s.outputs[0], node.outputs[0])
             own = model.input_feed_s(s.outputs[0], node.outputs[0])
             cost.input_feed_s += own

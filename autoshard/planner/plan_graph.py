@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, TypeVar
 
 from autoshard.planner.factor_strategies import FactorStrategy
@@ -63,12 +64,31 @@ class NodeStrategy:
         return self.compute_s + self.collective_s
 
 
+class NodeKind(StrEnum):
+    """What a plan node stands for; its value is the name reports and explanations print."""
+
+    #: an op with a factor rule: its strategies are factor strategies
+    OP = "op"
+    #: an argument of the planned function
+    ARGUMENT = "argument"
+    #: a constant (or another op without operands) defining one value
+    CONSTANT = "constant"
+    #: a data-flow group: values one sharding ties together (while-carried, `case`/`if` results, a barrier's pairs)
+    DATA_FLOW = "data_flow"
+    #: a result of the planned function
+    RESULT = "result"
+    #: the user's sharding constraint or reshard (`sdy.sharding_constraint`, `sdy.reshard`): kept as written
+    CONSTRAINT = "constraint"
+    #: a manual computation (`sdy.manual_computation`, `shard_map`): its body is kept as written
+    MANUAL = "manual"
+
+
 @dataclass
 class PlanNode:
     """A node of the plan graph (see module docstring)."""
 
     index: int
-    kind: str  # "op" | "argument" | "constant" | "data_flow" | "result"
+    kind: NodeKind
     label: str
     inputs: list[TensorInfo]
     outputs: list[TensorInfo]
@@ -86,6 +106,8 @@ class PlanNode:
     #: where each input is used in the IR: (op, operand index), for inserting reshards on emission
     input_sites: list[tuple[Any, int]] = field(default_factory=list)
     note: str = ""
+    #: a data-flow group of values a `stablehlo.while` carries (operand, condition and body arguments, result)
+    loop_carried: bool = False
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from autoshard.ir.static_shapes import require_static_shapes
 from autoshard.planner.api import load_with_locations, solve_plan_graph
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
 from autoshard.planner.plan import Plan, PlannedCollective
-from autoshard.planner.plan_graph import PlanNode
+from autoshard.planner.plan_graph import NodeKind, PlanNode
 from autoshard.planner.program import BARRIER_OP, DATA_FLOW_REGION_OPS, TERMINATORS
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.user_constraints import PlanOptions, sharding_allows
@@ -45,7 +45,7 @@ from autoshard.solver.solve import SolverConfig
 from costmodel.hardware import CostConfig
 
 #: kinds of plan nodes that define values (results and constraints only mirror their operand)
-_VALUE_KINDS = ("argument", "constant", "op", "data_flow")
+_VALUE_KINDS = (NodeKind.ARGUMENT, NodeKind.CONSTANT, NodeKind.OP, NodeKind.DATA_FLOW)
 #: ops whose operands are data-flow values, not an op node's operands
 _NOT_OP_NODES = (*DATA_FLOW_REGION_OPS, BARRIER_OP, *TERMINATORS, "func.call")
 #: a mesh reference inside a printed sharding, `<@mesh, [...]>`
@@ -86,7 +86,7 @@ class PricedModule:
         """Every op's compute time, most expensive first."""
         out = []
         for node in self.plan.graph.nodes:
-            if node.kind != "op":
+            if node.kind != NodeKind.OP:
                 continue
             seconds = self.plan.chosen(node.index).compute_s * node.multiplier
             out.append(OpCompute(node.label, node.index, seconds, node.multiplier))
@@ -156,16 +156,16 @@ def choose_mesh(module: ModuleOp, mesh: Mesh | str | Mapping[str, int] | None) -
 # -- fixing op shardings ---------------------------------------------------------------------------------
 def _locate(node: PlanNode, source_map: SourceMap | None) -> Location | None:
     op = node.ir if isinstance(node.ir, Operation) else None
-    if op is None and node.kind == "data_flow":
+    if op is None and node.kind == NodeKind.DATA_FLOW:
         op = next((v.op for v in node.ir if isinstance(v, OpResult)), None)
     return source_map.location(op) if source_map is not None and op is not None else None
 
 
 def _given_output_shardings(node: PlanNode, mesh: Mesh, source_map: SourceMap | None) -> list[TensorSharding | None] | None:
     """The shardings the IR gives each output of `node` (None where absent), or None if it gives none."""
-    if node.kind in ("op", "constant"):
+    if node.kind in (NodeKind.OP, NodeKind.CONSTANT):
         values: list[SSAValue] = list(node.ir.results)
-    elif node.kind == "data_flow":
+    elif node.kind == NodeKind.DATA_FLOW:
         values = [v for v in node.ir if isinstance(v, OpResult)][:1]
     else:
         return None
@@ -206,13 +206,13 @@ def apply_given_shardings(built: BuiltGraph, mesh: Mesh, source_map: SourceMap |
     """Fix every op/constant/data-flow node whose IR gives shardings; (values given, values completed, boundaries)."""
     given_values = completed = boundaries = 0
     for node in built.graph.nodes:
-        if node.kind in ("result", "constraint"):
+        if node.kind in (NodeKind.RESULT, NodeKind.CONSTRAINT):
             boundaries += node.index in built.user_shardings
             continue
         if node.kind not in _VALUE_KINDS:
             continue
         num_outputs = sum(1 for o in node.outputs if o is not None)
-        if node.kind == "argument":
+        if node.kind == NodeKind.ARGUMENT:
             given_values += num_outputs if node.index in built.user_shardings else 0
             completed += 0 if node.index in built.user_shardings else num_outputs
             continue
@@ -354,7 +354,7 @@ def fix_operand_shardings(built: BuiltGraph, wanted: Mapping[Operation, Mapping[
     their sharding; raises `_UnreadableOperand` naming the readers none of whose allowed strategies can."""
     unreadable = []
     for node in built.graph.nodes:
-        ports = wanted.get(node.ir) if node.kind == "op" and isinstance(node.ir, Operation) else None
+        ports = wanted.get(node.ir) if node.kind == NodeKind.OP and isinstance(node.ir, Operation) else None
         if not ports:
             continue
         candidates = node.allowed if node.allowed is not None else range(len(node.strategies))

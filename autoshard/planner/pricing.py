@@ -18,7 +18,7 @@ from itertools import repeat
 from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.factor_strategies import local_factor_sizes
 from autoshard.planner.fusion_groups import NodeTraffic
-from autoshard.planner.plan_graph import NodeStrategy, PlanNode, Settle, TensorInfo
+from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanNode, Settle, TensorInfo
 from autoshard.sharding import TensorSharding
 from autoshard.sharding.axis_renaming import interchangeable_axis_renamings, rename_axes
 from autoshard.sharding.collective_steps import Collective
@@ -148,9 +148,9 @@ class PlanCostModel:
     def strategy_work(self, node: PlanNode, strategy: NodeStrategy, traffic: NodeTraffic | None = None) -> OpWork:
         """Per-device work of one run of `node` under `strategy`: the work `compute_s` prices. Value nodes do no
         work; a manual computation's body works on its local shapes as written."""
-        if node.kind == "manual":
+        if node.kind == NodeKind.MANUAL:
             return self._manual_body_work(node)
-        if node.kind != "op" or node.rule is None or strategy.factor_strategy is None:
+        if node.kind != NodeKind.OP or node.rule is None or strategy.factor_strategy is None:
             return OpWork()
         total = math.prod(max(s, 1) for s in node.rule.factor_sizes)
         local = math.prod(max(s, 1) for s in local_factor_sizes(node.rule, strategy.factor_strategy, self.mesh))

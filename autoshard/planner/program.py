@@ -21,7 +21,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from autoshard.dialects.sdy import SHARDING_ONLY_OPS
 from autoshard.rules.attrs import op_name
-from autoshard.planner.plan_graph import PlanEdge, PlanGraph, PlanNode, PortRef, TensorInfo
+from autoshard.planner.plan_graph import NodeKind, PlanEdge, PlanGraph, PlanNode, PortRef, TensorInfo
 
 #: ops whose regions hold tensor computations that are planned (other regions are scalar bodies)
 DATA_FLOW_REGION_OPS = ("stablehlo.while", "stablehlo.case", "stablehlo.if")
@@ -72,7 +72,7 @@ class ProgramWalker:
             info = tensor_info(arg)
             if info is None:
                 continue
-            node = self._add(PlanNode(0, "argument", f"%arg{i}", [], [info], ir=(func, i)))
+            node = self._add(PlanNode(0, NodeKind.ARGUMENT, f"%arg{i}", [], [info], ir=(func, i)))
             self.producer[arg] = (node.index, 0)
         self._walk_block(block, multiplier=1, top_level=True, func=func)
         self._connect()
@@ -96,8 +96,9 @@ class ProgramWalker:
         if tensor_info(value) is not None:
             self.pending_uses.append((value, node.index, port))
 
-    def _new_group(self, label: str, info: TensorInfo, multiplier: int) -> _Group:
-        node = self._add(PlanNode(0, "data_flow", label, [], [info], multiplier=multiplier))
+    def _new_group(self, label: str, info: TensorInfo, multiplier: int, loop_carried: bool = False) -> _Group:
+        node = self._add(PlanNode(0, NodeKind.DATA_FLOW, label, [], [info], multiplier=multiplier,
+                                  loop_carried=loop_carried))
         node.ir = []
         return _Group(node)
 
@@ -145,7 +146,7 @@ class ProgramWalker:
         name = op_name(op)
         if name in SOURCE_OPS or (not op.operands and op.results and name != "stablehlo.iota"):
             if len(op.results) == 1 and outputs[0] is not None:
-                node = self._add(PlanNode(0, "constant", name, [], [outputs[0]], multiplier=multiplier, ir=op))
+                node = self._add(PlanNode(0, NodeKind.CONSTANT, name, [], [outputs[0]], multiplier=multiplier, ir=op))
                 self.producer[op.results[0]] = (node.index, 0)
             return
         if name == "sdy.sharding_group":
@@ -156,7 +157,7 @@ class ProgramWalker:
             return
         inputs = [tensor_info(v) for v in op.operands]
         node = self._add(
-            PlanNode(0, "op", name, inputs, outputs, multiplier=multiplier, ir=op)  # type: ignore[arg-type]
+            PlanNode(0, NodeKind.OP, name, inputs, outputs, multiplier=multiplier, ir=op)  # type: ignore[arg-type]
         )
         for i, v in enumerate(op.operands):
             self._use(v, node, i, (op, i))
@@ -169,7 +170,7 @@ class ProgramWalker:
             info = tensor_info(v)
             if info is None:
                 continue
-            node = self._add(PlanNode(0, "result", f"result {i}", [info], [], ir=(func, i)))
+            node = self._add(PlanNode(0, NodeKind.RESULT, f"result {i}", [info], [], ir=(func, i)))
             self._use(v, node, 0, (ret, i))
 
     def _walk_while(self, op: Operation, multiplier: int) -> None:
@@ -181,7 +182,7 @@ class ProgramWalker:
             if info is None:
                 groups.append(None)
                 continue
-            g = self._new_group(f"while carried value {i}", info, multiplier)
+            g = self._new_group(f"while carried value {i}", info, multiplier, loop_carried=True)
             self._group_input(g, op, i)
             for value in (cond.args[i], body.args[i], op.results[i]):
                 self._group_output(g, value)

@@ -18,8 +18,7 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Operation, SSAValue
 
 from autoshard.planner.cost_breakdown import CostBreakdown, PlannedCollective
-from autoshard.planner.plan_graph import PlanGraph, PlanNode, Settle
-from autoshard.rules.attrs import op_name
+from autoshard.planner.plan_graph import NodeKind, PlanGraph, Settle
 from autoshard.sharding import Mesh, SpecEntry, TensorSharding
 
 
@@ -124,13 +123,13 @@ def extract_sharding_plan(module: ModuleOp, func: FuncOp, mesh: Mesh, mesh_name:
     ops: list[PlannedOp] = []
     groups: list[ValueGroup] = []
     for node, s in zip(graph.nodes, chosen):
-        if node.kind == "argument":
+        if node.kind == NodeKind.ARGUMENT:
             arguments[node.ir[1]] = s.outputs[0]
-        elif node.kind == "result":
+        elif node.kind == NodeKind.RESULT:
             results[node.ir[1]] = s.inputs[0]
-        elif node.kind == "data_flow":
-            groups.append(ValueGroup(tuple(node.ir), s.outputs[0], _carried_by_while(node)))
-        elif node.kind in ("op", "constant"):
+        elif node.kind == NodeKind.DATA_FLOW:
+            groups.append(ValueGroup(tuple(node.ir), s.outputs[0], node.loop_carried))
+        elif node.kind in (NodeKind.OP, NodeKind.CONSTANT):
             outputs = tuple(o if info is not None else None for o, info in zip(s.outputs, node.outputs))
             ops.append(PlannedOp(node.ir, outputs, tuple(s.inputs), s.settle))
         # "constraint" nodes are the user's sharding constraints, "manual" ones shard_map bodies: kept as written
@@ -139,14 +138,10 @@ def extract_sharding_plan(module: ModuleOp, func: FuncOp, mesh: Mesh, mesh_name:
         consumer = graph.nodes[e.consumer]
         source = chosen[e.producer].outputs[e.out_port]
         target = chosen[e.consumer].inputs[e.in_port]
-        into_loop = consumer.kind == "data_flow" and _carried_by_while(consumer)
-        if (source == target and not into_loop) or consumer.kind == "constraint":
+        into_loop = consumer.loop_carried
+        if (source == target and not into_loop) or consumer.kind == NodeKind.CONSTRAINT:
             continue
         site, operand = consumer.input_sites[e.in_port]
         edges.append(ConsumerEdge(site.operands[operand], site, operand, source, target, into_loop))
     return ShardingPlan(module, func, mesh, mesh_name, tuple(arguments), tuple(results), tuple(ops), tuple(groups),
                         tuple(edges), cost, tuple(collectives))
-
-
-def _carried_by_while(node: PlanNode) -> bool:
-    return any(isinstance(m.owner, Operation) and op_name(m.owner) == "stablehlo.while" for m in node.ir)

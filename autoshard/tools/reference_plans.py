@@ -21,6 +21,7 @@ from autoshard.experiments.baselines import analyze_arguments, baseline_argument
 from autoshard.planner.api import plan as plan_module
 from autoshard.planner.memory_accounting import sharded_bytes
 from autoshard.planner.plan import Plan
+from autoshard.planner.plan_graph import NodeKind
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh, SpecEntry, TensorSharding
 from autoshard.sharding.hardware_profiles import with_mesh
@@ -80,7 +81,7 @@ def arguments_bytes(plan: Plan, mesh: Mesh, specs: dict[int, list[SpecEntry]] | 
     argument index; replicated where absent). Arguments are held all step, so this much must fit."""
     total = 0
     for node in plan.graph.nodes:
-        if node.kind == "argument" and node.outputs:
+        if node.kind == NodeKind.ARGUMENT and node.outputs:
             rank = len(node.outputs[0].shape)
             spec = (specs or {}).get(node.ir[1])
             sharding = (TensorSharding.from_partition_spec(spec, mesh, plan.mesh_name, rank) if spec

@@ -10,7 +10,7 @@ import pytest
 
 import autoshard
 from autoshard.planner.memory_accounting import plan_memory, reshard_buffer_bytes
-from autoshard.planner.plan_graph import TensorInfo
+from autoshard.planner.plan_graph import NodeKind, TensorInfo
 from autoshard.planner.strategy_problem import build_strategy_graph
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.solver.validate import peak_usage
@@ -175,7 +175,7 @@ def test_combined_all_reduces_delay_their_readers():
     graph = PlanGraph()
     for label, position, strategy in [("s1", 0, settle), ("r1", 1, plain), ("s2", 2, settle), ("s3", 3, settle),
                                       ("r3", 4, plain)]:
-        graph.add_node(PlanNode(0, "op", label, [], [], strategies=[strategy], position=position))
+        graph.add_node(PlanNode(0, NodeKind.OP, label, [], [], strategies=[strategy], position=position))
     graph.edges += [PlanEdge(0, 0, 1, 0), PlanEdge(2, 0, 3, 0), PlanEdge(3, 0, 4, 0)]
     graph.num_positions = 5
     # s1 and s2 are independent: one all-reduce at s2, so s1's reader r1 waits for it; s3 reads s2: its own
@@ -201,7 +201,8 @@ func.func @main(%a: {arg}, %b: {arg}, %c: {arg}, %e: {arg})
   return %0, %1 : tensor<256x256xf32>, tensor<256x256xf32>
 }}"""
     plan, m = _memory(text, mesh="d=8")
-    assert [plan.chosen(n.index).settle.kind for n in plan.graph.nodes if n.kind == "op"] == ["reduce_scatter"] * 2
+    ops = [n for n in plan.graph.nodes if n.kind == NodeKind.OP]
+    assert [plan.chosen(n.index).settle.kind for n in ops] == ["reduce_scatter"] * 2
     assert (m.argument_bytes, m.output_bytes) == (4 * 8 * 256 * 4, 2 * 32 * 256 * 4 + 16)
     assert m.temporary_bytes == 4 * 256 * 256 * 4 + 64 + 64 >= 1048656
 

@@ -10,6 +10,7 @@ from autoshard.ir.parse import parse_module
 from autoshard.planner.build_graph import build_plan_graph
 from autoshard.planner.fusion_groups import plan_fusion
 from autoshard.planner.plan import evaluate_assignment
+from autoshard.planner.plan_graph import NodeKind
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import AxisRef
@@ -63,7 +64,7 @@ def test_elementwise_chain_reads_its_inputs_and_writes_its_output_once():
 def test_fused_chain_is_priced_at_its_memory_roofline():
     graph, model = _built(BIAS_GELU_CHAIN)
     fusion = plan_fusion(graph, model.group_memory_bound)
-    chain = [n for n in graph.nodes if n.kind == "op" and n.label != "stablehlo.dot_general"]
+    chain = [n for n in graph.nodes if n.kind == NodeKind.OP and n.label != "stablehlo.dot_general"]
     assert all(fusion.traffic[n.index].memory_bound for n in chain)
     seconds = sum(n.strategies[0].compute_s for n in chain)
     bandwidth = model.config.hardware.memory_bandwidth
@@ -232,7 +233,7 @@ def test_slice_of_a_replicated_operand_is_a_copy_kernel_unless_the_consumer_fuse
     # write the 8x256 shard), but inside the add's loop fusion for the add (no kernel): the edge matrices say so
     graph, model = _built(SLICED_INTO_DOT_AND_ADD)
     table = model.edge_cost_table()
-    x = next(n for n in graph.nodes if n.kind == "argument" and n.outputs[0].shape == (64, 256))
+    x = next(n for n in graph.nodes if n.kind == NodeKind.ARGUMENT and n.outputs[0].shape == (64, 256))
     replicated = next(i for i, s in enumerate(x.strategies) if not any(d.axes for d in s.outputs[0].dims))
     copy_s = 2 * 8 * 256 * F32 / model.config.hardware.memory_bandwidth
     seen = {}
@@ -251,7 +252,7 @@ def test_a_slice_copy_counts_as_compute_not_communication():
     # the dot takes %x split while %x stays replicated: the copy kernel XLA runs for the slice is compute in the
     # plan's breakdown (as in the compiled program), not communication; the step time is the same either way
     graph, model = _built(SLICED_INTO_DOT_AND_ADD)
-    x = next(n for n in graph.nodes if n.kind == "argument" and n.outputs[0].shape == (64, 256))
+    x = next(n for n in graph.nodes if n.kind == NodeKind.ARGUMENT and n.outputs[0].shape == (64, 256))
     replicated = next(i for i, s in enumerate(x.strategies) if not any(d.axes for d in s.outputs[0].dims))
     edge = next(e for e in graph.edges if e.producer == x.index and graph.nodes[e.consumer].label == "stablehlo.dot_general")
     dot = graph.nodes[edge.consumer]

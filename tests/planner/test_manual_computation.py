@@ -9,6 +9,7 @@ import pytest
 import autoshard
 from autoshard.emit import emit_plan
 from autoshard.errors import UserError
+from autoshard.planner.plan_graph import NodeKind
 from autoshard.sharding.hardware_profiles import resolve_config
 from costmodel import collectives as cc
 
@@ -42,7 +43,7 @@ def _plan(text: str = MANUAL):
 
 def test_manual_shardings_are_kept_and_its_collective_priced() -> None:
     plan = _plan()
-    (node,) = [n for n in plan.graph.nodes if n.kind == "manual"]
+    (node,) = [n for n in plan.graph.nodes if n.kind == NodeKind.MANUAL]
     (strategy,) = node.strategies
     assert [str(s) for s in strategy.inputs] == ['#sdy.sharding<@mesh, [{"data"}, {"model"}]>']
     assert [str(s) for s in strategy.outputs] == ['#sdy.sharding<@mesh, [{"data"}, {}]>']

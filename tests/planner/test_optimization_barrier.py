@@ -6,6 +6,7 @@ from __future__ import annotations
 import autoshard
 from autoshard.emit import emit_plan
 from autoshard.interpreters.simulate import simulate
+from autoshard.planner.plan_graph import NodeKind
 
 BARRIER = """
 func.func @main(%a: tensor<8x64xf32>, %b: tensor<8x64xf32>, %w: tensor<64x64xf32>) -> tensor<8x64xf32> {
@@ -21,7 +22,7 @@ def test_a_barrier_is_one_choice_per_value_not_their_product() -> None:
     plan = autoshard.plan(BARRIER, mesh="data=2,model=4", time_limit=2)
     barrier = [n for n in plan.graph.nodes if n.label.startswith("stablehlo.optimization_barrier")]
     assert [n.kind for n in barrier] == ["data_flow"] * 3
-    arguments = {n.outputs[0].shape: len(n.strategies) for n in plan.graph.nodes if n.kind == "argument"}
+    arguments = {n.outputs[0].shape: len(n.strategies) for n in plan.graph.nodes if n.kind == NodeKind.ARGUMENT}
     assert [len(n.strategies) for n in barrier] == [arguments[n.outputs[0].shape] for n in barrier]
 
 

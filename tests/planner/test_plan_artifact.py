@@ -13,7 +13,7 @@ from autoshard.ir.parse import parse_module
 from autoshard.planner.api import plan as make_plan
 from autoshard.planner.cost_breakdown import CostBreakdown
 from autoshard.planner.plan import resharded_edges
-from autoshard.planner.plan_graph import Settle
+from autoshard.planner.plan_graph import NodeKind, Settle
 from autoshard.planner.sharding_plan import ConsumerEdge, PlannedOp, ShardingPlan
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 
@@ -74,10 +74,10 @@ def test_the_planner_extracts_what_its_graph_and_assignment_say():
     assert [s is not None for s in sharded.arguments] == [True] * len(plan.func.body.blocks[0].args)
     ops = {p.op: p for p in sharded.ops}
     for node, s in zip(graph.nodes, chosen):
-        if node.kind == "op":
+        if node.kind == NodeKind.OP:
             assert ops[node.ir].results == s.outputs and ops[node.ir].settle == s.settle
     into_constraints = sum(1 for e, _, _ in resharded_edges(graph, plan.assignment)
-                           if graph.nodes[e.consumer].kind == "constraint")
+                           if graph.nodes[e.consumer].kind == NodeKind.CONSTRAINT)
     assert len(sharded.reshards()) == sum(1 for _ in resharded_edges(graph, plan.assignment)) - into_constraints
     assert any(g.loop_carried for g in sharded.groups)  # the scan's carried values
     assert all(e.consumer.name == "stablehlo.while" or e.consumer.name == "stablehlo.return"

@@ -6,6 +6,7 @@ import pytest
 
 from autoshard.emit import emit_plan
 from autoshard.errors import UserError
+from autoshard.planner.plan_graph import NodeKind
 from autoshard.planner.price_module import price_module
 
 MESH = 'sdy.mesh @mesh = <["data"=2, "model"=4]>'
@@ -158,7 +159,7 @@ def test_constraint_read_by_one_planned_op_is_its_operand_sharding():
     priced = price_module(_constrained_operand('[{"data"}, {"model"}]'), config="host-cpu", time_limit=5)
     reshards = [c for c in priced.collectives() if c.where.startswith("reshard")]
     assert reshards and all("-> stablehlo.dot_general" in c.where for c in reshards)
-    assert not any(n.kind == "constraint" for n in priced.plan.graph.nodes)
+    assert not any(n.kind == NodeKind.CONSTRAINT for n in priced.plan.graph.nodes)
 
 
 def test_constraint_its_reader_cannot_read_stays_a_constraint():

@@ -4,6 +4,7 @@ import autoshard
 from autoshard.emit import emit_plan
 from autoshard.interpreters.simulate import simulate
 from autoshard.ir.parse import parse_module
+from autoshard.planner.plan_graph import NodeKind
 from autoshard.sharding import AxisRef
 from autoshard.planner.user_constraints import PlanOptions
 
@@ -37,9 +38,9 @@ def test_sharding_group_members_share_a_sharding():
     shardings = {}
     for node in plan.graph.nodes:
         s = plan.chosen(node.index)
-        if node.kind == "argument" and node.ir[1] == 2:
+        if node.kind == NodeKind.ARGUMENT and node.ir[1] == 2:
             shardings["z"] = s.outputs[0]
-        if node.kind == "op" and node.label == "stablehlo.add":
+        if node.kind == NodeKind.OP and node.label == "stablehlo.add":
             shardings["add"] = s.outputs[0]
     assert shardings["z"] == shardings["add"]
 
@@ -65,7 +66,7 @@ def test_carry_state_ties_updated_parameters_to_their_input_sharding():
     plan = autoshard.plan(TRAIN_STEP, mesh="a=2,b=2", time_limit=10, seed=0, num_workers=1,
                           options=PlanOptions(carry_state=True))
     w_in = plan.argument_shardings()[0]
-    result = next(n for n in plan.graph.nodes if n.kind == "result" and n.ir[1] == 0)
+    result = next(n for n in plan.graph.nodes if n.kind == NodeKind.RESULT and n.ir[1] == 0)
     assert plan.chosen(result.index).inputs[0] == w_in
 
 
@@ -91,7 +92,7 @@ module {
 
 def test_a_user_sharding_with_axes_out_of_mesh_order_is_honoured():
     plan = autoshard.plan(OUT_OF_MESH_ORDER, mesh="data=2,model=4", time_limit=2)
-    constraint = next(n for n in plan.graph.nodes if n.kind == "constraint")
+    constraint = next(n for n in plan.graph.nodes if n.kind == NodeKind.CONSTRAINT)
     assert [a.name for a in plan.chosen(constraint.index).outputs[0].dims[1].axes] == ["model", "data"]
     report = simulate(emit_plan(plan), seed=0)
     assert report.ok, report.first_mismatch and report.first_mismatch.describe()

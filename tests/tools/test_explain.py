@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import autoshard
+from autoshard.planner.plan_graph import NodeKind
 from autoshard.tools import cli
 from autoshard.tools.commands.explain import PlanExplainer, format_explanation
 
@@ -23,7 +24,7 @@ def test_no_single_swap_beats_an_optimal_plan(mlp_plan) -> None:
     assert mlp_plan.solver.status == "OPTIMAL"
     explainer = PlanExplainer(mlp_plan)
     for node in mlp_plan.graph.nodes:
-        if not node.strategies or node.kind == "result":
+        if not node.strategies or node.kind == NodeKind.RESULT:
             continue
         x = explainer.explain(node)
         if x.alternative_cost is not None:  # swapping one node changes only its local terms

@@ -25,7 +25,7 @@ from xdsl.printer import Printer
 from autoshard.errors import UserError
 from autoshard.planner.api import plan
 from autoshard.planner.plan import Plan
-from autoshard.planner.plan_graph import NodeStrategy, PlanNode
+from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanNode
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.rules import factor_symbol
 from autoshard.fileio import read_text
@@ -55,7 +55,7 @@ class NodeExplanation:
     index: int
     name: str
     label: str
-    kind: str
+    kind: NodeKind
     chosen: NodeStrategy
     cost: LocalCost
     rule_text: str | None
@@ -151,9 +151,9 @@ def _value_names(result: Plan) -> dict[int, str]:
     args = result.func.body.blocks[0].args
     for node in result.graph.nodes:
         ir = node.ir
-        if node.kind == "argument" and isinstance(ir, tuple):
+        if node.kind == NodeKind.ARGUMENT and isinstance(ir, tuple):
             out[node.index] = f"%{names_by_value.get(args[ir[1]], f'arg{ir[1]}')}"
-        elif node.kind in ("op", "constant") and hasattr(ir, "results") and ir.results:
+        elif node.kind in (NodeKind.OP, NodeKind.CONSTANT) and hasattr(ir, "results") and ir.results:
             first = names_by_value.get(ir.results[0])
             if first is not None:
                 out[node.index] = f"%{first}" if len(ir.results) == 1 else f"%{first.split('#')[0]}:{len(ir.results)}"
@@ -177,7 +177,7 @@ def format_explanation(x: NodeExplanation) -> str:
     lines = [f"{x.name} = {x.label}" if x.name != x.label else f"{x.label}",]
     lines[0] += f"  [{x.kind}, node {x.index}, {x.num_allowed} allowed strategies]"
     lines.append(f"  sharding   {_shardings(x.chosen)}")
-    if x.kind == "op" and x.chosen.inputs:
+    if x.kind == NodeKind.OP and x.chosen.inputs:
         lines.append(f"  operands   {', '.join(str(t) for t in x.chosen.inputs)}")
     if x.rule_text:
         lines.append(f"  rule       {x.rule_text}")
@@ -240,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
                   memory_budget=parse_bytes(args.memory_budget) if args.memory_budget else None,
                   time_limit=args.time_limit, seed=args.seed, function=args.function)
     explainer = PlanExplainer(result)
-    explained = [explainer.explain(n) for n in result.graph.nodes if n.kind != "result" and n.strategies]
+    explained = [explainer.explain(n) for n in result.graph.nodes if n.kind != NodeKind.RESULT and n.strategies]
     if args.value:
         chosen = [x for x in explained if _matches(x, args.value)]
         if not chosen:
