@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from autoshard.errors import UserError
 from autoshard.planner.factor_strategies import FactorRule, enumerate_factor_strategies, reduction_axes
 from autoshard.planner.node_strategies import IdentityRule
-from autoshard.planner.plan_graph import PlanGraph
+from autoshard.planner.plan_graph import NodeKind, PlanGraph
 from autoshard.planner.strategy_problem import MAX_EDGE_STRATEGY_PAIRS
 from autoshard.sharding import Mesh
 
@@ -97,9 +97,9 @@ def largest_edge_pairs(graph: PlanGraph, rules: Mapping[int, FactorRule], mesh: 
 
     def count(index: int) -> int:
         node = graph.nodes[index]
-        if node.kind == "manual":
+        if node.kind == NodeKind.MANUAL:
             return 1
-        if node.kind == "op":
+        if node.kind == NodeKind.OP:
             rule = rules[index]
             if id(rule) not in by_rule:
                 settles = 2 + max((len(m) for m in rule.result_mappings), default=0)
