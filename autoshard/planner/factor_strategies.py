@@ -66,11 +66,12 @@ def _axis_options(axis: str, size: int, remaining: int, mesh: Mesh, allow_sub_ax
 
 def axis_units(mesh: Mesh, axis_groups: Sequence[Sequence[str]] = ()) -> list[tuple[str, ...]]:
     """The mesh's axes as the search uses them, major to minor: each group of `axis_groups` (neighbouring axes,
-    `planner.axis_groups.check_axis_groups`) as one unit, every other axis alone."""
+    `planner.axis_groups.check_axis_groups`) as one unit, every other axis alone; units of one device left out."""
     group_of = {group[0]: tuple(group) for group in axis_groups}
     grouped = {name for group in axis_groups for name in group}
-    return [group_of[a.name] if a.name in group_of else (a.name,) for a in mesh.axes
-            if a.name in group_of or a.name not in grouped]
+    units = [group_of[a.name] if a.name in group_of else (a.name,) for a in mesh.axes
+             if a.name in group_of or a.name not in grouped]
+    return [u for u in units if math.prod(mesh.axis_size(name) for name in u) > 1]
 
 
 def _unit_options(unit: tuple[str, ...], remaining: int, mesh: Mesh, allow_sub_axes: bool) -> list[tuple[AxisRef, ...]]:
@@ -95,7 +96,7 @@ def enumerate_factor_strategies(
     compound_dims = [
         tuple(dim) for tensor in (*rule.operand_mappings, *rule.result_mappings) for dim in tensor if len(dim) > 1
     ]
-    units = [u for u in axis_units(mesh, axis_groups) if math.prod(mesh.axis_size(n) for n in u) > 1]
+    units = axis_units(mesh, axis_groups)
     out: list[FactorStrategy] = []
 
     def compound_ok(axes: list[list[AxisRef]]) -> bool:

@@ -160,7 +160,7 @@ def _unreduced_variants(strategies: Sequence[NodeStrategy], mesh: Mesh,
     non-empty set of the mesh's axes, or of `axis_groups` used whole, that the strategy leaves unused), at the
     strategy's own compute cost."""
     out = []
-    units = [u for u in axis_units(mesh, axis_groups) if math.prod(mesh.axis_size(n) for n in u) > 1]
+    units = axis_units(mesh, axis_groups)
     for s in strategies:
         if s.settle is not None or any(t.unreduced for t in (*s.inputs, *s.outputs)):
             continue
