@@ -15,6 +15,7 @@ from autoshard.ir.printing import print_module
 from autoshard.planner.api import plan
 from autoshard.planner.remat.policies import CheckpointPolicy, policy_groups
 from autoshard.planner.remat.recompute import Protection, RecomputeGroup, recompute
+from autoshard.planner.remat.rematerialize import rematerialize
 from autoshard.planner.remat.repeated_blocks import find_repeated_blocks
 from autoshard.planner.remat.residuals import find_residuals
 from autoshard.planner.remat.training_step import split_training_step
@@ -90,7 +91,7 @@ def test_everything_saveable_recomputes_nothing():
 
 
 def test_a_plan_of_the_rewritten_step_simulates_like_the_unsharded_program():
-    module = rewritten(STEP.read_text(), lambda step: policy_groups(step, CheckpointPolicy.NOTHING_SAVEABLE),
-                       Protection.CONDITIONAL)
+    module = rematerialize(STEP.read_text())
+    module.verify()
     report = simulate(emit_plan(plan(print_module(module), mesh="data=2", time_limit=2)), seed=3)
     assert report.ok, report.first_mismatch
