@@ -156,19 +156,22 @@ def resolve_groups(step: TrainingStep, groups: Sequence[RecomputeGroup]) -> list
 
 
 def _backward_value_before(step: TrainingStep, position: int) -> SSAValue | None:
-    """A tensor the backward pass computes before op `position`: an operand of that op if one is, else a result of
-    the nearest backward op before it."""
-    reader = step.ops[position]
-    for value in external_reads(reader):
+    """A real tensor the backward pass computes before op `position`: an operand of that op if one is, else a
+    result of the nearest backward op before it."""
+    for value in external_reads(step.ops[position]):
         owner = value.owner
-        if isinstance(owner, Operation) and step.position(owner) > step.boundary and isinstance(value.type,
-                                                                                                 TensorType):
+        if isinstance(owner, Operation) and step.position(owner) > step.boundary and _is_real_tensor(value):
             return value
     for op in reversed(step.ops[step.boundary + 1:position]):
         for value in op.results:
-            if isinstance(value.type, TensorType):
+            if _is_real_tensor(value):
                 return value
     return None
+
+
+def _is_real_tensor(value: SSAValue) -> bool:
+    """A tensor `stablehlo.convert` can turn into an `i32` index (not complex)."""
+    return isinstance(value.type, TensorType) and not str(value.type.element_type).startswith("complex")
 
 
 def _value(step: TrainingStep, ref: ValueRef) -> SSAValue:
@@ -198,7 +201,7 @@ def _producer_chain(step: TrainingStep, targets: list[SSAValue],
     while stack:
         value = stack.pop()
         owner = value.owner
-        if value in available and value not in targets or _is_source(value):
+        if (value in available and value not in targets) or _is_source(value):
             continue
         assert isinstance(owner, Operation)
         if id(owner) in chain:

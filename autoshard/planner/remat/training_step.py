@@ -16,6 +16,7 @@ stay in the forward (they are residuals too). Ops inside regions belong to their
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.func import FuncOp
@@ -39,7 +40,7 @@ class TrainingStep:
 
     def position(self, op: Operation) -> int:
         """The program position of `op`'s top-level ancestor in the entry function."""
-        return self._positions()[id(top_level_op(op, self.body))]
+        return self._position_of[id(top_level_op(op, self.body))]
 
     @property
     def body(self) -> Block:
@@ -52,12 +53,9 @@ class TrainingStep:
     def forward_ops(self) -> tuple[Operation, ...]:
         return self.ops[: self.boundary + 1]
 
-    def _positions(self) -> dict[int, int]:
-        cached = self.__dict__.get("_position_of")
-        if cached is None:
-            cached = {id(op): i for i, op in enumerate(self.ops)}
-            object.__setattr__(self, "_position_of", cached)
-        return cached
+    @cached_property
+    def _position_of(self) -> dict[int, int]:
+        return {id(op): i for i, op in enumerate(self.ops)}
 
 
 def top_level_op(op: Operation, body: Block) -> Operation:
