@@ -1,12 +1,19 @@
-"""A lower bound from the linear-programming relaxation of the strategy graph, by min-sum diffusion.
+"""A lower bound from the linear-programming relaxation of the strategy graph, by dual ascent.
 
 The cost of an assignment is a sum of node terms and edge terms. Moving cost between an edge and one of its
 nodes (subtract `phi(s)` from every entry of the edge's row `s`, add it to the node's cost of `s`) changes no
-assignment's cost, so after any such reparametrization the sum of every term's minimum is a lower bound.
-Min-sum diffusion (Schlesinger; Werner, "A linear programming approach to max-sum problem", 2007) repeatedly
-averages each node with the row minima of its edges, which never lowers that sum and drives it towards the
-optimum of the local-polytope LP relaxation: on the planner's graphs it usually closes the gap to the best
-plan. The memory limit is ignored (a relaxation, so still a bound).
+assignment's cost, so after any such reparametrization the sum of every term's minimum is a lower bound. The
+`phi` of every pair end are the potentials; any potentials give a valid bound, and the best ones give the optimum
+of the local-polytope LP relaxation, which on the planner's graphs is usually the optimum itself.
+
+Two ascent steps move the potentials:
+- min-sum diffusion (`diffusion_sweep`; Schlesinger; Werner, "A linear programming approach to max-sum problem",
+  2007) averages each node with the row minima of its edges; the Lagrangian relaxation uses it;
+- sequential tree-reweighted message passing (`message_passing_sweep`; Kolmogorov, "Convergent tree-reweighted
+  message passing for energy minimization", 2006) moves each node's cost along the pass order, so a pass carries
+  information the whole length of a deep model's graph where diffusion's averaging spreads it a few nodes; the
+  `Diffusion` bound runs it.
+The memory limit is ignored (a relaxation, so still a bound).
 
 Forbidden entries are lowered to a finite cost above any plan worth having (`ceiling`): again a relaxation.
 """
@@ -32,6 +39,10 @@ from autoshard.solver.work_rates import (
 
 #: sweeps over which the sum must rise for the diffusion to go on
 STALL_SWEEPS = 5
+#: a lifted reparametrization is settled by this many passes over the nodes where the graph does not repeat the
+#: fold, and their neighbours this many pairs away
+SETTLE_SWEEPS = 4
+SETTLE_HOPS = 3
 
 
 
@@ -44,9 +55,9 @@ def sweep_seconds(graph: StrategyGraph) -> float:
 class DualBound:
     """The bound (an integer no assignment beats), the sweeps run, and whether the sum stopped rising.
 
-    `rounded` is the cheapest assignment read off the reparametrized node costs (each node's cheapest strategy)
-    over the sweeps, with its cost `rounded_cost` (memory limit not checked): where the relaxation is tight it is
-    an optimal plan, elsewhere a good start for the search.
+    `rounded` is the cheapest of the sweeps' roundings (each node's cheapest strategy given the ones its pass
+    picked before it), with its cost `rounded_cost` (memory limit not checked): where the relaxation is tight it
+    is an optimal plan, elsewhere a good start for the search.
     """
 
     bound: int
@@ -69,12 +80,15 @@ def diffusion_bound(
 
 
 class Diffusion:
-    """Min-sum diffusion on `graph` that can be stopped and resumed: each `run` goes on from the
-    reparametrization the previous one left (so a solver can give it more time once the search stalls)."""
+    """The dual ascent of `graph` (message-passing sweeps, alternating direction) that can be stopped and resumed:
+    each `run` goes on from the reparametrization the previous one left (so a solver can give it more time once
+    the search stalls). With `potentials`, `potentials[k]` adds up the row and column potentials moved into pair
+    `k` (what `lift` spreads over an unfolded graph)."""
 
-    def __init__(self, graph: StrategyGraph, ceiling: int | None = None):
+    def __init__(self, graph: StrategyGraph, ceiling: int | None = None, potentials: bool = False):
         self.graph = graph
-        self.unary, self.mats, self.incident = _terms(graph, ceiling)
+        self.unary, self.mats, self.incident, self.ends = _terms(graph, ceiling)
+        self.potentials = [(np.zeros(m.shape[0]), np.zeros(m.shape[1])) for m in self.mats] if potentials else None
         self.order = [u for u in range(len(self.unary)) if self.incident[u]]
         self.rounded: list[int] | None = None
         self.rounded_cost: int | None = None
@@ -87,16 +101,18 @@ class Diffusion:
 
     def run(self, deadline: float, target: int | None = None, max_sweeps: int = 10_000) -> DualBound:
         """Sweep until `deadline`, convergence, `target` or `max_sweeps` sweeps in all; the bound so far."""
+        labels = [int(np.argmin(c)) for c in self.unary]  # nodes without pairs keep their cheapest strategy
         while not self.converged and self.sweeps < max_sweeps and now() < deadline:
-            # alternate the sweep direction: information travels along the whole order in one sweep each way
+            # alternate the sweep direction: each pass carries costs towards the nodes it visits last
             order = self.order if self.sweeps % 2 == 0 else self.order[::-1]
-            diffusion_sweep(self.unary, self.mats, self.incident, order, deadline)
+            finished = message_passing_sweep(self.unary, self.mats, self.incident, self.ends, order, deadline,
+                                             labels, self.potentials)
             self.sweeps += 1
             charge(self.readout_s)
-            choice = [int(np.argmin(c)) for c in self.unary]
-            cost = plan_cost(self.graph, choice)
-            if self.rounded_cost is None or cost < self.rounded_cost:
-                self.rounded, self.rounded_cost = choice, cost
+            if finished:
+                cost = plan_cost(self.graph, labels)
+                if self.rounded_cost is None or cost < self.rounded_cost:
+                    self.rounded, self.rounded_cost = list(labels), cost
             self.best = max(self.best, reparametrized_sum(self.unary, self.mats))
             self.history.append(self.best)
             if target is not None and as_bound(self.best) >= target:
@@ -107,6 +123,112 @@ class Diffusion:
                 self.converged = True
         bound = 0 if not self.unary else as_bound(self.best)
         return DualBound(bound, self.sweeps, self.converged, self.rounded, self.rounded_cost)
+
+    def lift(self, graph: StrategyGraph, folded_of: np.ndarray, deadline: float, ceiling: int | None = None
+             ) -> Diffusion:
+        """A dual ascent of `graph`, whose node `i` this one's node `folded_of[i]` stands for (`self.graph` is
+        `graph` folded), started from this one's potentials: each of this graph's pairs shares its potentials
+        equally among the pairs of `graph` that fold onto it (pairs inside one folded node start at zero). Any
+        potentials give a valid bound; these start the ascent where the folded one ended wherever the graph repeats
+        the fold. Where it does not (a node whose pairs do not fold one to one onto its folded node's: the ends of a
+        run of layers), `SETTLE_SWEEPS` passes over those nodes and their neighbours `SETTLE_HOPS` pairs away
+        settle the potentials, until `deadline`. Needs `potentials`."""
+        assert self.potentials is not None, "lift needs the potentials tracked"
+        lifted = Diffusion(graph, ceiling)
+        index = {pair: k for k, pair in enumerate(self.ends)}
+        targets: list[tuple[int, int, bool]] = []  # (lifted pair, folded pair, transposed)
+        for k, (u, v) in enumerate(lifted.ends):
+            a, b = int(folded_of[u]), int(folded_of[v])
+            if a != b:
+                targets.append((k, index[(min(a, b), max(a, b))], a > b))
+        shares = np.bincount([f for _, f, _ in targets], minlength=len(self.ends))
+        copies = np.bincount(folded_of, minlength=len(self.unary))
+        folded_pairs = np.zeros(graph.num_nodes, dtype=np.int64)  # per node: its pairs that fold onto a pair
+        unsettled = np.zeros(graph.num_nodes, dtype=bool)
+        for k, f, transposed in targets:
+            rows, cols = self.potentials[f]
+            rows, cols = (cols, rows) if transposed else (rows, cols)
+            lifted.shift(k, 0, rows / shares[f])
+            lifted.shift(k, 1, cols / shares[f])
+            u, v = lifted.ends[k]
+            folded_pairs[[u, v]] += 1
+            if shares[f] != copies[folded_of[u]] or shares[f] != copies[folded_of[v]]:
+                unsettled[[u, v]] = True
+        degree = np.array([len(inc) for inc in self.incident] or [0])
+        unsettled |= folded_pairs != degree[folded_of]
+        lifted.settle(np.flatnonzero(unsettled), deadline)
+        return lifted
+
+    def settle(self, nodes: np.ndarray, deadline: float) -> None:
+        """`SETTLE_SWEEPS` message-passing passes (alternating direction) over `nodes` and their neighbours up to
+        `SETTLE_HOPS` pairs away, until `deadline`."""
+        region = set(int(u) for u in nodes)
+        frontier = set(region)
+        for _ in range(SETTLE_HOPS):
+            frontier = {self.ends[k][1 - side] for u in frontier for k, side in self.incident[u]} - region
+            region |= frontier
+        order = [u for u in sorted(region) if self.incident[u]]
+        for sweep in range(SETTLE_SWEEPS):
+            if not message_passing_sweep(self.unary, self.mats, self.incident, self.ends,
+                                         order if sweep % 2 == 0 else order[::-1], deadline,
+                                         potentials=self.potentials):
+                break
+
+    def shift(self, pair: int, side: int, phi: np.ndarray) -> None:
+        """Move `phi` from the node at end `side` of `pair` into the pair (a reparametrization)."""
+        node = self.ends[pair][side]
+        self.mats[pair] += phi[:, None] if side == 0 else phi[None, :]
+        self.unary[node] -= phi
+        if self.potentials is not None:
+            self.potentials[pair][side][:] += phi
+
+
+def message_passing_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incident: list[list[tuple[int, int]]],
+                          ends: list[tuple[int, int]], order: list[int], deadline: float,
+                          labels: list[int] | None = None,
+                          potentials: list[tuple[np.ndarray, np.ndarray]] | None = None) -> bool:
+    """One pass of sequential tree-reweighted message passing over `order` (in place): each node in turn takes in
+    every incident pair's minima over the other end, then hands the sum on in equal shares, one to each pair whose
+    other end the pass visits later, keeping the rest; a share is 1 / max(earlier pairs, later pairs). `labels`
+    receives the pass's rounding: each node's cheapest strategy given the labels of its pairs' earlier ends and
+    the minima over its later ones. `potentials` (per pair, rows and columns) add up the moves. Stops early at
+    `deadline` (any prefix of a pass is a reparametrization, so bounds read afterwards stay valid); returns
+    whether the pass finished."""
+    rank = np.zeros(len(unary), dtype=np.int64)
+    rank[order] = np.arange(len(order))
+    incidences = entries = 0  # the work since the last checkpoint, charged to the work clock there
+    for step, u in enumerate(order):
+        if step % 64 == 63:
+            charge(SWEEP_WORK_PER_INCIDENCE * incidences + SWEEP_WORK_PER_ENTRY * entries)
+            incidences = entries = 0
+            if now() >= deadline:
+                return False
+        total = unary[u].copy()
+        given = total.copy() if labels is not None else None
+        minima, later = [], []
+        incidences += len(incident[u])
+        for k, side in incident[u]:
+            m = mats[k].min(axis=1 - side)
+            entries += mats[k].size
+            other = ends[k][1 - side]
+            onward = rank[other] > rank[u]
+            minima.append(m)
+            later.append(onward)
+            total += m
+            if given is not None:
+                given += m if onward else (mats[k][:, labels[other]] if side == 0 else mats[k][labels[other], :])
+        onward_count = sum(later)
+        share = total / max(onward_count, len(later) - onward_count, 1)
+        for (k, side), m, onward in zip(incident[u], minima, later):
+            shift = share - m if onward else -m
+            mats[k] += shift[:, None] if side == 0 else shift[None, :]
+            if potentials is not None:
+                potentials[k][side][:] += shift
+        unary[u] = total - onward_count * share
+        if labels is not None:
+            labels[u] = int(np.argmin(given))
+    charge(SWEEP_WORK_PER_INCIDENCE * incidences + SWEEP_WORK_PER_ENTRY * entries)
+    return True
 
 
 def diffusion_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incident: list[list[tuple[int, int]]],
@@ -149,13 +271,14 @@ def as_bound(value: float) -> int:
 
 
 def _terms(graph: StrategyGraph, ceiling: int | None):
-    """Float node costs, merged edge matrices (parallel edges added, self-loops folded) and incidence lists
-    (edge index, 0 if the node indexes rows else 1)."""
+    """Float node costs, merged edge matrices (parallel edges added, self-loops folded), incidence lists (pair
+    index, 0 if the node indexes rows else 1) and each pair's ends."""
     if ceiling is None:
         ceiling = _default_ceiling(graph)
     unary, merged = float_terms(graph, float(max(1, ceiling)))
     mats = [np.array(m) for m in merged.values()]  # updated in place below: never a view of another array
-    return unary, mats, pair_incidence(list(merged), len(unary))
+    ends = list(merged)
+    return unary, mats, pair_incidence(ends, len(unary)), ends
 
 
 def _default_ceiling(graph: StrategyGraph) -> int:

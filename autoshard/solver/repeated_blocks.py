@@ -1,5 +1,5 @@
-"""Repeated layers: find the blocks of a `StrategyGraph` that repeat (the layers of a deep model), bound one block
-of each kind, and turn that into a lower bound and a plan for the whole graph.
+"""Repeated layers: find the blocks of a `StrategyGraph` that repeat (the layers of a deep model) and fold the graph
+onto one block of each kind, for a lower bound and a plan for the whole graph.
 
 A model with N identical layers gives a graph whose node sequence (program order) contains runs where node i and
 node i + p look alike: the same strategy costs and the same incident edge matrices. The layer count is the largest
@@ -9,13 +9,9 @@ backward pass, its parameters and optimizer update) are joined into one block. N
 neighbours all lie in one block join it (a layer's parameter results). Blocks whose node costs and internal edges
 are exactly equal, node for node in canonical order, form one class.
 
-The bound: every node belongs to exactly one block (nodes outside the repeats form blocks of their own, one per
-connected component), so the cost of any assignment is the sum of each block's internal cost plus the cost of the
-edges between blocks. A block's internal cost is at least any lower bound on the block's own optimum (memory limit
-ignored), a cut edge's at least its cheapest entry; identical blocks share one bound, so bounding costs one
-computation per class instead of one per layer. It is tight when the cheapest plan of each block is also the one
-the whole graph wants and the cut edges cost nothing there (the residual stream keeps its sharding from layer to
-layer).
+The bound: the dual ascent of the folded problem (below), its potentials spread over the copies (`dual_bound.Diffusion.lift`), is a reparametrization of the
+whole graph, hence a bound on it, close to the whole graph's own wherever the graph repeats the fold; a few passes
+settle the ends of each run (see the repeat phase).
 
 The plan: `fold` gives the problem where every copy of a block makes the same choices (one copy per class, carrying
 the costs of all); `RepeatedBlocks.unfold` turns its solution into a plan for the whole graph.
@@ -64,15 +60,6 @@ class RepeatedBlocks:
     cut_edges: tuple[int, ...]
     #: nodes in blocks of a class with more than one member
     repeated_nodes: int
-
-    def cut_bound(self, graph: StrategyGraph) -> int:
-        """The sum of the cheapest entry of each cut edge."""
-        return sum(int(graph.edges[i].costs.min()) for i in self.cut_edges)
-
-    def bound(self, graph: StrategyGraph, class_bounds: list[int]) -> int:
-        """A lower bound on every assignment's cost, given a lower bound on each class's block optimum."""
-        blocks = sum(len(c.members) * b for c, b in zip(self.classes, class_bounds))
-        return blocks + self.cut_bound(graph)
 
     def folded_index(self, num_nodes: int) -> np.ndarray:
         """The node of `fold(graph, self)` each of the graph's nodes is a copy of."""

@@ -21,8 +21,10 @@ HEURISTIC_LAGRANGIAN_SHARE = 0.6
 #: share of the time left the whole CP-SAT model gets when LNS windows do not follow (small graphs)
 MONOLITHIC_SHARE = 0.2
 # --- shares inside a phase (of the time the phase was given) ---------------------------------------------------
+#: share of the time left that a repeat phase's unconverged dual ascent gets back before LNS
+RESUMED_DUAL_SHARE = 0.5
 #: repeat phase: the bound takes this share of the time left once the blocks are found, the folded plan the rest
-REPEAT_BOUND_SHARE = 0.25
+REPEAT_BOUND_SHARE = 0.35
 #: window phase: the first descent from the incumbent (with and without a binding usage limit), each probe after
 #: a Lagrangian phase, and a fresh descent's share of its round; a round's seconds per variable, and the range its
 #: length is clamped to

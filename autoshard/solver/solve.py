@@ -15,7 +15,7 @@ from autoshard.solver.local_search import LocalSearch
 from autoshard.solver.phases import diffusion, forest, heuristic, lagrangian, lns, monolithic, reduction
 from autoshard.solver.phases import repeated_layers, windows
 from autoshard.solver.result import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Progress, SolveResult
-from autoshard.solver.schedule import MONOLITHIC_SHARE, Schedule
+from autoshard.solver.schedule import MONOLITHIC_SHARE, RESUMED_DUAL_SHARE, Schedule
 from autoshard.solver.state import Incumbent, SearchState, setup_work_seconds
 from autoshard.solver.stats import SolveStats
 from autoshard.solver.strategy_graph import StrategyGraph
@@ -78,7 +78,7 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
     small = red.num_nodes <= config.lagrangian_max_nodes
     schedule.start_search(small, use_lns)
     state = SearchState(config, reduced, incumbent, search, stats,
-                        solve_sub=lambda sub, sub_config: _solve(sub, sub_config, None, ()))
+                        solve_sub=lambda sub, sub_config, sub_starts: _solve(sub, sub_config, None, sub_starts))
     heuristic.offer_starts(state, starts)
     _bound(state, schedule)
     stats.heuristic = heuristic.run(state, schedule.heuristic_until, schedule.lagrangian_start_until, small, began)
@@ -113,22 +113,28 @@ def _improve(state: SearchState, schedule: Schedule, use_lns: bool) -> str:
         status = monolithic.run(state, schedule.deadline, MONOLITHIC_SHARE).outcome
     if status not in (OPTIMAL, INFEASIBLE) and schedule.windows_fit(state.red.num_nodes):
         status = _windows(state, schedule, use_lns, status)
+    if status not in (OPTIMAL, INFEASIBLE) and repeated_layers.resumable(state) and schedule.lns_fits():
+        # the whole graph's dual ascent (the windows did not resume it): half of what is left, LNS the rest
+        repeated_layers.resume(state, now() + RESUMED_DUAL_SHARE * (schedule.deadline - now()))
+        if state.optimal():
+            status = OPTIMAL
     if status not in (OPTIMAL, INFEASIBLE) and schedule.lns_fits():
         lns.run(state, schedule.deadline)
     return status
 
 
 def _windows(state: SearchState, schedule: Schedule, use_lns: bool, status: str) -> str:
-    """The window phase; an unconverged diffusion gets half of the window time back once the windows have had
-    theirs. Returns the status (OPTIMAL when the resumed diffusion proves the incumbent)."""
+    """The window phase; an unconverged dual ascent (the diffusion phase's, else the repeat phase's) gets half of
+    the window time back once the windows have had theirs. Returns the status (OPTIMAL when the resumed ascent
+    proves the incumbent)."""
     t = now()
     share = schedule.window_share(use_lns)
-    resumable = diffusion.resumable(state)
-    report = windows.run(state, t + share * (schedule.deadline - t) * (0.5 if resumable else 1.0))
+    resumed = diffusion if diffusion.resumable(state) else repeated_layers if repeated_layers.resumable(state) else None
+    report = windows.run(state, t + share * (schedule.deadline - t) * (0.5 if resumed else 1.0))
     report.seconds = round(now() - t, 3)
     report.cost = state.incumbent.original_cost()
-    if resumable and not state.optimal():
-        diffusion.resume(state, t + share * (schedule.deadline - t))
+    if resumed is not None and not state.optimal():
+        resumed.resume(state, t + share * (schedule.deadline - t))
         if state.optimal():
             status = OPTIMAL
     return status

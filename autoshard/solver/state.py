@@ -3,7 +3,7 @@ contracted view (built on first use), and the diffusion and Lagrangian results l
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -73,17 +73,19 @@ def fits(search: LocalSearch, assignment: np.ndarray) -> bool:
 
 @dataclass
 class SearchState:
-    """Shared by every phase after the reduction. `solve_sub` solves another graph with a config (the repeat
-    phase's folded problem) without the caller importing `solve`."""
+    """Shared by every phase after the reduction. `solve_sub` solves another graph with a config and starts (the
+    repeat phase's folded problem) without the caller importing `solve`."""
 
     config: SolverConfig
     reduction: Reduction
     incumbent: Incumbent
     search: LocalSearch
     stats: SolveStats
-    solve_sub: Callable[[StrategyGraph, SolverConfig], SolveResult]
+    solve_sub: Callable[[StrategyGraph, SolverConfig, Sequence[Sequence[int]]], SolveResult]
     #: the diffusion phase's diffusion, resumed after the windows when it had not converged
     diffusion: Diffusion | None = None
+    #: the repeat phase's dual ascent of the original graph, resumed likewise
+    repeat_dual: Diffusion | None = None
     lagrangian: LagrangianOutcome | None = None
     #: where the heuristic descends from (reduced terms): the best caller start, or a phase's better plan
     start: np.ndarray | None = None

@@ -45,8 +45,10 @@ class RepeatReport:
     #: blocks found (copies of all kinds of layer) and nodes of the folded problem
     blocks: int | None = None
     folded_nodes: int | None = None
-    #: the bound from one diffusion per kind of layer (original terms)
+    #: the bound from the dual ascent of the folded problem lifted onto the whole graph (original terms), and the
+    #: sweeps over the whole graph so far
     bound: int | None = None
+    dual_sweeps: int | None = None
     folded_status: str | None = None
     #: whether the folded plan survived the reduction (None when the folded solve found none)
     plan_kept: bool | None = None
@@ -175,6 +177,7 @@ def _repeats_json(r: RepeatReport | None, out: dict[str, Any]) -> None:
     _put(out, "repeat_blocks", r.blocks)
     _put(out, "repeat_folded_nodes", r.folded_nodes)
     _put(out, "repeat_bound", r.bound)
+    _put(out, "repeat_dual_sweeps", r.dual_sweeps)
     _put(out, "repeat_folded_status", r.folded_status)
     _put(out, "repeat_plan_kept", r.plan_kept)
     if r.memory_rounds:

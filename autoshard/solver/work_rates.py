@@ -54,15 +54,15 @@ NODE_MOVE_WORK_PER_INCIDENCE = 6e-6
 TREE_MOVE_WORK_PER_NODE = 7.5e-5
 CLUSTER_MOVES_WORK_PER_MEMBER = 1.6e-4
 
-# --- min-sum diffusion (`dual_bound`) ------------------------------------------------------------------------
+# --- dual ascent (`dual_bound`) -----------------------------------------------------------------------------
 #: wall seconds per matrix entry of one sweep: the diffusion phase's gate (and a part of the two below)
 SWEEP_SECONDS_PER_ENTRY = 1.2e-8
-#: work a sweep is charged per incidence (an edge seen from one end) and per matrix entry it reads, and a sweep's
-#: rounding and bound per edge and per entry
+#: work a sweep is charged per incidence (an edge seen from one end) and per matrix entry it reads (a message-passing
+#: sweep's rounding included), and the bound and the rounding's cost read after it, per edge and per entry
 SWEEP_WORK_PER_INCIDENCE = 7.9e-6
 SWEEP_WORK_PER_ENTRY = 3.5e-9
-READOUT_WORK_PER_EDGE = 7e-6
-READOUT_WORK_PER_ENTRY = 1.1e-9
+READOUT_WORK_PER_EDGE = 1e-6
+READOUT_WORK_PER_ENTRY = 6e-9
 #: wall seconds per incidence of one sweep, the Python overhead on graphs of small matrices (`sweep_wall_seconds`)
 SWEEP_SECONDS_PER_INCIDENCE = 1.4e-5
 

@@ -1,4 +1,5 @@
-"""Repeated layers: found in a layered graph, their bound never exceeds the optimum, and the folded problem's plan
+"""Repeated layers: found in a layered graph, the folded problem's dual lifted onto the whole graph never exceeds
+the optimum (and on a long run of layers nearly reaches the whole graph's own bound), and the folded problem's plan
 costs in the whole graph exactly what the folded problem says."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from solver_graphs import brute_force
 
-from autoshard.solver.dual_bound import Diffusion
+from autoshard.solver.dual_bound import Diffusion, as_bound, reparametrized_sum
 from autoshard.solver.repeated_blocks import CANDIDATE_PERIODS, _likely_periods, find_repeated_blocks, fold
 from autoshard.solver.solve import OPTIMAL, SolverConfig, solve
 from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
@@ -94,10 +95,11 @@ def test_bound_and_folded_plan_bracket_the_optimum(seed: int, layers: int, forbi
     optimum = _optimum(graph)
     blocks = find_repeated_blocks(graph)
     assert blocks is not None
-    exact = [brute_force(c.graph)[0] for c in blocks.classes]
-    assert blocks.bound(graph, exact) <= optimum
-    relaxed = [Diffusion(c.graph).run(float("inf"), max_sweeps=20).bound for c in blocks.classes]
-    assert blocks.bound(graph, relaxed) <= optimum
+    folded = Diffusion(fold(graph, blocks), potentials=True)
+    folded.run(float("inf"), max_sweeps=20)
+    lifted = folded.lift(graph, blocks.folded_index(graph.num_nodes), float("inf"))
+    assert as_bound(reparametrized_sum(lifted.unary, lifted.mats)) <= optimum
+    assert lifted.run(float("inf"), max_sweeps=4).bound <= optimum
     plan, folded_cost = _folded_plan(graph)
     assert plan_cost(graph, plan) == folded_cost >= optimum
 
@@ -130,3 +132,15 @@ def test_a_folded_plan_over_the_usage_limit_is_priced_until_it_fits() -> None:
     assert result.stats.repeats.memory_rounds >= 1 and "repeats" in phases  # a priced round's plan fits
     assert peak_usage(graph, result.assignment)[0] <= graph.usage_limit
     assert result.cost == _optimum(graph)
+
+
+def test_the_lifted_dual_of_a_long_run_of_layers_needs_no_sweep_of_the_whole_graph() -> None:
+    """Twelve alike layers: the folded problem's converged dual, lifted and settled at the run's ends, bounds the
+    whole graph as tightly as the whole graph's own converged dual ascent, without a sweep over all of it."""
+    graph = layered_graph(seed=5, layers=12, width=3, strategies=3)
+    blocks = find_repeated_blocks(graph)
+    folded = Diffusion(fold(graph, blocks), potentials=True)
+    folded.run(float("inf"), max_sweeps=200)
+    lifted = folded.lift(graph, blocks.folded_index(graph.num_nodes), float("inf"))
+    whole = Diffusion(graph).run(float("inf"), max_sweeps=200).bound
+    assert as_bound(reparametrized_sum(lifted.unary, lifted.mats)) >= whole - 1 and whole <= _optimum(graph)

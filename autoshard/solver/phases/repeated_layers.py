@@ -1,8 +1,9 @@
 """Repeat phase: repeated layers (see `repeated_blocks`), first on every graph that has them.
 
-Found on the original graph (a reduction stopped early treats copies unevenly): a bound from one diffusion per kind
-of block gives one on the whole, and the best plan giving every copy of a block the same choices becomes an
-incumbent (and the heuristic's start when it is).
+Found on the original graph (a reduction stopped early treats copies unevenly). The bound: the dual ascent of the
+folded problem (one copy of each kind of block, carrying the costs of all), its potentials lifted onto the whole
+graph, whose own ascent goes on from there; its rounding, and the best plan giving every copy of a block the same
+choices, become incumbents (and the heuristic's start when they are).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import dataclasses
 import numpy as np
 
 from autoshard.solver.clock import charge, now
-from autoshard.solver.dual_bound import Diffusion, sweep_seconds
+from autoshard.solver.dual_bound import Diffusion, DualBound
 from autoshard.solver.repeated_blocks import RepeatedBlocks, find_repeated_blocks, fold
 from autoshard.solver.schedule import REPEAT_BOUND_SHARE
 from autoshard.solver.state import SearchState
@@ -28,6 +29,8 @@ from autoshard.solver.work_rates import (
 MIN_REPEATED_SHARE = 0.5
 #: rounds of the folded problem with memory priced, after the first, while its plan breaks the usage limit
 MEMORY_PRICE_ROUNDS = 4
+#: share of the bound's time the folded problem's dual ascent takes (the whole graph's goes on from it)
+FOLDED_DUAL_SHARE = 0.55
 #: the price's growth from one priced round to the next
 PRICE_GROWTH = 4.0
 #: a priced round needs at least this much of the search's time left
@@ -54,43 +57,67 @@ def run(state: SearchState, until: float, deadline: float) -> RepeatReport:
     folded = fold(graph, blocks)
     report.blocks = sum(len(c.members) for c in blocks.classes)
     report.folded_nodes = folded.num_nodes
-    report.bound = _bound(state, graph, blocks, now() + REPEAT_BOUND_SHARE * (until - now()))
-    _plan(state, graph, blocks, folded, until, deadline, report)
+    start = _bound(state, graph, blocks, folded, now() + REPEAT_BOUND_SHARE * (until - now()), report)
+    _plan(state, graph, blocks, folded, until, deadline, report, start)
     report.seconds = round(now() - t, 3)
     return report
 
 
-def _bound(state: SearchState, graph: StrategyGraph, blocks: RepeatedBlocks, until: float) -> int:
-    """The min-sum diffusion bound of each class's block (nothing else proves one on these graphs), its time in
-    proportion to the block's matrix entries; raises the incumbent's bound and returns it (original terms)."""
-    sizes = [sweep_seconds(c.graph) for c in blocks.classes]
-    left = sum(sizes)
-    bounds: list[int] = []
-    for cls, size in zip(blocks.classes, sizes):
-        share = size / left if left > 0 else 1.0
-        left -= size
-        bounds.append(Diffusion(cls.graph).run(now() + share * (until - now())).bound)
-    bound = blocks.bound(graph, bounds)
-    state.incumbent.raise_bound(bound - state.reduction.cost_offset)
-    return bound
+def _bound(state: SearchState, graph: StrategyGraph, blocks: RepeatedBlocks, folded: StrategyGraph, until: float,
+           report: RepeatReport) -> list[int] | None:
+    """The dual ascent of `folded` for `FOLDED_DUAL_SHARE` of the time, its rounding offered (unfolded), then lifted
+    onto `graph` and run on it until `until` or until it proves the incumbent optimal: its bound raises the
+    incumbent's (`report.bound`, original terms), its rounding is offered, and it stays in the state to be resumed.
+    Returns the folded rounding (a start for the folded plan's search)."""
+    folded_dual = Diffusion(folded, potentials=True)
+    rounded = folded_dual.run(now() + FOLDED_DUAL_SHARE * (until - now())).rounded
+    if rounded is not None:
+        _offer(state, blocks.unfold(graph.num_nodes, rounded))
+    state.repeat_dual = folded_dual.lift(graph, blocks.folded_index(graph.num_nodes), until)
+    _adopt(state, state.repeat_dual.run(until, target=state.incumbent.original_cost()), report)
+    return rounded
+
+
+def resumable(state: SearchState) -> bool:
+    """Whether the phase left an unconverged dual ascent of the whole graph to resume."""
+    return state.repeat_dual is not None and not state.repeat_dual.converged
+
+
+def resume(state: SearchState, until: float) -> None:
+    """Go on with the whole graph's dual ascent until `until` (or until it proves the incumbent optimal)."""
+    _adopt(state, state.repeat_dual.run(until, target=state.incumbent.original_cost()), state.stats.repeats)
+
+
+def _adopt(state: SearchState, dual: DualBound, report: RepeatReport) -> None:
+    """The whole graph's dual bound (original terms) becomes the incumbent's and the report's, its rounding an
+    incumbent when valid and cheaper."""
+    state.incumbent.raise_bound(dual.bound - state.reduction.cost_offset)
+    report.bound = max(report.bound or 0, dual.bound)
+    report.dual_sweeps = dual.sweeps
+    if dual.rounded is not None:
+        _offer(state, np.asarray(dual.rounded, dtype=np.int64))
 
 
 def _plan(state: SearchState, graph: StrategyGraph, blocks: RepeatedBlocks, folded: StrategyGraph, until: float,
-          deadline: float, report: RepeatReport) -> None:
-    """The folded problem solved until `until`; its plan, unfolded, an incumbent (and the start) when better.
+          deadline: float, report: RepeatReport, start: list[int] | None = None) -> None:
+    """The folded problem solved until `until` (from `start`, a folded plan, when given); its plan, unfolded, an
+    incumbent (and the start) when better. Nothing to do once the incumbent is proven optimal.
 
     The folded problem has no usage limit. When its plan breaks the graph's, memory is priced into it and it is
     solved again (`MEMORY_PRICE_ROUNDS` at most, each as long as the first, within the search's `deadline`): a
     Lagrangian price per byte held at the time points where a plan went over the limit, set first so that the last
     plan's excess would cost as much as the plan itself, then multiplied by `PRICE_GROWTH` each round that still
     does not fit."""
+    if state.optimal():
+        return
     binding = np.zeros(0, dtype=bool)
     price = 0.0
     seconds = max(0.05, until - now())
     for round_index in range(MEMORY_PRICE_ROUNDS + 1):
         problem = folded if price == 0 else _with_memory_price(folded, graph, blocks, binding, price)
         result = state.solve_sub(problem, dataclasses.replace(state.config, max_time_in_seconds=seconds,
-                                                              repeat_fraction=0.0))
+                                                              repeat_fraction=0.0),
+                                 [start] if start is not None and price == 0 else [])
         report.folded_status = result.status
         if result.assignment is None:
             return
@@ -108,10 +135,12 @@ def _plan(state: SearchState, graph: StrategyGraph, blocks: RepeatedBlocks, fold
         report.memory_rounds = round_index + 1
 
 
-def _offer(state: SearchState, unfolded: np.ndarray, report: RepeatReport) -> bool:
-    """Offer an unfolded plan (original terms) as the incumbent, and the start when it is; whether it fits."""
+def _offer(state: SearchState, unfolded: np.ndarray, report: RepeatReport | None = None) -> bool:
+    """Offer a plan (original terms) as the incumbent, and the start when it is; whether it fits. `report` (for
+    the folded plan) records whether the reduction kept it."""
     plan = state.reduction.restrict([int(x) for x in unfolded])
-    report.plan_kept = plan is not None  # a reduction may have dropped one of its choices
+    if report is not None:
+        report.plan_kept = plan is not None  # a reduction may have dropped one of its choices
     if plan is None:
         return False
     plan = np.asarray(plan, dtype=np.int64)
