@@ -19,6 +19,7 @@ YAML form (`load_config`), more keys allowed as listed in `_TOP_KEYS`, `_HARDWAR
       memory_bytes: 8.0e+10
       memory_bandwidth: 3.35e+12
       reshard_lowering: xla           # default; shardy: reshards priced as Shardy's reshard-to-collectives
+      xla_backend: cpu                # default; gpu, tpu: whose compiler's facts the model of XLA applies
     axis_links:
       data:  {bandwidth: 5.0e+10, latency: 1.0e-5}            # topology defaults to ring
       model: {bandwidth: 4.5e+11, latency: 2.0e-6, topology: switch}
@@ -51,6 +52,15 @@ RESHARD_LOWERINGS = ("shardy", "xla")
 #: (CPU, GPU, TPU). `shardy` is for users of Shardy's own pipeline (`-sdy-reshard-to-collectives`, which
 #: `--explicit-collectives` emits).
 DEFAULT_RESHARD_LOWERING = "xla"
+
+#: The XLA backends whose facts the model of XLA states (`hardware.xla_backend`; the facts themselves are
+#: `autoshard.planner.xla_model.backend`'s).
+XLA_BACKENDS = ("cpu", "gpu", "tpu")
+#: The backend a profile is modeled with unless it names one: XLA:CPU, whose compiled programs the benches and tests
+#: compare the model with (its facts are the measured ones; the other backends' are read from XLA's source where
+#: they differ, else assumed the same), so every bundled profile, GPU and TPU ones included, prices as the model
+#: those comparisons check.
+DEFAULT_XLA_BACKEND = "cpu"
 
 #: Where named profiles live: <repo>/configs/hardware/<name>.yaml.
 PROFILE_DIR = Path(__file__).resolve().parents[1] / "configs" / "hardware"
@@ -151,12 +161,17 @@ class HardwareSpec:
     memory_bandwidth: float
     vector_flops: float | Mapping[str, float] | None = field(default=None, hash=False)
     name: str = ""
-    #: whether the compiler fuses all-reduce + slice into a reduce-scatter (XLA does on GPU/TPU, not on CPU)
+    #: whether a reduce-scatter is priced as one (XLA's GPU compiler forms them from an all-reduce and a slice;
+    #: XLA:CPU does not, and there it is priced as the all-reduce); the buffers a settle holds follow the
+    #: `xla_backend`'s own fact, which the bundled GPU and TPU profiles, modeled with the cpu backend, do not share
     reduce_scatter: bool = True
     #: whose lowering turns a sharding change into collectives, i.e. how reshards are priced: `xla` (XLA's SPMD
-    #: partitioner, which lowers an annotated module when jax compiles it; `autoshard.sharding.xla_reshard`) or
+    #: partitioner, which lowers an annotated module when jax compiles it; `autoshard.planner.xla_model.xla_reshard`) or
     #: `shardy` (`-sdy-reshard-to-collectives`, what `--explicit-collectives` emits); see DEFAULT_RESHARD_LOWERING
     reshard_lowering: str = DEFAULT_RESHARD_LOWERING
+    #: whose compiler the model of XLA follows (fusion, buffer assignment, collectives formed): one of
+    #: `XLA_BACKENDS`; see DEFAULT_XLA_BACKEND
+    xla_backend: str = DEFAULT_XLA_BACKEND
 
     def __post_init__(self) -> None:
         for what, value in (("memory_bytes", self.memory_bytes), ("memory_bandwidth", self.memory_bandwidth)):
@@ -165,6 +180,8 @@ class HardwareSpec:
         if self.reshard_lowering not in RESHARD_LOWERINGS:
             raise CostModelError(f"hardware reshard_lowering '{self.reshard_lowering}' is not one of "
                             f"{', '.join(RESHARD_LOWERINGS)}")
+        if self.xla_backend not in XLA_BACKENDS:
+            raise CostModelError(f"hardware xla_backend '{self.xla_backend}' is not one of {', '.join(XLA_BACKENDS)}")
         for what, rate in (("peak_flops", self.peak_flops), ("vector_flops", self.vector_flops)):
             values = rate.values() if isinstance(rate, Mapping) else ([] if rate is None else [rate])
             if isinstance(rate, Mapping) and not rate:
@@ -272,7 +289,7 @@ _TOP_KEYS = ("mesh", "hardware", "axis_links", "name", "description")
 _REQUIRED_TOP = ("mesh", "hardware", "axis_links")
 _MESH_KEYS = ("axes", "device_ids")
 _HARDWARE_KEYS = ("peak_flops", "memory_bytes", "memory_bandwidth", "vector_flops", "name", "reduce_scatter",
-                  "reshard_lowering")
+                  "reshard_lowering", "xla_backend")
 _REQUIRED_HARDWARE = ("peak_flops", "memory_bytes", "memory_bandwidth")
 _LINK_KEYS = ("bandwidth", "latency", "topology", "torus_dims")
 _REQUIRED_LINK = ("bandwidth", "latency")
@@ -425,10 +442,10 @@ def _read_link(reader: _Reader, axis: str, node: yaml.Node, axis_size: int) -> A
     return AxisLink(bandwidth, latency, topology, torus_dims)
 
 
-def _read_lowering(reader: _Reader, node: yaml.Node) -> str:
-    value = reader.string(node, "hardware.reshard_lowering")
-    if value not in RESHARD_LOWERINGS:
-        raise reader.fail(node, f"hardware.reshard_lowering '{value}' is not one of {', '.join(RESHARD_LOWERINGS)}")
+def _read_choice(reader: _Reader, node: yaml.Node, what: str, choices: tuple[str, ...]) -> str:
+    value = reader.string(node, what)
+    if value not in choices:
+        raise reader.fail(node, f"{what} '{value}' is not one of {', '.join(choices)}")
     return value
 
 
@@ -456,8 +473,10 @@ def parse_config(text: str, filename: str = "<config>") -> CostConfig:
         vector_flops=_read_rate(reader, hw["vector_flops"][1], "hardware.vector_flops") if "vector_flops" in hw else None,
         name=reader.string(hw["name"][1], "hardware.name") if "name" in hw else "",
         reduce_scatter=reader.boolean(hw["reduce_scatter"][1], "hardware.reduce_scatter") if "reduce_scatter" in hw else True,
-        reshard_lowering=_read_lowering(reader, hw["reshard_lowering"][1]) if "reshard_lowering" in hw
-        else DEFAULT_RESHARD_LOWERING,
+        reshard_lowering=_read_choice(reader, hw["reshard_lowering"][1], "hardware.reshard_lowering", RESHARD_LOWERINGS)
+        if "reshard_lowering" in hw else DEFAULT_RESHARD_LOWERING,
+        xla_backend=_read_choice(reader, hw["xla_backend"][1], "hardware.xla_backend", XLA_BACKENDS)
+        if "xla_backend" in hw else DEFAULT_XLA_BACKEND,
     )
 
     links_node = top["axis_links"][1]
