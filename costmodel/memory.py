@@ -1,5 +1,5 @@
 """Per-device memory of one step from buffer lifetimes: the formula the planner's accounting
-(`autoshard.planner.memory_accounting`, which decides what buffer each plan value becomes) totals with.
+(`autoshard.planner.xla_model.memory_accounting`, which decides what buffer each plan value becomes) totals with.
 
 Conventions:
 - A program is a sequence of ops indexed 0..num_ops-1 in execution order. Each value is a `LiveValue`:

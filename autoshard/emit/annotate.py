@@ -38,7 +38,7 @@ from autoshard.planner.sharding_plan import PlannedOp, ShardingPlan, ValueGroup
 from autoshard.rules.attrs import op_name
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 from autoshard.sharding.axis_ref import sort_axis_refs
-from autoshard.sharding.xla_reshard import xla_full_rematerialization
+from autoshard.planner.xla_model.xla_reshard import xla_full_rematerialization
 
 
 def _clone_with_map(module: ModuleOp) -> tuple[ModuleOp, dict[Operation, Operation]]:

@@ -19,12 +19,12 @@ from autoshard.ir.static_shapes import require_static_shapes
 from autoshard.ir.verify import verify_ops
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
 from autoshard.planner.explain_infeasible import explain_infeasible, memory_remedies
-from autoshard.planner.memory_accounting import plan_memory
 from autoshard.planner.plan import CostBreakdown, Plan, SolverStats, evaluate_assignment
 from autoshard.planner.plan_graph import PlanGraph
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph, least_sharded_start
 from autoshard.planner.user_constraints import PlanOptions
+from autoshard.planner.xla_model.memory_accounting import plan_memory
 from autoshard.sharding import Mesh
 from autoshard.sharding.hardware_profiles import resolve_config
 from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolverConfig, solve
@@ -112,7 +112,7 @@ def plan(
 MEMORY_RETRIES = 4
 
 
-def _fit_full_accounting(graph, mesh, problem, result, memory, budget: int, config: SolverConfig, on_progress):
+def _fit_full_accounting(graph, mesh, backend, problem, result, memory, budget: int, config: SolverConfig, on_progress):
     """Search again with tighter node-local limits until a plan's full accounting (`plan_memory`: reshard,
     settle and layout-copy buffers included) fits `budget`: each failed plan lowers the limit by what the
     solver's node-local figure missed in it; a limit with no plan moves halfway back to the last one that had
@@ -128,7 +128,7 @@ def _fit_full_accounting(graph, mesh, problem, result, memory, budget: int, conf
         if found.status not in (OPTIMAL, FEASIBLE) or found.assignment is None:
             limit = (limit + has_plan) // 2
             continue
-        found_memory = plan_memory(graph, [int(x) for x in found.assignment], mesh)
+        found_memory = plan_memory(graph, [int(x) for x in found.assignment], mesh, backend)
         if found_memory.total_bytes <= budget:
             return trial, found, found_memory, searches
         best = min(best, found_memory.total_bytes)
@@ -175,7 +175,7 @@ def solve_plan_graph(
     """Solve a built plan graph and return the `Plan` (cost recomputed without the solver, statistics)."""
     graph, mesh = built.graph, model.mesh
     usage_limit = int(budget) if budget else None
-    problem = build_strategy_graph(graph, model.edge_cost_table(), mesh, usage_limit)
+    problem = build_strategy_graph(graph, model.edge_cost_table(), mesh, model.backend, usage_limit)
     # when no phase proves a useful bound, the solver ends with the spanning-forest bound (within the time limit)
     config = dataclasses.replace(config, forest_bound=True)
     limit = config.max_time_in_seconds
@@ -187,11 +187,11 @@ def solve_plan_graph(
         )
     first_bound = result.best_bound
     assignment = [int(x) for x in result.assignment]
-    memory = plan_memory(graph, assignment, mesh)
+    memory = plan_memory(graph, assignment, mesh, model.backend)
     searches = 1
     if usage_limit is not None and memory.total_bytes > budget:
         problem, result, memory, searches = _fit_full_accounting(
-            graph, mesh, problem, result, memory, usage_limit, config, on_progress)
+            graph, mesh, model.backend, problem, result, memory, usage_limit, config, on_progress)
         assignment = [int(x) for x in result.assignment]
     wall = time.perf_counter() - t0
     best_bound, gap, status = result.best_bound, result.gap, result.status

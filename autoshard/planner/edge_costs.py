@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from autoshard.planner.fusion_groups import slice_fusing_nodes
+from autoshard.planner.xla_model.fusion_groups import slice_fusing_nodes
 from autoshard.planner.plan_graph import PlanEdge, PlanGraph, TensorInfo
 from autoshard.sharding import TensorSharding
 

@@ -24,7 +24,7 @@ from autoshard.planner.factor_strategies import (
     local_factor_sizes,
     reduction_axes,
 )
-from autoshard.planner.fusion_groups import NodeTraffic, plan_fusion
+from autoshard.planner.xla_model.fusion_groups import NodeTraffic, plan_fusion
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, Settle, TensorInfo
 from autoshard.rules.sharding_projection import ShardingProjection
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding

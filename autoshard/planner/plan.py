@@ -12,13 +12,13 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 
 from autoshard.planner.cost_breakdown import CostBreakdown, PlannedCollective
-from autoshard.planner.fusion_groups import plan_fusion, slice_fusing_nodes
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanEdge, PlanGraph
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.sharding_plan import ShardingPlan, extract_sharding_plan
+from autoshard.planner.xla_model.fusion_groups import plan_fusion, slice_fusing_nodes
+from autoshard.planner.xla_model.reshard_cost import COPY_KINDS
 from autoshard.sharding import DimSharding, Mesh, SpecEntry, TensorSharding
 from autoshard.sharding.collective_steps import Collective
-from autoshard.sharding.reshard_cost import COPY_KINDS
 
 __all__ = ["CostBreakdown", "Plan", "PlannedCollective", "SolverStats", "evaluate_assignment", "plan_collectives",
            "resharded_edges"]

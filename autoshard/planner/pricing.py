@@ -1,9 +1,9 @@
 """The planner's prices, all from `costmodel`: op compute on local shapes, in-op settles, and reshards.
 
 A reshard is priced as the sum of the collectives that perform it on the configured backend
-(`hardware.reshard_lowering`), by `autoshard.sharding.reshard_cost.ReshardPricer`, the one home of reshard
+(`hardware.reshard_lowering`), by `autoshard.planner.xla_model.reshard_cost.ReshardPricer`, the one home of reshard
 prices: by default XLA's SPMD partitioner, which performs the reshards of the module jax compiles
-(`autoshard.sharding.xla_reshard`, including its last-resort full rematerialization, priced as the all-gather of
+(`autoshard.planner.xla_model.xla_reshard`, including its last-resort full rematerialization, priced as the all-gather of
 the whole tensor then a slice); or Shardy's `reshard_collectives`, the decomposition `--explicit-collectives`
 emits.
 """
@@ -17,13 +17,14 @@ from itertools import repeat
 
 from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.factor_strategies import local_factor_sizes
-from autoshard.planner.fusion_groups import NodeTraffic
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanNode, Settle, TensorInfo
+from autoshard.planner.xla_model.backend import backend_for
+from autoshard.planner.xla_model.fusion_groups import NodeTraffic
+from autoshard.planner.xla_model.reshard_cost import ReshardPricer, performed_kind
 from autoshard.sharding import TensorSharding
 from autoshard.sharding.axis_renaming import interchangeable_axis_renamings, rename_axes
 from autoshard.sharding.collective_steps import Collective
 from autoshard.sharding.hardware_profiles import axis_specs, element_bytes, profile_mesh
-from autoshard.sharding.reshard_cost import ReshardPricer, performed_kind
 from costmodel import collectives as cc
 from costmodel.compute import OpWork, convolution_flops, dot_flops, op_time, op_work
 from costmodel.hardware import CostConfig
@@ -51,6 +52,8 @@ class PlanCostModel:
     def __init__(self, config: CostConfig):
         self.config = config
         self.mesh = profile_mesh(config)
+        #: the XLA backend whose compiled program the prices follow (`hardware.xla_backend`)
+        self.backend = backend_for(config)
         #: reshards are priced as the backend that lowers them does (`hardware.reshard_lowering`)
         self._reshards = ReshardPricer(config)
 
@@ -103,9 +106,9 @@ class PlanCostModel:
 
     def layout_copy_bytes(self, node: PlanNode, inputs: Sequence[TensorSharding] | None,
                           traffic: NodeTraffic | None) -> float:
-        """Bytes the copy kernels of a dot's transposed operands move (`NodeTraffic.layout_copies`): each reads its
-        operand's local shape and writes it again."""
-        if traffic is None or not traffic.layout_copies:
+        """Bytes the copy kernels of a dot's transposed operands move (`NodeTraffic.layout_copies`, on a backend that
+        makes them: `XlaBackend.dot_operand_copies`): each reads its operand's local shape and writes it again."""
+        if traffic is None or not traffic.layout_copies or not self.backend.dot_operand_copies.value:
             return 0.0
         shapes = self._local_shapes(node.inputs, inputs)
         return float(sum(2 * _numel(shapes[port]) * element_bytes(node.inputs[port].dtype)

@@ -18,11 +18,11 @@ from autoshard.errors import InfeasibleError
 from autoshard.ir.inline_calls import inline_private_calls
 from autoshard.planner.api import DEFAULT_MESH_NAME, assignment_cost, load, solver_stats
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
-from autoshard.planner.memory_accounting import plan_memory
 from autoshard.planner.plan import Plan
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.strategy_problem import build_strategy_graph
 from autoshard.planner.user_constraints import PlanOptions
+from autoshard.planner.xla_model.memory_accounting import plan_memory
 from autoshard.sharding import Mesh
 from autoshard.sharding.hardware_profiles import resolve_config
 from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
@@ -97,7 +97,7 @@ def _propagate(domains: list[set[int]], constraints: list[tuple[int, int, np.nda
 def plan_from_assignment(built: BuiltGraph, model: PlanCostModel, problem: StrategyGraph, assignment: list[int],
                          mesh_name: str, status: str = "RANDOM") -> Plan:
     """The `Plan` of a given assignment, costed as `api.solve_plan_graph` costs the solver's."""
-    cost = assignment_cost(built.graph, assignment, model, plan_memory(built.graph, assignment, model.mesh), None)
+    cost = assignment_cost(built.graph, assignment, model, plan_memory(built.graph, assignment, model.mesh, model.backend), None)
     objective = plan_cost(problem, assignment)  # node costs and every edge's reshard, as the solver counts
     stats = solver_stats(problem, status, objective, None, None)
     return Plan(built.module, built.func, model.mesh, mesh_name, built.graph, assignment, cost, stats, built.warnings,
@@ -117,6 +117,6 @@ def random_plan(
     cost_config = resolve_config(mesh, config)
     model = PlanCostModel(cost_config)
     built = build_plan_graph(ir, model.mesh, mesh_name, model, options or PlanOptions(), function)
-    problem = build_strategy_graph(built.graph, model.edge_cost_table(), model.mesh, None)
+    problem = build_strategy_graph(built.graph, model.edge_cost_table(), model.mesh, model.backend, None)
     assignment = random_assignment(problem, np.random.default_rng(seed))
     return plan_from_assignment(built, model, problem, assignment, mesh_name)

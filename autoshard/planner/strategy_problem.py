@@ -12,8 +12,11 @@ import numpy as np
 
 from autoshard.errors import UserError
 from autoshard.planner.edge_costs import EdgeCostTable
-from autoshard.planner.memory_accounting import GraphLiveness, deferred_positions, fixed_bytes, node_interval, node_usage
 from autoshard.planner.plan_graph import PlanGraph
+from autoshard.planner.xla_model.backend import XlaBackend
+from autoshard.planner.xla_model.memory_accounting import (
+    GraphLiveness, deferred_positions, fixed_bytes, node_interval, node_usage,
+)
 from autoshard.sharding import Mesh
 from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 
@@ -51,9 +54,10 @@ def to_units(seconds: float) -> int:
     return int(round(seconds / COST_UNIT_S))
 
 
-def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usage_limit: int | None) -> StrategyGraph:
-    """The solver problem of `graph` (one solver node per plan node, same indices), its limit `usage_limit` less what
-    every plan holds (`fixed_bytes`); `SearchSpaceTooLarge` when an edge has more strategy pairs than can be priced
+def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, backend: XlaBackend,
+                         usage_limit: int | None) -> StrategyGraph:
+    """The solver problem of `graph` (one solver node per plan node, same indices, its memory as `backend` assigns
+    buffers), its limit `usage_limit` less what every plan holds (`fixed_bytes`); `SearchSpaceTooLarge` when an edge has more strategy pairs than can be priced
     (`require_priceable_edges`)."""
     require_priceable_edges(graph, mesh)
     node_costs, usages, intervals, names = [], [], [], []
@@ -61,7 +65,7 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usa
     # under their largest usage, which ties the exact reduction's hands on problems the budget does not bind (the
     # full accounting, `plan_memory`, merges them); the readers feeding only the loss run where XLA's scheduler
     # may run them, as the full accounting has them (`deferred_positions`)
-    liveness = GraphLiveness.of(graph, deferred_positions(graph, [n.position for n in graph.nodes]),
+    liveness = GraphLiveness.of(graph, backend, deferred_positions(graph, [n.position for n in graph.nodes]),
                                 merge_recomputations=False)
     seconds_cache: dict[int, np.ndarray] = {}
     cost_cache: dict[tuple[int, float], np.ndarray] = {}  # shared, read-only
@@ -116,7 +120,7 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, usa
             matrix = equal[key] = np.where(xa[:, None] == xb[None, :], 0, FORBIDDEN).astype(np.int64)
             matrix.setflags(write=False)
         solver_edges.append((a.node, b.node, matrix))
-    limit = None if usage_limit is None else usage_limit - fixed_bytes(graph, mesh)
+    limit = None if usage_limit is None else usage_limit - fixed_bytes(graph, mesh, backend)
     return StrategyGraph.build(node_costs, usages, intervals, solver_edges, limit, names, name="plan")
 
 

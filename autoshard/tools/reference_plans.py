@@ -19,9 +19,9 @@ from typing import Any
 from autoshard.errors import InfeasibleError, UserError
 from autoshard.experiments.baselines import analyze_arguments, baseline_argument_specs
 from autoshard.planner.api import plan as plan_module
-from autoshard.planner.memory_accounting import sharded_bytes
 from autoshard.planner.plan import Plan
 from autoshard.planner.plan_graph import NodeKind
+from autoshard.planner.xla_model.memory_accounting import sharded_bytes
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh, SpecEntry, TensorSharding
 from autoshard.sharding.hardware_profiles import with_mesh

@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 import autoshard
-from autoshard.planner.memory_accounting import plan_memory, reshard_buffer_bytes
 from autoshard.planner.plan_graph import NodeKind, TensorInfo
+from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.strategy_problem import build_strategy_graph
+from autoshard.planner.xla_model.backend import CPU, backend_for
+from autoshard.planner.xla_model.memory_accounting import plan_memory, reshard_buffer_bytes
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.solver.validate import peak_usage
-from autoshard.planner.pricing import PlanCostModel
 from costmodel.memory import LiveValue, live_bytes_timeline, step_memory
 
 
@@ -145,16 +146,17 @@ def test_reshard_staging():
     row_a = TensorSharding("mesh", (DimSharding((a,)), DimSharding()))
     col_b = TensorSharding("mesh", (DimSharding(), DimSharding((b,))))
     full = 8 * 64 * 4
-    assert reshard_buffer_bytes(info, rep, col_b, mesh) == full // 4  # a local slice writes the target only
-    assert reshard_buffer_bytes(info, row_a, rep, mesh) == full  # gathered along the outer dimension
+    assert reshard_buffer_bytes(info, rep, col_b, mesh, CPU) == full // 4  # a local slice writes the target only
+    assert reshard_buffer_bytes(info, row_a, rep, mesh, CPU) == full  # gathered along the outer dimension
     # gathered along the inner dimension: staged source, gathered result, copy back
-    assert reshard_buffer_bytes(info, col_b, rep, mesh) == full // 4 + 2 * full
+    assert reshard_buffer_bytes(info, col_b, rep, mesh, CPU) == full // 4 + 2 * full
 
 
 def test_solver_limit_never_above_the_accounting_and_budget_holds():
     text = (REPO / "examples" / "transformer_block.mlir").read_text()
     plan, m = _memory(text, mesh="data=2,model=4")
-    problem = build_strategy_graph(plan.graph, PlanCostModel(plan.config).edge_cost_table(), plan.mesh, None)
+    model = PlanCostModel(plan.config)
+    problem = build_strategy_graph(plan.graph, model.edge_cost_table(), plan.mesh, model.backend, None)
     assert peak_usage(problem, plan.assignment)[0] <= m.total_bytes  # the solver's figure is a part of it
     # a budget the first search's plan meets node-locally but not with its reshard/settle/copy buffers
     budget = int(0.9 * m.total_bytes)
@@ -167,7 +169,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_combined_all_reduces_delay_their_readers():
-    from autoshard.planner.memory_accounting import combined_positions, operand_positions
+    from autoshard.planner.xla_model.memory_accounting import combined_positions, operand_positions
     from autoshard.planner.plan_graph import NodeStrategy, PlanEdge, PlanGraph, PlanNode, Settle
 
     settle = NodeStrategy((), (), settle=Settle("all_reduce", (AxisRef("a"),)))
@@ -179,9 +181,9 @@ def test_combined_all_reduces_delay_their_readers():
     graph.edges += [PlanEdge(0, 0, 1, 0), PlanEdge(2, 0, 3, 0), PlanEdge(3, 0, 4, 0)]
     graph.num_positions = 5
     # s1 and s2 are independent: one all-reduce at s2, so s1's reader r1 waits for it; s3 reads s2: its own
-    assert combined_positions(graph, [0] * 5) == [2, 2, 2, 3, 4]
+    assert combined_positions(graph, [0] * 5, CPU) == [2, 2, 2, 3, 4]
     # s1 itself computes its partial sums where it stands: only its all-reduce (and its reader) waits
-    assert operand_positions(graph, combined_positions(graph, [0] * 5)) == [0, 2, 2, 3, 4]
+    assert operand_positions(graph, combined_positions(graph, [0] * 5, CPU)) == [0, 2, 2, 3, 4]
 
 
 def test_combined_reduce_scatters_hold_partial_and_unscattered_sums_together():
@@ -263,7 +265,7 @@ def test_a_transposed_copy_keeps_its_producers_inputs_until_the_dot():
     # softmax gradient g = exp(l) / sum - y (3-D, as jax writes it), read by dW through a transposed copy: the copy recomputes g from
     # exp(l) where dW runs, so exp(l) lives until dW and g takes none of its inputs' buffers over (the large GPT:
     # scatter, exp, g and the copy are XLA's 4 logits-sized buffers at its peak; program order had 3)
-    from autoshard.planner.memory_accounting import GraphLiveness
+    from autoshard.planner.xla_model.memory_accounting import GraphLiveness
 
     body = """    %l = stablehlo.dot_general %h, %w, contracting_dims = [2] x [0] : (tensor<8x128x64xf32>, tensor<64x512xf32>) -> tensor<8x128x512xf32>
     %e = stablehlo.exponential %l : tensor<8x128x512xf32>
@@ -282,7 +284,7 @@ def test_a_transposed_copy_keeps_its_producers_inputs_until_the_dot():
     exp = next(n for n in nodes if n.label == "stablehlo.exponential")
     sub = next(n for n in nodes if n.label == "stablehlo.subtract")
     dw = next(n for n in nodes if n.label == "stablehlo.dot_general" and n.position > sub.position)
-    liveness = GraphLiveness.of(plan.graph)
+    liveness = GraphLiveness.of(plan.graph, backend_for(plan.config))
     assert liveness.last_non_result_use[exp.index] >= dw.position
     assert sub.index not in liveness.reuses
     # exp(l), g and the copy: 3 buffers of 2 MiB, plus the sum (the copy alone beside g before)

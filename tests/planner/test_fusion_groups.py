@@ -8,7 +8,7 @@ import pytest
 import autoshard
 from autoshard.ir.parse import parse_module
 from autoshard.planner.build_graph import build_plan_graph
-from autoshard.planner.fusion_groups import plan_fusion
+from autoshard.planner.xla_model.fusion_groups import plan_fusion
 from autoshard.planner.plan import evaluate_assignment
 from autoshard.planner.plan_graph import NodeKind
 from autoshard.planner.pricing import PlanCostModel

@@ -5,9 +5,10 @@ until the backward's reader."""
 from __future__ import annotations
 
 import autoshard
-from autoshard.planner.memory_accounting import node_interval, plan_liveness, plan_memory
-from autoshard.planner.merged_values import merged_values
 from autoshard.planner.program import BARRIER_OP
+from autoshard.planner.xla_model.backend import CPU
+from autoshard.planner.xla_model.memory_accounting import node_interval, plan_liveness, plan_memory
+from autoshard.planner.xla_model.merged_values import merged_values
 from autoshard.sharding import Mesh
 
 #: a forward dot + tanh, then (the "backward") the same two ops on the barrier's copies of the inputs, read late
@@ -45,7 +46,7 @@ def test_barrier_values_are_their_operands_and_alike_recomputations_merge():
     assert merged[backward_tanh.index] == (forward_tanh.index, 0)
     # the forward tanh (fused into the multiply until the merge: too expensive to compute twice) is written out
     # and lives until the "backward" add reads its merged twin; the dot only the twins read dies at the tanh
-    liveness = plan_liveness(graph, replicated)
+    liveness = plan_liveness(graph, replicated, CPU)
     add = _ops(graph, "stablehlo.add")[0]
     assert (forward_tanh.index, 0) not in liveness.fused
     assert node_interval(forward_tanh, graph, liveness)[1] > add.position
@@ -58,7 +59,7 @@ def test_a_reshard_into_a_barrier_only_merged_values_read_is_counted_where_it_ru
     assignment = [0] * len(graph.nodes)
     for node in barrier:  # the barrier's values sharded, the arguments replicated: a reshard into each
         assignment[node.index] = next(i for i, s in enumerate(node.strategies) if s.outputs[0].all_axes())
-    memory = plan_memory(graph, assignment, Mesh.from_sizes([("data", 2), ("model", 4)]))
+    memory = plan_memory(graph, assignment, Mesh.from_sizes([("data", 2), ("model", 4)]), CPU)
     assert memory.total_bytes > 0
 
 
@@ -74,7 +75,7 @@ def test_a_recomputation_the_plan_shards_otherwise_is_computed_apart_beside_the_
     assert backward_dot.index not in merged and backward_tanh.index not in merged
     assert merged_values(graph, [0] * len(graph.nodes))[backward_dot.index] == (forward_dot.index, 0)
     # with the barrier gone, XLA:CPU computes the recomputation where the forward runs, and holds it
-    liveness = plan_liveness(graph, assignment)
+    liveness = plan_liveness(graph, assignment, CPU)
     assert liveness.hoisted[backward_dot.index] == forward_dot.position
     assert node_interval(backward_dot, graph, liveness)[0] == forward_dot.position
 

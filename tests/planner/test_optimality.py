@@ -9,6 +9,7 @@ from autoshard.planner.build_graph import build_plan_graph
 from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph
 from autoshard.planner.user_constraints import PlanOptions
+from autoshard.planner.xla_model.backend import CPU
 from autoshard.sharding import Mesh
 from autoshard.solver.solve import SolverConfig, solve
 
@@ -62,7 +63,7 @@ def test_plan_matches_exhaustive_optimum(program, mesh):
     prices = ToyPrices()
     graph = build_plan_graph(module, mesh, "mesh", prices, PlanOptions()).graph
     table = EdgeCostTable(prices.reshard_s)
-    problem = build_strategy_graph(graph, table, mesh, None)
+    problem = build_strategy_graph(graph, table, mesh, CPU, None)
     sizes = [len(n.strategies) for n in graph.nodes]
     combos = 1
     for s in sizes:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import autoshard
-from autoshard.planner.memory_accounting import fixed_bytes
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.strategy_problem import build_strategy_graph
+from autoshard.planner.xla_model.memory_accounting import fixed_bytes
 from autoshard.solver.validate import peak_usage
 
 REPO = Path(__file__).resolve().parents[2]
@@ -28,6 +28,7 @@ CASES = [pytest.param(model, mesh, marks=TRANSIENT_AT_PEAK if model == "gpt_trai
 def test_the_solver_holds_the_memory_the_report_states(model, mesh):
     plan = autoshard.plan((REPO / "examples" / f"{model}.mlir").read_text(), mesh=mesh, time_limit=2, seed=0,
                           num_workers=1)
-    problem = build_strategy_graph(plan.graph, PlanCostModel(plan.config).edge_cost_table(), plan.mesh, None)
-    solver = peak_usage(problem, plan.assignment)[0] + fixed_bytes(plan.graph, plan.mesh)
+    model = PlanCostModel(plan.config)
+    problem = build_strategy_graph(plan.graph, model.edge_cost_table(), plan.mesh, model.backend, None)
+    solver = peak_usage(problem, plan.assignment)[0] + fixed_bytes(plan.graph, plan.mesh, model.backend)
     assert solver == plan.cost.memory.total_bytes

@@ -6,7 +6,7 @@ import pytest
 
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import mesh_shape
-from autoshard.sharding.reshard_cost import (
+from autoshard.planner.xla_model.reshard_cost import (
     ALL_GATHER_COPY, ALL_TO_ALL_COPY, COPY_KINDS, ReshardPricer, reshard_cost,
 )
 from costmodel.hardware import AxisLink, CostConfig, HardwareSpec

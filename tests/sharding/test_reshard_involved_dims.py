@@ -15,7 +15,7 @@ from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import resolve_config
 from autoshard.sharding.reshard import ReshardNotLowerable, reshard_collectives
 from autoshard.sharding.reshard_involved_dims import expand_steps, involved_dims, restrict
-from autoshard.sharding.xla_reshard import xla_reshard_collectives
+from autoshard.planner.xla_model.xla_reshard import xla_reshard_collectives
 
 MESH = Mesh.from_sizes({"a": 2, "b": 2, "c": 2})
 AXES = ("a", "b", "c")

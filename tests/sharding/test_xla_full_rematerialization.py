@@ -12,7 +12,7 @@ from autoshard.planner.plan_graph import TensorInfo
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.sharding import Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import load_config, with_mesh
-from autoshard.sharding.xla_reshard import xla_full_rematerialization, xla_reshard_collectives
+from autoshard.planner.xla_model.xla_reshard import xla_full_rematerialization, xla_reshard_collectives
 from jax_reshard import compile_one_reshard
 
 WARNING = "Involuntary full rematerialization"

@@ -9,8 +9,8 @@ from autoshard.errors import UserError
 from autoshard.sharding import AxisRef, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import load_config, parse_config, with_mesh
 from autoshard.sharding.reshard import reshard_collectives
-from autoshard.sharding.reshard_cost import step_cost
-from autoshard.sharding.xla_reshard import tile_assignment, xla_reshard_collectives
+from autoshard.planner.xla_model.reshard_cost import step_cost
+from autoshard.planner.xla_model.xla_reshard import tile_assignment, xla_reshard_collectives
 from autoshard.xla.hlo_collectives import collectives_in_hlo, nccl_bytes_per_device
 from costmodel.hardware import PROFILE_DIR
 from jax_reshard import compile_one_reshard

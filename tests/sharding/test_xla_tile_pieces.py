@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from autoshard.sharding import AxisRef, Mesh, TensorSharding
 from autoshard.sharding.tensor_sharding import DimSharding
-from autoshard.sharding.xla_reshard import _XlaLowering, tile_assignment
+from autoshard.planner.xla_model.xla_reshard import _XlaLowering, tile_assignment
 
 AXES = (("a", 4), ("b", 2), ("c", 4))
 RANK = 3

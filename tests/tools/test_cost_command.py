@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from autoshard.tools.cli import main
-from autoshard.sharding.reshard_cost import COPY_KINDS
+from autoshard.planner.xla_model.reshard_cost import COPY_KINDS
 
 ROW_PARALLEL = """module {
   sdy.mesh @mesh = <["data"=2, "model"=4]>

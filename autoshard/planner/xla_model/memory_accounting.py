@@ -1,18 +1,20 @@
-"""Per-device memory of a plan, counted the way XLA lays out a compiled step's buffers.
+"""Per-device memory of a plan, counted the way XLA lays out a compiled step's buffers on one backend.
 
-Rules (`costmodel.memory` holds the arithmetic; this module says which buffer each plan value becomes).
+Rules (`costmodel.memory` holds the arithmetic; this module says which buffer each plan value becomes). Where a
+rule depends on the backend, the fact is named (`XlaBackend`, from the profile's `hardware.xla_backend`); the
+figures given are the cpu backend's, measured on XLA:CPU.
 Held by one node under its own strategy (`node_usage` over `node_interval`, what the solver's limit sees):
 - every argument is held for the whole step (the caller's buffer);
 - every result is an output buffer held for the whole step in the result's sharding, unless the result is
   aliased to a donated argument (`tf.aliasing_output` on that argument: XLA writes it into the argument's
   buffer); the op computing a returned value writes into that buffer, so its own copy lives only as long as
   other ops read it; so does the op computing an aliased result's value into the donated argument's buffer
-  when nothing reads the argument after it (an in-place update, seen for optimizer steps; otherwise the value
-  is a temporary until the step ends);
+  when nothing reads the argument after it (an in-place update, seen for optimizer steps,
+  `in_place_donated_updates`; otherwise the value is a temporary until the step ends);
 - every other value is a temporary from the op that defines it to its last reader in program order (loop
   bodies are flattened between the loop's start and end, a loop-carried value the body updates is two buffers,
-  XLA's copy insertion, plus its 8-byte entry in the loop's tuple); each temporary takes a multiple of 64 bytes
-  (XLA:CPU's heap alignment);
+  XLA's copy insertion, plus its 8-byte entry in the loop's tuple, `tuple_entry_bytes`); each temporary takes a
+  multiple of 64 bytes (`heap_alignment`);
 - a value XLA computes inside its consumers' loop fusions (`fusion_groups`: a broadcast or cheap elementwise op
   whose readers all fuse it) has no buffer; the values it reads are read where its consumers run, so they live
   until the last of those;
@@ -34,10 +36,11 @@ again with a tighter limit when they push a plan over its budget):
   first to its last consumer; a returned value resharded for its result keeps its source until the end; a
   fused value resharded beyond a local slice is written first. A reshard that only slices locally, or moves
   data only along the outermost dimension of the layout, writes just the target; any other also stages the
-  source in a transposed layout and the result before its copy back (XLA:CPU: `copy`, collective, `copy`),
-  counted as source + 2 x target;
-- a dot_general operand XLA's dot decomposer lays out again (`dot_layout.copied_ports`) is read from a
-  transposed copy XLA makes beside it (layout assignment: a `copy` fusion, fused with the operand's producer), live from that producer to the dot;
+  source in a transposed layout and the result before its copy back (`copy`, collective, `copy`:
+  `reshard_staging_copies`), counted as source + 2 x target;
+- a dot_general operand XLA's dot decomposer lays out again (`dot_layout.copied_ports`, `dot_operand_copies`) is
+  read from a transposed copy XLA makes beside it (layout assignment: a `copy` fusion, fused with the operand's
+  producer), live from that producer to the dot;
   none where the operand comes from another dot and only the order of its contracting block differs (that dot
   writes its result in the order wanted: `copied_operands`);
 - XLA's scheduler may run the ops feeding only scalar results (the loss) after the gradient: they read their
@@ -48,26 +51,26 @@ again with a tighter limit when they push a plan over its budget):
   its own (`combined_positions`); everything reading its result reads its operands no earlier than that
   (`operand_positions`; their lifetimes extend, nothing starts earlier);
 - an op that settles partial sums holds the partial buffer (before a reduce-scatter: the unscattered one)
-  beside its result while the collective runs; a reduce-scatter is an all-reduce on XLA:CPU (no reduce-scatter
-  op there): it writes the unscattered sum, which lives from the collective until the op's readers have run
+  beside its result while the collective runs; a reduce-scatter is an all-reduce on a backend that forms no
+  reduce-scatter (`reduce_scatter`; XLA:CPU): it writes the unscattered sum, which lives from the collective until the op's readers have run
   (the slice is fused into them), beside the partial buffer at the collective and beside the result; the
   all-reduce runs after the op (the operands it reads last are dead by then: half steps, `plan_live_values`);
   all-reduces XLA combines run as one returning a tuple of their sums (8 bytes an entry);
 - XLA:CPU removes `jax.checkpoint`'s optimization barriers after partitioning and merges the recomputation with
-  the forward pass (`merged_values`): a barrier's value is its operand's buffer; a recomputed op is the forward
+  the forward pass (`merged_values`, `merges_recomputation`): a barrier's value is its operand's buffer; a recomputed op is the forward
   op's buffer, which lives until the recomputation's readers have run, except that a cheap op computed inside
   its readers' fusions is computed inside the recomputation's readers too (reading its operands there), an
   expensive one read after the merge is written out once, and a recomputation nothing computed reads is dead;
   a merged op holds no partial sums, copies or reshards of its own; a recomputation the plan partitions
   otherwise than its forward value does not merge, and XLA computes it beside the forward value (nothing holds
   it back any more) and holds it until its readers have run (`GraphLiveness.hoisted`);
-- XLA:CPU expands a `select_and_scatter` (a max pool's gradient) into a variadic `reduce_window` that carries
+- XLA:CPU expands a `select_and_scatter` (a max pool's gradient, `select_and_scatter_expanded`) into a variadic `reduce_window` that carries
   each window's argmax as one s32 coordinate per dimension, an s32 iota of the operand's shape per dimension, an
   index concatenation and a `scatter`: while it runs, (rank + 2) s32 buffers of the operand's shape and 2 x rank
-  s32 per window are counted (`select_and_scatter_bytes`: an upper bound on what XLA:CPU, jaxlib 0.10, was
+  s32 per window are counted (`select_and_scatter_index_buffers`, `select_and_scatter_window_coordinates`) (`select_and_scatter_bytes`: an upper bound on what XLA:CPU, jaxlib 0.10, was
   seen to hold for 2x2 and 3x3 windows, strides 1 and 2, padded or not, f32 and bf16, rank 3 and 4);
 - several results add their tuple (8 bytes each) to the outputs; a program partitioned over more than one
-  device keeps its partition id (a 4-byte scalar) for the whole step.
+  device keeps its partition id (a 4-byte scalar, `partition_id_bytes`) for the whole step.
 """
 
 from __future__ import annotations
@@ -85,26 +88,15 @@ from costmodel.memory import LiveValue, StepMemory, step_memory
 from autoshard.dialects.op_traits import Elementwise, FusionRoot, InPlaceUpdate
 from autoshard.dialects.ops_by_name import has_trait
 from autoshard.dialects.stablehlo import ReduceWindowOp
-from autoshard.planner.fusion_groups import TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion
-from autoshard.planner.dot_layout import copied_operands, copied_ports, flattened_dot
-from autoshard.planner.merged_values import merged_values
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, TensorInfo
+from autoshard.planner.xla_model.backend import XlaBackend
+from autoshard.planner.xla_model.dot_layout import copied_operands, copied_ports, flattened_dot
+from autoshard.planner.xla_model.fusion_groups import TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion
+from autoshard.planner.xla_model.merged_values import merged_values
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import element_bytes
 
 ALIAS_ATTR = "tf.aliasing_output"
-#: XLA's partition-id scalar (u32)
-PARTITION_ID_BYTES = 4
-#: XLA:CPU's alignment of every buffer in its temporary heap
-HEAP_ALIGNMENT = 64
-#: a pointer in a loop's tuple of carried values
-TUPLE_ENTRY_BYTES = 8
-
-
-def aligned(nbytes: int) -> int:
-    """`nbytes` rounded up to `HEAP_ALIGNMENT` (0 stays 0)."""
-    return -(-nbytes // HEAP_ALIGNMENT) * HEAP_ALIGNMENT
-
 
 NOTE = ("estimate, not a bound: arguments and outputs held all step, temporaries live from definition to last "
         "use in program order with XLA's fusion, buffer sharing, layout copies and reshard staging")
@@ -129,8 +121,10 @@ def sharded_bytes(info: TensorInfo | None, sharding: TensorSharding, mesh: Mesh)
 
 @dataclass(frozen=True)
 class GraphLiveness:
-    """Facts of a plan graph the accounting needs, independent of the assignment."""
+    """Facts of a plan graph the accounting needs, independent of the assignment, and the backend they hold on."""
 
+    #: the XLA backend whose buffer assignment the accounting follows
+    backend: XlaBackend
     #: result node indices whose value XLA writes into a donated argument's buffer
     aliased_results: frozenset[int]
     #: per (node, output port): returned as a non-aliased result, or computed in place into the buffer of the
@@ -159,13 +153,13 @@ class GraphLiveness:
     #: per node: where the all-reduce settling its partial sums runs (`combined_positions`; no earlier than
     #: `runs_at`)
     settles_at: tuple[int, ...] = ()
-    #: nodes XLA:CPU does not compute (a barrier's value, a repeated recomputation): the (node, port) whose
+    #: nodes XLA does not compute (a barrier's value, a repeated recomputation): the (node, port) whose
     #: buffer they are (`merged_values`)
     merged: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: per node: where its last reader in the program runs (not counting readers' own readers, nor recomputations
     #: merged with or recomputed from its value)
     last_direct_read: tuple[int, ...] = ()
-    #: recomputations XLA:CPU cannot merge (the plan partitions them otherwise) -> where it computes them: beside
+    #: recomputations XLA cannot merge (the plan partitions them otherwise) -> where it computes them: beside
     #: the forward values they repeat, the barrier that would have held them back being gone
     hoisted: dict[int, int] = field(default_factory=dict)
 
@@ -176,15 +170,17 @@ class GraphLiveness:
         return node, port
 
     @staticmethod
-    def of(graph: PlanGraph, runs_at: Sequence[int] | None = None, settles_at: Sequence[int] | None = None,
-           merge_recomputations: bool = True, assignment: Sequence[int] | None = None) -> GraphLiveness:
-        """The liveness of `graph`'s values; without `merge_recomputations`, as if XLA kept `jax.checkpoint`'s
+    def of(graph: PlanGraph, backend: XlaBackend, runs_at: Sequence[int] | None = None,
+           settles_at: Sequence[int] | None = None, merge_recomputations: bool = True,
+           assignment: Sequence[int] | None = None) -> GraphLiveness:
+        """The liveness of `graph`'s values on `backend`; without `merge_recomputations` (or on a backend that
+        keeps `jax.checkpoint`'s barriers through common-subexpression elimination), as if XLA kept the
         recomputation apart from the forward pass (the solver's node-local view, module docstring); with the
         plan's `assignment`, only the repeats it partitions like their forward values merge (`merged_values`)."""
         nodes = graph.nodes
         runs_at = tuple(runs_at) if runs_at is not None else tuple(n.position for n in nodes)
         settles_at = tuple(max(a, b) for a, b in zip(settles_at, runs_at)) if settles_at is not None else runs_at
-        facts = _merge_facts(graph, merge_recomputations, assignment)
+        facts = _merge_facts(graph, merge_recomputations and backend.merges_recomputation.value, assignment)
         aliased, repeats, merged, dead = facts.aliased, facts.repeats, facts.merged, facts.dead
         fused, invariant = set(facts.fused), set(facts.invariant)
         passed_on = fused | {(i, 0) for i in invariant}  # values read where their readers' readers run
@@ -205,11 +201,12 @@ class GraphLiveness:
         # argument after that value is computed (XLA's in-place update): like a returned value, no buffer of its own
         donors = graph.derived("donated arguments", _donated_arguments)
         last_read = _last_reads(nodes, consumers, fused, runs_at)
-        for e in graph.edges:
+        for e in graph.edges if backend.in_place_donated_updates.value else ():
             if e.consumer in donors and last_read(donors[e.consumer]) <= runs_at[e.producer]:
                 returned.add((e.producer, e.out_port))
-        copied = set(copied_operands(graph))
-        recomputed = _read_through_producers(nodes, sources, consumers, fused, returned, copied, set(merged))
+        copied = set(copied_operands(graph)) if backend.dot_operand_copies.value else set()
+        recomputed = _read_through_producers(nodes, sources, consumers, fused, returned, copied, set(merged),
+                                             backend.convolution_fuses_input.value)
         # a returned sharding constraint or merged value returns the value it stands for
         through = {e.consumer: (e.producer, e.out_port) for e in graph.edges if nodes[e.consumer].kind in TRANSPARENT_KINDS}
         through.update(merged)
@@ -233,7 +230,7 @@ class GraphLiveness:
                 read_at[e.producer] = max(read_at[e.producer], runs_at[e.consumer])
         reuses = _buffer_reuses(nodes, sources, fused, returned, last, runs_at)
         hoisted = {i: min(nodes[i].position, runs_at[source]) for i, (source, _) in facts.apart.items()}
-        return GraphLiveness(frozenset(aliased), frozenset(returned), frozenset(fused), tuple(last),
+        return GraphLiveness(backend, frozenset(aliased), frozenset(returned), frozenset(fused), tuple(last),
                              frozenset(invariant), tuple(runs_until), reuses, through, runs_at, frozenset(recomputed),
                              frozenset(copied), settles_at, merged, tuple(read_at), hoisted)
 
@@ -248,7 +245,7 @@ class _GraphFacts:
     repeats: dict[int, tuple[int, int]]
     merged: dict[int, tuple[int, int]]
     dead: frozenset[int]
-    #: repeats the plan partitions otherwise than the value they repeat: XLA:CPU computes them apart
+    #: repeats the plan partitions otherwise than the value they repeat: XLA computes them apart
     apart: dict[int, tuple[int, int]] = field(default_factory=dict)
 
 
@@ -307,23 +304,25 @@ def _recomputes_producers(node: PlanNode) -> bool:
 
 
 def _fused_into_convolution(node: PlanNode) -> bool:
-    """Whether XLA:CPU fuses the node, a convolution's input producer, into the convolution's kernel
-    (`__ynn_fusion`): a loop-fusible op or a reduce_window."""
+    """Whether a backend that fuses a convolution's input producer into the convolution's kernel
+    (`XlaBackend.convolution_fuses_input`; XLA:CPU's `__ynn_fusion`) fuses the node: a loop-fusible op or a
+    reduce_window."""
     return loop_fusible(node) or (node.kind == NodeKind.OP and node.label == ReduceWindowOp.name)
 
 
 def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
                             consumers: dict[int, list[tuple[int, int]]], fused: set[tuple[int, int]],
                             returned: set[tuple[int, int]], copied: set[tuple[int, int]],
-                            not_computed: set[int]) -> set[tuple[int, int]]:
+                            not_computed: set[int], convolution_fuses_input: bool) -> set[tuple[int, int]]:
     """Readers that compute a producer themselves read the producer's inputs (added to `consumers`); returns the
     (dot, operand) pairs of `copied` (transposed operand copies) that recompute their producer:
     - a cheap loop-fusible op written out for a reader that cannot fuse it (a dot, a collective) is recomputed
       inside each reader that can (`_recomputes_producers`), and by the loop fusion writing a dot's transposed copy
       of it where that dot runs: those read its inputs, not its buffer, which lives only until its last other
       reader;
-    - a convolution computes its input operand's loop-fusible or reduce_window producer inside its own kernel:
-      it reads that producer's inputs too (the producer's buffer is kept: an over-count of that one buffer)."""
+    - a convolution computes its input operand's loop-fusible or reduce_window producer inside its own kernel
+      (`convolution_fuses_input`): it reads that producer's inputs too (the producer's buffer is kept: an
+      over-count of that one buffer)."""
     copies: set[tuple[int, int]] = set()
     for node in nodes:
         if (node.kind != NodeKind.OP or len(node.outputs) != 1
@@ -340,7 +339,7 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
             consumers[node.index] = [(c, p) for c, p in readers if c not in moved]
             for source, port, _ in sources.get(node.index, ()):
                 consumers.setdefault(source, []).extend((c, port) for c in sorted(moved))
-    for node in nodes:
+    for node in nodes if convolution_fuses_input else ():
         if node.kind == NodeKind.OP and node.label == "stablehlo.convolution" and node.index not in not_computed:
             producer = next((src for src, _, in_port in sources.get(node.index, ()) if in_port == 0), None)
             if producer is not None and _fused_into_convolution(nodes[producer]) and (producer, 0) not in fused:
@@ -445,14 +444,17 @@ def node_usage(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, liveness: Gra
     if node.kind == NodeKind.ARGUMENT:  # the caller's buffer, outside XLA's temporary heap
         return sharded_bytes(node.outputs[0], strategy.outputs[0], mesh)
     carried = node.loop_carried
-    own = sum(aligned(sharded_bytes(node.outputs[p], strategy.outputs[p], mesh) + TUPLE_ENTRY_BYTES * carried)
+    backend = liveness.backend
+    own = sum(backend.aligned(sharded_bytes(node.outputs[p], strategy.outputs[p], mesh)
+                              + backend.tuple_entry_bytes.value * carried)
               for p in held_ports(node)
               if (node.index, p) not in liveness.returned and (node.index, p) not in liveness.fused)
     # a carried value the body updates is held twice, returned or not: XLA's copy insertion gives the body a copy
     # to read while the new value is written (seen on the zoo's scan: the counter and the carried activation)
     if not carried:
         return own
-    return own + sum(aligned(sharded_bytes(node.outputs[p], strategy.outputs[p], mesh)) for p in held_ports(node))
+    return own + sum(backend.aligned(sharded_bytes(node.outputs[p], strategy.outputs[p], mesh))
+                     for p in held_ports(node))
 
 
 def node_interval(node: PlanNode, graph: PlanGraph, liveness: GraphLiveness) -> tuple[int, int]:
@@ -473,24 +475,19 @@ def layout_copy_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> int
     return sum(nbytes for _, nbytes in layout_copies(node, strategy, mesh))
 
 
-#: index buffers per element of a `select_and_scatter` operand, and per window and dimension (module docstring)
-SELECT_AND_SCATTER_INDEX_BUFFERS = 2
-SELECT_AND_SCATTER_WINDOW_COORDINATES = 2
-#: the dtype of those indices (s32)
-INDEX_BYTES = 4
-
-
-def select_and_scatter_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> int:
-    """Per-device bytes of the index buffers XLA:CPU expands a `select_and_scatter` (a max pool's gradient) into
-    while it runs (0 for any other op): an upper bound on what was seen (module docstring)."""
-    if node.label != "stablehlo.select_and_scatter" or len(node.inputs) < 2 or None in node.inputs[:2]:
+def select_and_scatter_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, backend: XlaBackend) -> int:
+    """Per-device bytes of the index buffers a backend that expands a `select_and_scatter` (a max pool's gradient;
+    `XlaBackend.select_and_scatter_expanded`) holds while it runs (0 for any other op): an upper bound on what was
+    seen (module docstring)."""
+    if (not backend.select_and_scatter_expanded.value or node.label != "stablehlo.select_and_scatter"
+            or len(node.inputs) < 2 or None in node.inputs[:2]):
         return 0
     operand = strategy.inputs[0].local_shape(node.inputs[0].shape, mesh)
     windows = strategy.inputs[1].local_shape(node.inputs[1].shape, mesh)
     rank = len(operand)
-    per_element = rank + SELECT_AND_SCATTER_INDEX_BUFFERS
-    return INDEX_BYTES * (per_element * math.prod(operand) +
-                          SELECT_AND_SCATTER_WINDOW_COORDINATES * rank * math.prod(windows))
+    per_element = rank + backend.select_and_scatter_index_buffers.value
+    return backend.index_bytes.value * (per_element * math.prod(operand) +
+                                        backend.select_and_scatter_window_coordinates.value * rank * math.prod(windows))
 
 
 def settle_buffer_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> int:
@@ -515,11 +512,12 @@ def settle_buffer_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> i
 COMBINE_MAX_NODES = 20000
 
 
-def combined_positions(graph: PlanGraph, assignment: Sequence[int]) -> list[int]:
-    """Where each node's results are ready once XLA's all-reduce combiner has merged independent all-reduces
+def combined_positions(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend) -> list[int]:
+    """Where each node's results are ready once XLA's combiners have merged independent collectives of one kind
     over the same mesh axes (greedily in program order, as `AllReduceCombiner` does): an op settling partial
-    sums settles them at the last all-reduce merged with its own, and everything downstream of it runs no
-    earlier. Program positions where nothing is merged (and on graphs over `COMBINE_MAX_NODES` nodes)."""
+    sums settles them at the last collective merged with its own, and everything downstream of it runs no
+    earlier; a reduce-scatter is an all-reduce on a backend that forms none (`XlaBackend.reduce_scatter`).
+    Program positions where nothing is merged (and on graphs over `COMBINE_MAX_NODES` nodes)."""
     nodes = graph.nodes
     runs_at = [n.position for n in nodes]
     if len(nodes) > COMBINE_MAX_NODES:
@@ -529,15 +527,16 @@ def combined_positions(graph: PlanGraph, assignment: Sequence[int]) -> list[int]
         if nodes[e.consumer].position > nodes[e.producer].position:  # not a loop's back edge
             readers.setdefault(e.producer, []).append(e.consumer)
     settles = sorted((n for n in nodes if n.strategies and n.strategies[assignment[n.index]].settle),
-                     key=lambda n: n.position)  # reduce-scatters too: XLA:CPU runs them as all-reduces
-    groups: dict[tuple, tuple[list[int], set[int]]] = {}  # axes -> (members, everything downstream of them)
+                     key=lambda n: n.position)
+    groups: dict[tuple, tuple[list[int], set[int]]] = {}  # (kind, axes) -> (members, everything downstream)
     merged: list[list[int]] = []
     for n in settles:
-        axes = tuple(nodes[n.index].strategies[assignment[n.index]].settle.axes)
-        members, downstream = groups.get(axes, (None, None))
+        settle = nodes[n.index].strategies[assignment[n.index]].settle
+        key = (settle.kind if backend.reduce_scatter.value else "all_reduce", tuple(settle.axes))
+        members, downstream = groups.get(key, (None, None))
         if members is None or n.index in downstream:
             members, downstream = [], set()
-            groups[axes] = (members, downstream)
+            groups[key] = (members, downstream)
             merged.append(members)
         members.append(n.index)
         stack = [n.index]
@@ -569,12 +568,13 @@ def operand_positions(graph: PlanGraph, combined: Sequence[int]) -> list[int]:
     return reads
 
 
-def plan_liveness(graph: PlanGraph, assignment: Sequence[int], deferred: bool = True) -> GraphLiveness:
-    """The plan's `GraphLiveness`: XLA's combined all-reduces, and (`deferred`) the output-only readers run as
-    late as XLA's scheduler may run them (`deferred_positions`)."""
-    combined = combined_positions(graph, assignment)
+def plan_liveness(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend,
+                  deferred: bool = True) -> GraphLiveness:
+    """The plan's `GraphLiveness` on `backend`: XLA's combined all-reduces, and (`deferred`) the output-only readers
+    run as late as XLA's scheduler may run them (`deferred_positions`)."""
+    combined = combined_positions(graph, assignment, backend)
     reads = operand_positions(graph, combined)
-    return GraphLiveness.of(graph, deferred_positions(graph, reads) if deferred else reads, combined,
+    return GraphLiveness.of(graph, backend, deferred_positions(graph, reads) if deferred else reads, combined,
                             assignment=assignment)
 
 
@@ -640,13 +640,15 @@ def deferred_positions(graph: PlanGraph, runs_at: Sequence[int]) -> list[int]:
 
 
 def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
-                     liveness: GraphLiveness | None = None) -> list[LiveValue]:
-    """Every buffer of the plan as a `LiveValue`, positions inclusive in half steps (`half_steps`): 2 x p is the
-    op at program position p, 2 x p + 1 the moment after it, where a settling all-reduce runs."""
-    liveness = liveness or plan_liveness(graph, assignment)
+                     liveness: GraphLiveness) -> list[LiveValue]:
+    """Every buffer of the plan as a `LiveValue` on the backend of `liveness` (`plan_liveness`), positions
+    inclusive in half steps (`half_steps`): 2 x p is the op at program position p, 2 x p + 1 the moment after it,
+    where a settling all-reduce runs."""
+    backend = liveness.backend
+    aligned = backend.aligned
     values: list[LiveValue] = []
     collectives: list[LiveValue] = []  # in half steps already
-    merged: dict[tuple[int, tuple], int] = {}  # (half step, axes) -> all-reduces XLA runs there as one
+    merged: dict[tuple[int, str, tuple], int] = {}  # (half step, kind, axes) -> collectives XLA runs there as one
     operand_of = {(e.consumer, e.in_port): liveness.origin(e.producer, e.out_port)[0] for e in graph.edges}
     for node in graph.nodes:
         strategy = node.strategies[assignment[node.index]]
@@ -661,7 +663,7 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
             if size and hi > lo:
                 values.append(LiveValue(node.label, size, lo, hi - 1))
             if node.index in liveness.merged:
-                continue  # XLA:CPU does not compute it: no partial sums, no operand copies
+                continue  # XLA does not compute it: no partial sums, no operand copies
             donor = liveness.reuses.get(node.index)
             if size and donor is not None:
                 source = graph.nodes[donor[0]]
@@ -676,14 +678,15 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
             if extra:
                 collectives.append(LiveValue(f"{node.label} partial sums", extra, 2 * node.position, at,
                                              kind="temporary"))
-                merged[at, tuple(strategy.settle.axes)] = merged.get((at, tuple(strategy.settle.axes)), 0) + 1
-            if extra and strategy.settle.kind == "reduce_scatter":
-                # XLA:CPU's all-reduce writes the whole sum; the readers slice their part out of it
+                kind = strategy.settle.kind if backend.reduce_scatter.value else "all_reduce"
+                merged[at, kind, tuple(strategy.settle.axes)] = merged.get((at, kind, tuple(strategy.settle.axes)), 0) + 1
+            if extra and strategy.settle.kind == "reduce_scatter" and not backend.reduce_scatter.value:
+                # the all-reduce it runs as writes the whole sum; the readers slice their part out of it
                 # until its readers have run (anything reading them later reads what they wrote)
                 collectives.append(LiveValue(f"{node.label} unscattered sum", extra, at,
                                              max(at, 2 * liveness.last_direct_read[node.index]),
                                              kind="temporary"))
-            expansion = select_and_scatter_bytes(node, strategy, mesh)
+            expansion = select_and_scatter_bytes(node, strategy, mesh, backend)
             if expansion:
                 at = liveness.runs_at[node.index]
                 values.append(LiveValue(f"{node.label} expanded", aligned(expansion), at, at, kind="temporary"))
@@ -697,30 +700,32 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                          if producer is not None and (node.index, port) not in liveness.recomputed_copies else at)
                 values.append(LiveValue(f"{node.label} transposed operand {port}", aligned(nbytes), start, at,
                                         kind="temporary"))
-    # a combined all-reduce returns a tuple of its sums (8 bytes an entry) while it runs
-    collectives += [LiveValue("combined all-reduce tuple", aligned(TUPLE_ENTRY_BYTES * n), at, at, kind="temporary")
-                    for (at, _), n in merged.items() if n > 1]
+    # a combined all-reduce returns a tuple of its sums (a pointer an entry) while it runs
+    collectives += [LiveValue("combined all-reduce tuple", aligned(backend.tuple_entry_bytes.value * n), at, at,
+                              kind="temporary")
+                    for (at, _, _), n in merged.items() if n > 1]
     values.extend(_reshard_buffers(graph, assignment, mesh, liveness))
-    values.extend(fixed_values(graph, mesh))
+    values.extend(fixed_values(graph, mesh, backend))
     return [replace(v, def_index=2 * v.def_index, last_use_index=2 * v.last_use_index) for v in values] + collectives
 
 
-def fixed_values(graph: PlanGraph, mesh: Mesh) -> list[LiveValue]:
+def fixed_values(graph: PlanGraph, mesh: Mesh, backend: XlaBackend) -> list[LiveValue]:
     """What every plan of `graph` holds all step whatever its shardings: the results' tuple (several results) and
     the partition id (more than one device). The solver's limit leaves room for them (`fixed_bytes`)."""
     values = []
     results = sum(1 for node in graph.nodes if node.kind == NodeKind.RESULT)
     if results > 1:
-        values.append(LiveValue("result tuple", TUPLE_ENTRY_BYTES * results, 0, 0, kind="output"))
+        values.append(LiveValue("result tuple", backend.tuple_entry_bytes.value * results, 0, 0, kind="output"))
     if mesh.num_devices > 1:
-        values.append(LiveValue("partition id", aligned(PARTITION_ID_BYTES), 0, graph.num_positions - 1,
+        values.append(LiveValue("partition id", backend.aligned(backend.partition_id_bytes.value), 0,
+                                graph.num_positions - 1,
                                 kind="temporary"))
     return values
 
 
-def fixed_bytes(graph: PlanGraph, mesh: Mesh) -> int:
+def fixed_bytes(graph: PlanGraph, mesh: Mesh, backend: XlaBackend) -> int:
     """Per-device bytes of `fixed_values`."""
-    return sum(v.size_bytes for v in fixed_values(graph, mesh))
+    return sum(v.size_bytes for v in fixed_values(graph, mesh, backend))
 
 
 def half_steps(graph: PlanGraph) -> int:
@@ -734,10 +739,12 @@ def _local_slice(src: TensorSharding, dst: TensorSharding) -> bool:
             and all(d.axes[: len(s.axes)] == s.axes for s, d in zip(src.dims, dst.dims)))
 
 
-def reshard_buffer_bytes(info: TensorInfo, src: TensorSharding, dst: TensorSharding, mesh: Mesh) -> int:
-    """Per-device bytes a reshard of one value from `src` to `dst` holds beside its source (module docstring)."""
+def reshard_buffer_bytes(info: TensorInfo, src: TensorSharding, dst: TensorSharding, mesh: Mesh,
+                         backend: XlaBackend) -> int:
+    """Per-device bytes a reshard of one value from `src` to `dst` holds beside its source (module docstring;
+    without the staging copies on a backend that makes none, `XlaBackend.reshard_staging_copies`)."""
     target = sharded_bytes(info, dst, mesh)
-    if _local_slice(src, dst):
+    if _local_slice(src, dst) or not backend.reshard_staging_copies.value:
         return target
     if src.unreduced == dst.unreduced and len(src.dims) == len(dst.dims):
         pairs = list(zip(src.dims, dst.dims))
@@ -750,6 +757,7 @@ def reshard_buffer_bytes(info: TensorInfo, src: TensorSharding, dst: TensorShard
 
 def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                      liveness: GraphLiveness) -> list[LiveValue]:
+    backend = liveness.backend
     spans: dict[tuple[int, int, TensorSharding, TensorSharding], list[int]] = {}
     sources: list[LiveValue] = []
     for e in graph.edges:
@@ -763,7 +771,7 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
         if consumer.kind == NodeKind.RESULT and (e.producer, e.out_port) in liveness.returned:
             # the producer's own copy (not counted by node_usage) lives until the reshard into the output
             sources.append(LiveValue(f"{producer.label} before its result reshard",
-                                     aligned(sharded_bytes(producer.outputs[e.out_port], src, mesh)),
+                                     backend.aligned(sharded_bytes(producer.outputs[e.out_port], src, mesh)),
                                      producer.position, liveness.runs_at[e.consumer]))
             continue
         # a reshard into a pass-through node (a sharding constraint) is read where that node's readers run
@@ -775,16 +783,19 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
     for (p, port, src, dst), (lo, hi) in spans.items():
         producer = graph.nodes[p]
         out.append(LiveValue(f"{producer.label} resharded",
-                             aligned(reshard_buffer_bytes(producer.outputs[port], src, dst, mesh)), lo, hi,
+                             backend.aligned(reshard_buffer_bytes(producer.outputs[port], src, dst, mesh, backend)),
+                             lo, hi,
                              kind="temporary"))
     return out
 
 
-def plan_memory(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh) -> StepMemory:
-    """The plan's per-device memory per step: arguments, outputs, peak temporaries, and how sure it is."""
-    liveness = plan_liveness(graph, assignment)
+def plan_memory(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh, backend: XlaBackend) -> StepMemory:
+    """The plan's per-device memory per step as `backend` assigns buffers: arguments, outputs, peak temporaries, and
+    how sure it is."""
+    liveness = plan_liveness(graph, assignment, backend)
     step = step_memory(plan_live_values(graph, assignment, mesh, liveness), half_steps(graph))
-    early = step_memory(plan_live_values(graph, assignment, mesh, plan_liveness(graph, assignment, deferred=False)),
+    early = step_memory(plan_live_values(graph, assignment, mesh, plan_liveness(graph, assignment, backend,
+                                                                                 deferred=False)),
                         half_steps(graph))
     note = NOTE
     settles = sum(1 for node in graph.nodes if node.strategies and node.strategies[assignment[node.index]].settle)

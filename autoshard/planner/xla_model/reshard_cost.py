@@ -26,6 +26,8 @@ from costmodel.collectives import CollectiveCost, collective
 from costmodel.compute import roofline_time
 from costmodel.hardware import CostConfig
 
+from autoshard.planner.xla_model.backend import backend_for
+from autoshard.planner.xla_model.xla_reshard import xla_reshard_collectives
 from autoshard.sharding.axis_ref import AxisRef
 from autoshard.sharding.collective_steps import (
     AllGather, AllSlice, AllToAll, Collective, CollectivePermute, MeshLookup, ReplicatedToUnreduced, ShardedToUnreduced,
@@ -35,7 +37,6 @@ from autoshard.sharding.hardware_profiles import axis_specs, profile_mesh
 from autoshard.sharding.reshard import ReshardNotLowerable, reshard_collectives
 from autoshard.sharding.reshard_involved_dims import expand_steps, involved_dims, restrict
 from autoshard.sharding.tensor_sharding import TensorSharding
-from autoshard.sharding.xla_reshard import xla_reshard_collectives
 
 #: `(src, dst, meshes, shape) -> steps`: a lowering of reshards to collectives
 Lowering = Callable[[TensorSharding, TensorSharding, MeshLookup, Sequence[int] | None], list[Collective]]
@@ -49,11 +50,6 @@ COPY_OF: dict[type[Collective], str] = {AllToAll: ALL_TO_ALL_COPY, AllGather: AL
 #: Steps (and parts of steps) a device runs as local copy kernels (`slice_copy_cost`, `step_copy_cost`): their
 #: time is compute, as in XLA's program, not communication.
 COPY_KINDS = ("all_slice", ALL_TO_ALL_COPY, ALL_GATHER_COPY)
-
-#: times an all-to-all's local buffer goes through memory in its copy kernels: XLA packs the chunks for each peer
-#: (a slice kernel per peer: the buffer read and written) and concatenates the chunks received (read and written
-#: again), seen on XLA:CPU, jaxlib 0.10 (tuple all-to-all between `slice` fusions and a `concatenate`)
-ALL_TO_ALL_COPY_PASSES = 4.0
 
 
 @dataclass(frozen=True)
@@ -170,17 +166,23 @@ def slice_copy_cost(traffic: StepTraffic, config: CostConfig, shape: Sequence[in
 
 def step_copy_cost(traffic: StepTraffic, config: CostConfig, shape: Sequence[int], dtype_bytes: int,
                    fused: bool = False) -> float:
-    """Seconds of the memory-bound copy kernels XLA runs around a step (0 for most), seen on XLA:CPU, jaxlib 0.10:
+    """Seconds of the memory-bound copy kernels XLA runs around a step (0 for most), as the profile's backend
+    (`backend_for`) runs them:
     - an all-to-all packs the chunks for each peer (a slice kernel per peer: its local buffer read and written)
-      and concatenates the chunks received (read and written again): `ALL_TO_ALL_COPY_PASSES` passes;
+      and concatenates the chunks received (read and written again): `all_to_all_copy_passes` passes (XLA:CPU: a
+      tuple all-to-all between `slice` fusions and a `concatenate`);
     - an all-gather along a dimension inside a non-trivial one of its local result gathers in a layout with that
-      dimension outermost: its operand is copied into that layout and its result copied back (each read and
-      written), the copy back fused into a consumer that takes the result inside its own loop (`fused`)."""
+      dimension outermost (`all_gather_layout_copies`): its operand is copied into that layout and its result
+      copied back (each read and written), the copy back fused into a consumer that takes the result inside its
+      own loop (`fused`)."""
     if traffic.buffer_shards is None or traffic.collective not in COPY_OF:
         return 0.0
+    backend = backend_for(config)
     local = traffic.buffer_bytes(shape, dtype_bytes)
     if traffic.collective is AllToAll:
-        return roofline_time(config, 0.0, ALL_TO_ALL_COPY_PASSES * local)
+        return roofline_time(config, 0.0, backend.all_to_all_copy_passes.value * local)
+    if not backend.all_gather_layout_copies.value:
+        return 0.0
     inner = min(traffic.gathered_dims, default=0)
     if all(-(-d // n) == 1 for d, n in zip(shape[:inner], traffic.buffer_shards[:inner])):
         return 0.0  # the gathered dimension is outermost: no copy

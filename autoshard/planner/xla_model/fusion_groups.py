@@ -38,8 +38,8 @@ from dataclasses import dataclass, replace
 
 from autoshard.dialects.op_traits import FusionRoot, InPlaceUpdate, LoopFusible, Slicing, Transcendental
 from autoshard.dialects.ops_by_name import get_trait, has_trait
-from autoshard.planner.dot_layout import copied_operands
 from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
+from autoshard.planner.xla_model.dot_layout import copied_operands
 
 #: value nodes that pass a value through unchanged (no memory of their own)
 TRANSPARENT_KINDS = frozenset({NodeKind.CONSTRAINT})

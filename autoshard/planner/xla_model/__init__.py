@@ -1,0 +1,17 @@
+"""The model of what XLA does with a planned program, given the backend that compiles it.
+
+One package for every rule that says how XLA runs a partitioned step, each reading its backend's facts
+(`backend.XlaBackend`, chosen by the profile's `hardware.xla_backend`: `backend.backend_for(config)`):
+- `backend`: the facts per backend (`CPU`, `GPU`, `TPU`), each with its provenance;
+- `xla_reshard`: how XLA's SPMD partitioner lowers a sharding change to collectives;
+- `reshard_cost`: a reshard's price, its collectives and the copy kernels around them (`reshard_cost`,
+  `ReshardPricer`, `performed_kind`);
+- `fusion_groups`: which ops XLA fuses into one kernel and what each node reads and writes (`plan_fusion`,
+  `slice_fusing_nodes`);
+- `dot_layout`: which dot operands XLA reads from a transposed copy (`copied_operands`);
+- `merged_values`: the recomputation XLA merges with the forward pass (`merged_values`);
+- `memory_accounting`: the per-device buffers of a plan (`plan_memory`; `GraphLiveness`, `node_usage`,
+  `fixed_bytes` for the solver's node-local view).
+
+Import the defining module (`from autoshard.planner.xla_model.memory_accounting import plan_memory`).
+"""

@@ -1,0 +1,150 @@
+"""The facts of one XLA backend that the model of XLA reads: one frozen `XlaBackend` per backend (`CPU`, `GPU`,
+`TPU`), each fact with where it comes from.
+
+A profile names its backend (`hardware.xla_backend`, `costmodel.hardware.XLA_BACKENDS`, default `cpu`) and
+`backend_for(config)` returns it; every module of `autoshard.planner.xla_model` takes the backend (or the profile it
+comes from) as an argument and reads no XLA constant of its own.
+
+Provenance, per fact (`Fact.source`):
+- `MEASURED_CPU`: seen in what XLA:CPU (jaxlib 0.10) compiled, and checked by the tests and benches that compare
+  the model with compiled programs;
+- `read_from(...)`: read in XLA's source, the file and pass named;
+- `ASSUMED_CPU`: not found in XLA's source or documentation for that backend: the cpu fact, assumed.
+
+A new backend's facts go in a new `XlaBackend` instance here (and its name in `costmodel.hardware.XLA_BACKENDS`);
+a new fact goes in `XlaBackend`, stated for every backend, and is read where the model applies it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Generic, TypeVar
+
+from costmodel.hardware import CostConfig
+
+T = TypeVar("T")
+
+MEASURED_CPU = "measured on XLA:CPU jaxlib 0.10"
+ASSUMED_CPU = "assumed, same as cpu"
+
+
+def read_from(where: str) -> str:
+    """The provenance of a fact read in XLA's source at `where` (a file and the pass or constant)."""
+    return f"read from XLA source: {where}"
+
+
+@dataclass(frozen=True)
+class Fact(Generic[T]):
+    """One fact of a backend and where it comes from (module docstring)."""
+
+    value: T
+    source: str
+
+
+@dataclass(frozen=True)
+class XlaBackend:
+    """What one XLA backend does with a partitioned program, as far as the model of XLA needs it."""
+
+    name: str
+    #: bytes every buffer in the temporary heap is aligned to
+    heap_alignment: Fact[int]
+    #: bytes of a pointer in a tuple (a loop's carried values, a combined all-reduce's results, the results)
+    tuple_entry_bytes: Fact[int]
+    #: bytes of the partition id a partitioned program keeps (a u32 scalar)
+    partition_id_bytes: Fact[int]
+    #: whether XLA forms reduce-scatters from an all-reduce and the slice that follows it; without, the
+    #: all-reduce writes the unscattered sum and is combined with the other all-reduces
+    reduce_scatter: Fact[bool]
+    #: whether `jax.checkpoint`'s optimization barriers are gone before common-subexpression elimination, which
+    #: then merges the recomputation with the forward pass (`merged_values`)
+    merges_recomputation: Fact[bool]
+    #: whether a dot_general operand not laid out as [batch, free, contracting] / [batch, contracting, free] is
+    #: read from a transposed copy (`dot_layout`)
+    dot_operand_copies: Fact[bool]
+    #: whether a convolution computes its input's elementwise or reduce_window producer inside its own kernel
+    convolution_fuses_input: Fact[bool]
+    #: whether a result aliased to a donated argument is computed in place into the argument's buffer once
+    #: nothing reads the argument any more
+    in_place_donated_updates: Fact[bool]
+    #: whether `select_and_scatter` is expanded into a variadic reduce_window and a scatter (with index buffers)
+    select_and_scatter_expanded: Fact[bool]
+    #: s32 buffers of the operand's shape the expansion holds besides one per dimension, and s32 coordinates per
+    #: window and dimension (an upper bound on what was seen), and the bytes of one index
+    select_and_scatter_index_buffers: Fact[int]
+    select_and_scatter_window_coordinates: Fact[int]
+    index_bytes: Fact[int]
+    #: whether a reshard that moves data along an inner dimension stages the source in a transposed layout and
+    #: its result before the copy back (copy, collective, copy)
+    reshard_staging_copies: Fact[bool]
+    #: times an all-to-all's local buffer goes through memory in the copy kernels around it (pack, concatenate)
+    all_to_all_copy_passes: Fact[float]
+    #: whether an all-gather along an inner dimension copies its operand into and its result out of a layout
+    #: with that dimension outermost
+    all_gather_layout_copies: Fact[bool]
+
+    def aligned(self, nbytes: int) -> int:
+        """`nbytes` rounded up to the heap alignment (0 stays 0)."""
+        alignment = self.heap_alignment.value
+        return -(-nbytes // alignment) * alignment
+
+    def facts(self) -> dict[str, Fact]:
+        """Every fact by name."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "name"}
+
+
+CPU = XlaBackend(
+    name="cpu",
+    heap_alignment=Fact(64, MEASURED_CPU),
+    tuple_entry_bytes=Fact(8, MEASURED_CPU),
+    partition_id_bytes=Fact(4, MEASURED_CPU),
+    reduce_scatter=Fact(False, MEASURED_CPU),
+    merges_recomputation=Fact(True, MEASURED_CPU),
+    dot_operand_copies=Fact(True, MEASURED_CPU),
+    convolution_fuses_input=Fact(True, MEASURED_CPU),
+    in_place_donated_updates=Fact(True, MEASURED_CPU),
+    select_and_scatter_expanded=Fact(True, MEASURED_CPU),
+    select_and_scatter_index_buffers=Fact(2, MEASURED_CPU),
+    select_and_scatter_window_coordinates=Fact(2, MEASURED_CPU),
+    index_bytes=Fact(4, MEASURED_CPU),
+    reshard_staging_copies=Fact(True, MEASURED_CPU),
+    all_to_all_copy_passes=Fact(4.0, MEASURED_CPU),
+    all_gather_layout_copies=Fact(True, MEASURED_CPU),
+)
+
+
+def _assumed_like_cpu(name: str, **stated: Fact) -> XlaBackend:
+    """A backend with the facts `stated` and every other fact the cpu one's, marked assumed."""
+    assumed = {key: Fact(fact.value, ASSUMED_CPU) for key, fact in CPU.facts().items()}
+    return replace(CPU, name=name, **{**assumed, **stated})
+
+
+_GPU_COMPILER = "xla/service/gpu/gpu_compiler.cc"
+
+GPU = _assumed_like_cpu(
+    "gpu",
+    heap_alignment=Fact(128, read_from("xla/service/gpu/gpu_constants.h, kXlaAllocatedBufferAlignBytes "
+                                       "(temporary and result buffers)")),
+    reduce_scatter=Fact(True, read_from(f"{_GPU_COMPILER}, ReduceScatterCreator in the collective-optimizations "
+                                        "pipeline")),
+    merges_recomputation=Fact(False, read_from(f"{_GPU_COMPILER}, OptimizationBarrierExpander runs after "
+                                               "scheduling and HloRematerialization, after common-subexpression "
+                                               "elimination")),
+    select_and_scatter_expanded=Fact(True, read_from(f"{_GPU_COMPILER}, SelectAndScatterExpander (the pass "
+                                                     "XLA:CPU runs)")),
+)
+
+#: XLA's TPU compiler is not public: every fact is the cpu one's, assumed
+TPU = _assumed_like_cpu("tpu")
+
+#: every backend by name: the names of `costmodel.hardware.XLA_BACKENDS`
+BACKENDS: dict[str, XlaBackend] = {b.name: b for b in (CPU, GPU, TPU)}
+
+
+def backend_named(name: str) -> XlaBackend:
+    """The backend called `name` (one of `costmodel.hardware.XLA_BACKENDS`, which the profile parser checks)."""
+    return BACKENDS[name]
+
+
+def backend_for(config: CostConfig) -> XlaBackend:
+    """The backend the profile compiles with (`hardware.xla_backend`)."""
+    return backend_named(config.hardware.xla_backend)
