@@ -14,15 +14,16 @@ from autoshard.planner.xla_model.backend import (
 )
 from autoshard.planner.xla_model.memory_accounting import plan_memory
 from autoshard.sharding.hardware_profiles import load_config, parse_config
-from costmodel.hardware import XLA_BACKENDS, available_profiles
+from costmodel.hardware import XLA_BACKENDS, available_profiles, profile_path
 
-CONFIG = """
-mesh: {axes: {data: 2, model: 4}}
-hardware: {peak_flops: 1.0e+12, memory_bytes: 1.0e+9, memory_bandwidth: 1.0e+11%s}
-axis_links:
-  data: {bandwidth: 1.0e+10, latency: 1.0e-6}
-  model: {bandwidth: 1.0e+10, latency: 1.0e-6}
-"""
+#: the bundled h100-8 profile's text, with a line for another hardware key after its memory bandwidth
+H100 = profile_path("h100-8").read_text()
+BANDWIDTH = "  memory_bandwidth: 3.35e+12\n"
+
+
+def _h100_with(line: str) -> str:
+    assert BANDWIDTH in H100
+    return H100.replace(BANDWIDTH, BANDWIDTH + f"  {line}\n")
 
 #: temporaries of 3x5 f32 (60 bytes): one heap slot of 64 bytes on XLA:CPU, of 128 on XLA:GPU
 SMALL = """
@@ -36,16 +37,17 @@ func.func @main(%x: tensor<3x5xf32>, %y: tensor<3x5xf32>) -> tensor<3x5xf32> {
 
 
 def test_default_is_cpu_and_a_named_backend_is_read():
-    assert parse_config(CONFIG % "", "c.yaml").hardware.xla_backend == "cpu"
+    assert parse_config(H100, "c.yaml").hardware.xla_backend == "cpu"
     for name in XLA_BACKENDS:
-        config = parse_config(CONFIG % f", xla_backend: {name}", "c.yaml")
+        config = parse_config(_h100_with(f"xla_backend: {name}"), "c.yaml")
         assert backend_for(config) is BACKENDS[name]
 
 
 def test_an_unknown_backend_is_a_one_line_error_at_its_key():
     with pytest.raises(UserError, match=r"hardware.xla_backend 'npu' is not one of cpu, gpu, tpu") as err:
-        parse_config(CONFIG % ", xla_backend: npu", "c.yaml")
+        parse_config(_h100_with("xla_backend: npu"), "c.yaml")
     assert err.value.location is not None and err.value.location.file == "c.yaml"
+    assert H100.splitlines()[err.value.location.line - 2] == BANDWIDTH.rstrip("\n")  # the line after it
 
 
 def test_every_bundled_profile_is_modeled_with_the_cpu_backend():
@@ -75,8 +77,8 @@ def test_a_backend_fact_reaches_the_memory_figure():
 
 
 def test_a_profile_naming_gpu_plans_with_its_facts():
-    config = parse_config(CONFIG % ", xla_backend: gpu", "c.yaml")
-    plan = autoshard.plan(SMALL, config=config, time_limit=2, seed=0, num_workers=1)
+    config = parse_config(_h100_with("xla_backend: gpu"), "c.yaml")
+    plan = autoshard.plan(SMALL, mesh="data=2,model=4", config=config, time_limit=2, seed=0, num_workers=1)
     gpu = plan_memory(plan.graph, plan.assignment, plan.mesh, GPU)
     assert plan.cost.memory.total_bytes == gpu.total_bytes
     assert gpu.temporary_bytes > plan_memory(plan.graph, plan.assignment, plan.mesh, CPU).temporary_bytes
