@@ -1,7 +1,7 @@
 """Dot operand layouts as XLA lays them out: which dot_general operands XLA reads from a transposed copy
 (`copied_ports`, `copied_operands`), and which dots it runs on flattened 2-D operands (`flattened_dot`). The
 planner's memory accounting holds the copies' buffers (`memory_accounting`) and its pricing runs their kernels
-(`fusion_groups`)."""
+(`fusion_groups`), on a backend that makes the copies (`XlaBackend.dot_operand_copies`)."""
 
 from __future__ import annotations
 

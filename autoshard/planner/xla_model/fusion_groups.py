@@ -5,7 +5,9 @@ reduce-window or in-place update that consumes them, into one loop that reads it
 (seen on XLA:CPU, jaxlib 0.10: `kLoop` fusions; dots and convolutions are kernels of their own, `__ynn_fusion`
 or library calls, with nothing fused into them). The planner prices each op node on its own strategy, so a
 fusion is priced per member: a node pays the FLOPs it does and the bytes of the tensors it exchanges with
-memory (`NodeTraffic`), under its own strategy's local shapes.
+memory (`NodeTraffic`), under its own strategy's local shapes. These rules are the same on every backend of the
+model (`backend.XlaBackend` states none of them); what differs per backend is applied by the fusion plan's users
+(a dot's transposed copies are priced only where `XlaBackend.dot_operand_copies` holds).
 
 Rules, stated on the plan graph (value nodes between ops: arguments, constants, loop-carried values and results
 are memory; sharding constraints are transparent):

@@ -7,7 +7,8 @@ layout assignment; XLA:GPU only after scheduling and rematerialization) and its 
 elimination then merges every recomputed value with the forward value it repeats: the forward value's buffer
 lives until the backward's last reader, and the recomputation never runs (observed on XLA:CPU, jaxlib 0.10: the
 compiled step has fewer dots than the program, and the forward activations live from the forward pass to the
-backward).
+backward). Whether the merge happens is the backend's fact (`XlaBackend.merges_recomputation`), which
+`memory_accounting` applies.
 
 `merged_values(graph)` names, per plan node that XLA:CPU does not compute, the (node, port) whose
 buffer it is:
