@@ -17,7 +17,8 @@ from autoshard.solver.phases import repeated_layers, windows
 from autoshard.solver.result import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Progress, SolveResult
 from autoshard.solver.schedule import MONOLITHIC_SHARE, RESUMED_DUAL_SHARE, Schedule
 from autoshard.solver.state import Incumbent, SearchState, setup_work_seconds
-from autoshard.solver.stats import SolveStats
+from autoshard.solver.repeated_blocks import RepeatedBlocks
+from autoshard.solver.stats import Skipped, SolveStats
 from autoshard.solver.strategy_graph import StrategyGraph
 from autoshard.solver.validate import plan_cost, validate_plan
 from autoshard.solver.work_rates import SEARCH_SETUP_WORK
@@ -65,7 +66,11 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
            starts: Sequence[Sequence[int]], forest_s: float = 0.0) -> SolveResult:
     schedule = Schedule(config, graph, forest_s)
     stats = SolveStats()
-    reduced, stats.reduction = reduction.run(graph, config, schedule.reduce_until(), schedule.t0)
+    # repeated layers are looked for first: on a graph that has them the repeat phase works on the original graph,
+    # so the reduction (for the phases after it) gets a smaller share of the time
+    blocks = repeated_layers.find(graph, schedule.repeat_find_until()) if config.repeat_fraction > 0 else None
+    repeats = blocks is not None and not isinstance(blocks, Skipped)
+    reduced, stats.reduction = reduction.run(graph, config, schedule.reduce_until(repeats), schedule.t0)
     if reduced.infeasible_reason:
         return SolveResult(None, None, INFEASIBLE, None, None, now() - schedule.t0, stats, reduced.infeasible_reason)
     red = reduced.reduced
@@ -80,17 +85,17 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
     state = SearchState(config, reduced, incumbent, search, stats,
                         solve_sub=lambda sub, sub_config, sub_starts: _solve(sub, sub_config, None, sub_starts))
     heuristic.offer_starts(state, starts)
-    _bound(state, schedule)
+    _bound(state, schedule, blocks)
     stats.heuristic = heuristic.run(state, schedule.heuristic_until, schedule.lagrangian_start_until, small, began)
     status = _improve(state, schedule, use_lns)
     return _result(graph, state, status, schedule.t0)
 
 
-def _bound(state: SearchState, schedule: Schedule) -> None:
+def _bound(state: SearchState, schedule: Schedule, blocks: RepeatedBlocks | Skipped | None) -> None:
     """The bound phases before the heuristic's descent: the repeated layers, on graphs that have them (their folded
     plan leads the search; when they prove a bound the diffusion is skipped), then the diffusion."""
-    if state.config.repeat_fraction > 0:
-        report = repeated_layers.run(state, schedule.repeat_until(), schedule.deadline)
+    if blocks is not None:
+        report = repeated_layers.run(state, blocks, schedule.repeat_until(), schedule.deadline)
         if report.bound is not None:
             schedule.give_forest_time()
             report.took_forest_time = True

@@ -37,23 +37,30 @@ PRICE_GROWTH = 4.0
 MIN_ROUND_SECONDS = 0.5
 
 
-def run(state: SearchState, until: float, deadline: float) -> RepeatReport:
-    """Bound and plan from the repeated layers until `until` (priced rounds of the folded plan, when its first
-    plan breaks the usage limit, until the search's `deadline`); `report.bound` is None when the phase was
-    skipped, or when the graph has no repeated layers."""
-    t = now()
-    report = RepeatReport()
-    state.stats.repeats = report
-    graph = state.reduction.original
+def find(graph: StrategyGraph, until: float) -> RepeatedBlocks | Skipped:
+    """The repeated layers of `graph` (the original graph: a reduction stopped early treats copies unevenly), or why
+    the phase will not run: no time to look for them before `until`, or too few of the graph's nodes repeat."""
     elements = graph.num_nodes + len(graph.edges)
-    if REPEAT_FIND_SECONDS_PER_ELEMENT * elements > until - t:
-        report.skipped = Skipped.NO_TIME
-        return report
+    if REPEAT_FIND_SECONDS_PER_ELEMENT * elements > until - now():
+        return Skipped.NO_TIME
     blocks = find_repeated_blocks(graph)
     charge(REPEAT_FIND_WORK_PER_ELEMENT * elements)
     if blocks is None or blocks.repeated_nodes < MIN_REPEATED_SHARE * graph.num_nodes:
-        report.skipped = Skipped.NO_REPEATED_LAYERS
+        return Skipped.NO_REPEATED_LAYERS
+    return blocks
+
+
+def run(state: SearchState, blocks: RepeatedBlocks | Skipped, until: float, deadline: float) -> RepeatReport:
+    """Bound and plan from the repeated layers `find` found, until `until` (priced rounds of the folded plan, when
+    its first plan breaks the usage limit, until the search's `deadline`); `report.bound` is None when the phase
+    was skipped."""
+    t = now()
+    report = RepeatReport()
+    state.stats.repeats = report
+    if isinstance(blocks, Skipped):
+        report.skipped = blocks
         return report
+    graph = state.reduction.original
     folded = fold(graph, blocks)
     report.blocks = sum(len(c.members) for c in blocks.classes)
     report.folded_nodes = folded.num_nodes
