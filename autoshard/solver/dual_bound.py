@@ -196,20 +196,17 @@ def message_passing_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incid
     whether the pass finished."""
     rank = np.zeros(len(unary), dtype=np.int64)
     rank[order] = np.arange(len(order))
-    incidences = entries = 0  # the work since the last checkpoint, charged to the work clock there
+    work = _SweepWork()
     for step, u in enumerate(order):
-        if step % 64 == 63:
-            charge(SWEEP_WORK_PER_INCIDENCE * incidences + SWEEP_WORK_PER_ENTRY * entries)
-            incidences = entries = 0
-            if now() >= deadline:
-                return False
+        if work.past(step, deadline):
+            return False
         total = unary[u].copy()
         given = total.copy() if labels is not None else None
         minima, later = [], []
-        incidences += len(incident[u])
+        work.incidences += len(incident[u])
         for k, side in incident[u]:
             m = mats[k].min(axis=1 - side)
-            entries += mats[k].size
+            work.entries += mats[k].size
             other = ends[k][1 - side]
             onward = rank[other] > rank[u]
             minima.append(m)
@@ -227,7 +224,7 @@ def message_passing_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incid
         unary[u] = total - onward_count * share
         if labels is not None:
             labels[u] = int(np.argmin(given))
-    charge(SWEEP_WORK_PER_INCIDENCE * incidences + SWEEP_WORK_PER_ENTRY * entries)
+    work.charge()
     return True
 
 
@@ -236,19 +233,16 @@ def diffusion_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incident: l
     """One min-sum diffusion pass over `order` (in place): each node becomes the average of itself and its edges'
     row minima, and each edge gives up what its node gained. Stops early at `deadline` (any prefix of a pass is
     still a reparametrization, so every bound read afterwards stays valid)."""
-    incidences = entries = 0  # the work since the last checkpoint, charged to the work clock there
+    work = _SweepWork()
     for step, u in enumerate(order):
-        if step % 64 == 63:
-            charge(SWEEP_WORK_PER_INCIDENCE * incidences + SWEEP_WORK_PER_ENTRY * entries)
-            incidences = entries = 0
-            if now() >= deadline:
-                return
+        if work.past(step, deadline):
+            return
         total = unary[u].copy()
         minima = []
-        incidences += len(incident[u])
+        work.incidences += len(incident[u])
         for k, side in incident[u]:
             m = mats[k].min(axis=1 - side)
-            entries += mats[k].size
+            work.entries += mats[k].size
             minima.append(m)
             total += m
         total /= len(incident[u]) + 1
@@ -256,7 +250,28 @@ def diffusion_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incident: l
         for (k, side), m in zip(incident[u], minima):
             shift = total - m
             mats[k] += shift[:, None] if side == 0 else shift[None, :]
-    charge(SWEEP_WORK_PER_INCIDENCE * incidences + SWEEP_WORK_PER_ENTRY * entries)
+    work.charge()
+
+
+class _SweepWork:
+    """A sweep's work since the last checkpoint (incidences read, matrix entries read), charged to the work clock
+    every `CHECKPOINT_NODES` nodes and at the end."""
+
+    CHECKPOINT_NODES = 64
+
+    def __init__(self) -> None:
+        self.incidences = self.entries = 0
+
+    def past(self, step: int, deadline: float) -> bool:
+        """At every checkpoint, charge the work and say whether `deadline` has passed (never between them)."""
+        if step % self.CHECKPOINT_NODES != self.CHECKPOINT_NODES - 1:
+            return False
+        self.charge()
+        return now() >= deadline
+
+    def charge(self) -> None:
+        charge(SWEEP_WORK_PER_INCIDENCE * self.incidences + SWEEP_WORK_PER_ENTRY * self.entries)
+        self.incidences = self.entries = 0
 
 
 def reparametrized_sum(unary: list[np.ndarray], mats: list[np.ndarray]) -> float:
