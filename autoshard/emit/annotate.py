@@ -33,6 +33,7 @@ from autoshard.dialects.sdy import (
     TensorShardingPerValueAttr,
 )
 from autoshard.emit.xla_pins import pin_op_results, pin_value
+from autoshard.gc_pause import cyclic_gc_paused
 from autoshard.planner.plan import Plan
 from autoshard.planner.sharding_plan import PlannedOp, ShardingPlan, ValueGroup
 from autoshard.rules.attrs import op_name
@@ -105,13 +106,14 @@ def emit_plan(plan: ShardingPlan | Plan, explicit_collectives: bool = False, dia
     `ShardingPlan`."""
     from autoshard.ir.printing import print_module
 
-    # the mesh dialect states partial sums and reshards as shardings (its spmdization makes the collectives)
-    module = annotate_module(plan, explicit_collectives, lower_reshards=dialect != "mesh")
-    if dialect == "mesh":
-        from autoshard.emit.mesh_dialect import to_mesh_dialect
+    with cyclic_gc_paused():
+        # the mesh dialect states partial sums and reshards as shardings (its spmdization makes the collectives)
+        module = annotate_module(plan, explicit_collectives, lower_reshards=dialect != "mesh")
+        if dialect == "mesh":
+            from autoshard.emit.mesh_dialect import to_mesh_dialect
 
-        module = to_mesh_dialect(module)
-    return print_module(module)
+            module = to_mesh_dialect(module)
+        return print_module(module)
 
 
 def annotate_module(plan: ShardingPlan | Plan, explicit_collectives: bool = False, lower_reshards: bool = True

@@ -13,6 +13,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from autoshard.errors import InfeasibleError, VerificationError
 from autoshard.fileio import read_text
+from autoshard.gc_pause import cyclic_gc_paused
 from autoshard.ir.inline_calls import inline_private_calls
 from autoshard.ir.parse import SourceMap, parse_module_with_locations
 from autoshard.ir.static_shapes import require_static_shapes
@@ -95,17 +96,18 @@ def plan(
     options = options or PlanOptions()
     cost_config = resolve_config(mesh, config)
     budget = memory_budget if memory_budget is not None else cost_config.hardware.memory_bytes
-    ir, source_map = load_with_locations(module)
-    require_static_shapes(ir, function, source_map)
-    inline_private_calls(ir)
-    model = PlanCostModel(cost_config)
-    built = build_plan_graph(ir, model.mesh, mesh_name, model, options, function)
-    return solve_plan_graph(
-        built, model, budget, mesh_name,
-        SolverConfig(max_time_in_seconds=time_limit, num_workers=num_workers, random_seed=seed,
-                     log_search_progress=log_search_progress, deterministic=deterministic),
-        on_progress,
-    )  # fmt: skip
+    with cyclic_gc_paused():
+        ir, source_map = load_with_locations(module)
+        require_static_shapes(ir, function, source_map)
+        inline_private_calls(ir)
+        model = PlanCostModel(cost_config)
+        built = build_plan_graph(ir, model.mesh, mesh_name, model, options, function)
+        return solve_plan_graph(
+            built, model, budget, mesh_name,
+            SolverConfig(max_time_in_seconds=time_limit, num_workers=num_workers, random_seed=seed,
+                         log_search_progress=log_search_progress, deterministic=deterministic),
+            on_progress,
+        )  # fmt: skip
 
 
 #: searches with a tightened memory limit when buffers the solver does not see push a plan over the budget

@@ -14,6 +14,7 @@ from autoshard.planner.api import plan
 from autoshard.planner.axis_groups import parse_axis_groups
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.fileio import make_directory, read_text, write_text_atomic
+from autoshard.gc_pause import cyclic_gc_paused
 from autoshard.tools.reference_plans import ReferenceTime, SolveSettings, reference_time_limit, reference_times
 from autoshard.tools.summary import ProgressPrinter, print_summary
 from autoshard.units import parse_bytes
@@ -63,6 +64,11 @@ def _indices(text: str, flag: str) -> tuple[int, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
+    with cyclic_gc_paused():  # planning, writing and pricing the references share one heap of long-lived objects
+        return _plan_and_write(args)
+
+
+def _plan_and_write(args: argparse.Namespace) -> int:
     if not args.mesh and not args.config:
         raise UserError("give --mesh (e.g. --mesh data=2,model=4) or --config FILE.yaml")
     if not (math.isfinite(args.time_limit) and args.time_limit > 0):
