@@ -18,8 +18,9 @@ result and op shardings, settles, data-flow groups, consumer edges), never from 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
-from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, IntegerType, ModuleOp, TensorType
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, IntegerType, ModuleOp, TensorType
 from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -67,15 +68,19 @@ def _set_num_partitions(module: ModuleOp, num_devices: int) -> None:
         module.attributes["mhlo.num_partitions"] = IntegerAttr(num_devices, IntegerType(32))
 
 
-def _set_func_attr(func, index: int, sharding: TensorSharding, result: bool) -> None:
+def _set_func_shardings(func, shardings: Sequence[TensorSharding | None], result: bool) -> None:
+    """`sdy.sharding` on each of `func`'s arguments (results with `result=True`) that `shardings` gives one;
+    the list of attribute dictionaries is rebuilt once, not once per argument."""
+    if all(s is None for s in shardings):
+        return
     attrs = func.res_attrs if result else func.arg_attrs
     count = len(func.function_type.outputs.data if result else func.function_type.inputs.data)
     current = list(attrs.data) if attrs is not None else [DictionaryAttr({}) for _ in range(count)]
-    entries = dict(current[index].data)
-    entries[SHARDING_ATTR] = TensorShardingAttr.from_sharding(sharding)
-    current[index] = DictionaryAttr(entries)
-    from xdsl.dialects.builtin import ArrayAttr
-
+    for index, sharding in enumerate(shardings):
+        if sharding is not None:
+            entries = dict(current[index].data)
+            entries[SHARDING_ATTR] = TensorShardingAttr.from_sharding(sharding)
+            current[index] = DictionaryAttr(entries)
     if result:
         func.res_attrs = ArrayAttr(current)
     else:
@@ -125,12 +130,8 @@ def annotate_module(plan: ShardingPlan | Plan, explicit_collectives: bool = Fals
     _ensure_mesh(module, plan.mesh_name, plan.mesh)
     _set_num_partitions(module, plan.mesh.num_devices)
     func = op_map[plan.func]
-    for index, sharding in enumerate(plan.arguments):
-        if sharding is not None:
-            _set_func_attr(func, index, sharding, result=False)
-    for index, sharding in enumerate(plan.results):
-        if sharding is not None:
-            _set_func_attr(func, index, sharding, result=True)
+    _set_func_shardings(func, plan.arguments, result=False)
+    _set_func_shardings(func, plan.results, result=True)
     for group in plan.groups:
         if not explicit_collectives and group.loop_carried:
             # conveyed by constraints on the loop's operand and yield (see _insert_reshards) and on its result
