@@ -34,7 +34,9 @@ class _ShardingOnValueOp(IRDLOperation, ShardingSource, ABC):
 
     def __init__(self, input: SSAValue | Operation, sharding: TensorShardingAttr):
         value = SSAValue.get(input)
-        super().__init__(operands=[value], result_types=[value.type], properties={"sharding": sharding})
+        # one operand, one result, one property: what IRDL's generic construction would work out from the
+        # definitions, built directly (emission creates one of these per planned value)
+        Operation.__init__(self, operands=(value,), result_types=(value.type,), properties={"sharding": sharding})
 
     @classmethod
     def parse(cls, parser: Parser):
