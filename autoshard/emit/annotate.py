@@ -17,6 +17,7 @@ result and op shardings, settles, data-flow groups, consumer edges), never from 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -79,7 +80,7 @@ def _set_func_shardings(func, shardings: Sequence[TensorSharding | None], result
     for index, sharding in enumerate(shardings):
         if sharding is not None:
             entries = dict(current[index].data)
-            entries[SHARDING_ATTR] = TensorShardingAttr.from_sharding(sharding)
+            entries[SHARDING_ATTR] = _sharding_attr(sharding)
             current[index] = DictionaryAttr(entries)
     if result:
         func.res_attrs = ArrayAttr(current)
@@ -87,8 +88,20 @@ def _set_func_shardings(func, shardings: Sequence[TensorSharding | None], result
         func.arg_attrs = ArrayAttr(current)
 
 
+@functools.lru_cache(maxsize=4096)
+def _sharding_attr(sharding: TensorSharding) -> TensorShardingAttr:
+    """The attribute of `sharding`, one object per distinct sharding (attributes are immutable: a planned module
+    states the same few shardings on tens of thousands of values)."""
+    return TensorShardingAttr.from_sharding(sharding)
+
+
+@functools.lru_cache(maxsize=4096)
+def _per_value_of(shardings: tuple[TensorSharding, ...]) -> TensorShardingPerValueAttr:
+    return TensorShardingPerValueAttr([_sharding_attr(s) for s in shardings])
+
+
 def _per_value(shardings) -> TensorShardingPerValueAttr:
-    return TensorShardingPerValueAttr([TensorShardingAttr.from_sharding(s) for s in shardings])
+    return _per_value_of(tuple(shardings))
 
 
 def _set_result_sharding(op: Operation, index: int, sharding: TensorSharding, mesh_name: str) -> None:
@@ -212,7 +225,7 @@ def _insert_after_settle(op: Operation, planned: PlannedOp) -> None:
     for result, settled in zip(op.results, planned.results):
         if settled is None or not isinstance(result.type, TensorType):
             continue
-        reshard = ReshardOp(result, TensorShardingAttr.from_sharding(settled))
+        reshard = ReshardOp(result, _sharding_attr(settled))
         Rewriter.insert_op(reshard, InsertPoint.after(op))
         result.replace_uses_with_if(reshard.result, lambda use: use.operation is not reshard)
 
@@ -225,7 +238,7 @@ def _pin_loop_carried(group: ValueGroup, op_map: dict[Operation, Operation]) -> 
     partitioner (XLA's Shardy pipeline) pulls a consumer's sharding into the loop's carried value: a constraint
     on a body argument's use (to slice it) would then shard the whole carried tensor.
     """
-    attr = TensorShardingAttr.from_sharding(group.sharding)
+    attr = _sharding_attr(group.sharding)
     for member in group.values:
         if isinstance(member, BlockArgument):
             loop = member.block.parent_op()
@@ -276,6 +289,6 @@ def _read_operand_through(site: Operation, operand: int, op_cls: type[ReshardOp]
                           sharding: TensorSharding) -> None:
     """`site` reads its operand `operand` through a new `op_cls` (an `sdy.reshard` or `sdy.sharding_constraint`)
     to `sharding`, inserted right before it."""
-    new = op_cls(site.operands[operand], TensorShardingAttr.from_sharding(sharding))
+    new = op_cls(site.operands[operand], _sharding_attr(sharding))
     Rewriter.insert_op(new, InsertPoint.before(site))
     site.operands[operand] = new.result  # one use rewired (the whole list's uses would be rebuilt)
