@@ -214,14 +214,22 @@ class ProgramWalker:
             groups.append(self._new_group(f"{op.name} result {i}", info, multiplier) if info else None)
             if groups[-1] is not None:
                 self._group_output(groups[-1], r)
-        for region in op.regions:
+        for k, region in enumerate(op.regions):
             block = region.blocks[0]
-            self._walk_block(block, multiplier)
+            self._walk_block(block, 0 if _repeats_an_earlier_branch(op, k) else multiplier)
             yielded = block.last_op
             assert yielded is not None
             for i, g in enumerate(groups):
                 if g is not None:
                     self._group_input(g, yielded, i)
+
+
+def _repeats_an_earlier_branch(op: Operation, k: int) -> bool:
+    """Whether branch `k` of a `stablehlo.case` computes what an earlier branch does (the recomputation pass's
+    protection clones one chain into every branch): it runs instead of that branch, so its ops are walked at
+    weight 0 and the case is priced once."""
+    region = op.regions[k]
+    return any(region.is_structurally_equivalent(op.regions[j]) for j in range(k))
 
 
 def _source(value: SSAValue) -> SSAValue:
