@@ -23,6 +23,7 @@ from autoshard.planner.explain_infeasible import explain_infeasible, memory_reme
 from autoshard.planner.plan import CostBreakdown, Plan, SolverStats, evaluate_assignment
 from autoshard.planner.plan_graph import PlanGraph
 from autoshard.planner.pricing import PlanCostModel
+from autoshard.planner.remat.choice import plan_with_remat
 from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph, least_sharded_start
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.planner.xla_model.memory_accounting import plan_memory
@@ -79,6 +80,7 @@ def plan(
     on_progress: Callable | None = None,
     log_search_progress: bool = False,
     deterministic: bool = True,
+    remat: str = "off",
 ) -> Plan:
     """Find the sharding of every value of `module` that minimizes modeled step time on `mesh`.
 
@@ -92,6 +94,9 @@ def plan(
     seed gives the same plan however busy the machine is; `time_limit` then counts work calibrated to about a
     second on a quiet machine, and a busy one takes longer in wall time (see `autoshard.solver.clock`). With
     `deterministic=False` the limit is wall time and the plan may vary from run to run.
+
+    `remat`: "off" plans the program as it is; "auto", when no plan fits the budget, recomputes the layers of a
+    training step under jax's checkpoint policies and keeps the fastest plan that fits (`planner.remat.choice`).
     """
     options = options or PlanOptions()
     cost_config = resolve_config(mesh, config)
@@ -101,13 +106,14 @@ def plan(
         require_static_shapes(ir, function, source_map)
         inline_private_calls(ir)
         model = PlanCostModel(cost_config)
-        built = build_plan_graph(ir, model.mesh, mesh_name, model, options, function)
-        return solve_plan_graph(
-            built, model, budget, mesh_name,
-            SolverConfig(max_time_in_seconds=time_limit, num_workers=num_workers, random_seed=seed,
-                         log_search_progress=log_search_progress, deterministic=deterministic),
-            on_progress,
-        )  # fmt: skip
+        solver_config = SolverConfig(max_time_in_seconds=time_limit, num_workers=num_workers, random_seed=seed,
+                                     log_search_progress=log_search_progress, deterministic=deterministic)
+
+        def plan_module(program: ModuleOp) -> Plan:
+            built = build_plan_graph(program, model.mesh, mesh_name, model, options, function)
+            return solve_plan_graph(built, model, budget, mesh_name, solver_config, on_progress)
+
+        return plan_with_remat(ir, plan_module, remat, function)
 
 
 #: searches with a tightened memory limit when buffers the solver does not see push a plan over the budget

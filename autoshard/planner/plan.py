@@ -68,6 +68,8 @@ class Plan:
     solver: SolverStats
     warnings: list[str] = field(default_factory=list)
     config: Any = None
+    #: the recomputation the plan's program was rewritten with (`planner.remat.choice.RematChoice`), if any
+    recomputed: Any = None
     sharding_plan: ShardingPlan = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

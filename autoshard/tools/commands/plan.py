@@ -31,6 +31,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                                           "next to the input, stdout for stdin; - for stdout)")
     p.add_argument("--report", help="write the plan's cost, solver statistics and shardings as JSON")
     p.add_argument("--memory-budget", help="per-device memory limit, e.g. 16GiB (default: the profile's memory)")
+    p.add_argument("--remat", choices=("off", "auto"), default="off",
+                   help="auto: when no plan fits the memory budget, recompute the training step's layers under "
+                        "jax's checkpoint policies (one policy for all layers) and keep the fastest plan that fits "
+                        "(default off: plan the program as it is)")
     p.add_argument("--time-limit", type=float, default=30.0, help="solver time limit in seconds (default 30)")
     p.add_argument("--seed", type=int, default=0, help="solver random seed (the same seed gives the same plan)")
     p.add_argument("--wall-clock", action="store_true",
@@ -101,6 +105,7 @@ def _plan_and_write(args: argparse.Namespace) -> int:
         function=args.function,
         on_progress=progress,
         deterministic=not args.wall_clock,
+        remat=args.remat,
     )
     if progress:
         progress.close()

@@ -1,0 +1,133 @@
+"""`plan_with_remat`: rematerialization chosen by an outer loop around the planner (`--remat auto`).
+
+When no plan of the program fits the memory budget, each of jax's checkpoint policies that recomputes something
+(`dots_saveable`, then `nothing_saveable`) is applied to every repeated layer of the training step, the rewritten
+program is planned, and the fastest plan that fits is kept. The choice is one policy for all layers, made outside
+the CP-SAT search (the search shards each rewritten program as it is); a program with a plan that fits is planned
+as it is, so its plan does not change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+
+from autoshard.errors import InfeasibleError, UserError
+from autoshard.planner.plan import Plan
+from autoshard.planner.program import tensor_info
+from autoshard.planner.remat.policies import CheckpointPolicy, policy_groups
+from autoshard.planner.remat.recompute import Protection, RecomputeGroup, recompute
+from autoshard.planner.remat.training_step import TrainingStep, split_training_step
+from autoshard.rules.attrs import op_name
+from autoshard.sharding.hardware_profiles import element_bytes
+
+#: the policies tried, cheapest recomputation first
+POLICIES = (CheckpointPolicy.DOTS_SAVEABLE, CheckpointPolicy.NOTHING_SAVEABLE)
+
+
+class RematMode(str, Enum):
+    """`off`: plan the program as it is; `auto`: recompute layers when no plan fits the budget."""
+
+    OFF = "off"
+    AUTO = "auto"
+
+
+@dataclass(frozen=True)
+class RecomputedLayer:
+    """One repeated layer's recomputation: how many values and their bytes (global shapes) no longer kept from the
+    forward pass to the backward pass."""
+
+    values: int
+    bytes_saved: int
+
+
+@dataclass(frozen=True)
+class RematChoice:
+    """The policy a plan recomputes its layers under, per layer what it recomputes, and the modeled compute the
+    recomputation adds per step (the clones' kernels under the plan's shardings, once per conditional)."""
+
+    policy: CheckpointPolicy
+    layers: tuple[RecomputedLayer, ...]
+    compute_added_s: float
+
+    def lines(self) -> list[str]:
+        """The summary's lines: the policy and each layer's bytes saved."""
+        from autoshard.units import fmt_bytes, fmt_time
+
+        out = [f"{self.policy.value} on {len(self.layers)} layers, compute added {fmt_time(self.compute_added_s)}"]
+        out += [f"layer {i}: {layer.values} values recomputed, {fmt_bytes(layer.bytes_saved)} saved (global)"
+                for i, layer in enumerate(self.layers)]
+        return out
+
+
+def plan_with_remat(module: ModuleOp, plan_module: Callable[[ModuleOp], Plan], mode: RematMode | str,
+                    function: str | None = None) -> Plan:
+    """`plan_module(module)`, or under `RematMode.AUTO` when it finds no plan, the fastest plan of `module` with
+    its layers recomputed under one of `POLICIES` (its `recomputed` says which). The first `InfeasibleError` is
+    raised again when no policy gives a plan or the program is not a training step. `module` is not changed."""
+    mode = RematMode(mode)
+    original = module.clone() if mode == RematMode.AUTO else module
+    try:
+        return plan_module(module)
+    except InfeasibleError as failure:
+        if mode == RematMode.OFF:
+            raise
+        best = _best_recomputed_plan(original, plan_module, function)
+        if best is None:
+            raise failure
+        return best
+
+
+def _best_recomputed_plan(original: ModuleOp, plan_module: Callable[[ModuleOp], Plan],
+                          function: str | None) -> Plan | None:
+    best: Plan | None = None
+    for policy in POLICIES:
+        module = original.clone()
+        try:
+            step = split_training_step(module, 0, function)
+        except UserError:
+            return None
+        groups = policy_groups(step, policy)
+        if not groups:
+            continue
+        layers = tuple(_recomputed_layer(step, g) for g in groups)
+        recompute(module, groups, Protection.CONDITIONAL)
+        try:
+            candidate = plan_module(module)
+        except InfeasibleError:
+            continue
+        candidate.recomputed = RematChoice(policy, layers, _compute_added_s(candidate))
+        if best is None or candidate.cost.step_time_s < best.cost.step_time_s:
+            best = candidate
+    return best
+
+
+def _recomputed_layer(step: TrainingStep, group: RecomputeGroup) -> RecomputedLayer:
+    infos = [tensor_info(step.ops[position].results[index]) for position, index in group.values]
+    saved = sum(int(np.prod(i.shape, dtype=np.int64)) * element_bytes(i.dtype) for i in infos if i is not None)
+    return RecomputedLayer(len(group.values), saved)
+
+
+def _compute_added_s(plan: Plan) -> float:
+    """The modeled compute of the ops inside the plan's conditionals (the recomputation's clones; duplicate
+    branches are walked at weight 0)."""
+    total = 0.0
+    for node in plan.graph.nodes:
+        op = node.ir
+        if isinstance(op, Operation) and _inside_case(op):
+            total += plan.chosen(node.index).compute_s * node.multiplier
+    return total
+
+
+def _inside_case(op: Operation) -> bool:
+    parent = op.parent_op()
+    while parent is not None:
+        if op_name(parent) == "stablehlo.case":
+            return True
+        parent = parent.parent_op()
+    return False
