@@ -1,0 +1,52 @@
+"""`plan(remat=...)` (`autoshard.planner.remat.choice`): a training step that fits is planned as it is under
+`auto`; one that no plan fits under `off` is planned with its layers recomputed under `auto`; a program that is not
+a training step keeps its infeasibility."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import autoshard
+from autoshard.errors import InfeasibleError
+from autoshard.planner.remat.policies import CheckpointPolicy
+
+STEP = (Path(__file__).resolve().parents[1] / "data" / "remat" / "residual_mlp_step.mlir").read_text()
+#: between the step's plan with its layers recomputed under nothing_saveable (21372 B) and without (22332 B)
+TIGHT = 21500
+
+
+def _plan(text: str, budget: int | None, remat: str):
+    return autoshard.plan(text, mesh="data=1", memory_budget=budget, time_limit=1, num_workers=1, remat=remat)
+
+
+def test_a_step_that_fits_is_planned_as_it_is():
+    off, auto = _plan(STEP, None, "off"), _plan(STEP, None, "auto")
+    assert auto.recomputed is None and off.recomputed is None
+    assert auto.assignment == off.assignment
+    assert auto.cost.step_time_s == off.cost.step_time_s
+
+
+def test_auto_recomputes_where_off_finds_no_plan():
+    with pytest.raises(InfeasibleError):
+        _plan(STEP, TIGHT, "off")
+    plan = _plan(STEP, TIGHT, "auto")
+    assert plan.recomputed.policy == CheckpointPolicy.NOTHING_SAVEABLE
+    assert plan.cost.peak_memory_bytes <= TIGHT
+    assert len(plan.recomputed.layers) == 3 and all(layer.bytes_saved > 0 for layer in plan.recomputed.layers)
+    assert plan.recomputed.compute_added_s > 0
+    assert "stablehlo.case" in autoshard.emit_plan(plan)
+
+
+def test_the_recomputation_is_priced_once():
+    """The conditional's second branch repeats the first: its ops are walked at weight 0."""
+    plan = _plan(STEP, TIGHT, "auto")
+    in_case = [n for n in plan.graph.nodes if n.multiplier == 0]
+    assert in_case and all(plan.chosen(n.index).compute_s * n.multiplier == 0 for n in in_case)
+
+
+def test_a_program_that_is_not_a_training_step_keeps_its_infeasibility():
+    text = (Path(__file__).resolve().parents[2] / "examples" / "mlp.mlir").read_text()
+    with pytest.raises(InfeasibleError):
+        _plan(text, 1024, "auto")
