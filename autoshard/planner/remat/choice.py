@@ -17,7 +17,8 @@ import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
-from autoshard.errors import InfeasibleError, UserError
+from autoshard.errors import InfeasibleError
+from autoshard.ir.entry import entry_function
 from autoshard.planner.plan import Plan
 from autoshard.planner.program import tensor_info
 from autoshard.planner.remat.policies import CheckpointPolicy, policy_groups
@@ -88,15 +89,15 @@ def _best_recomputed_plan(original: ModuleOp, plan_module: Callable[[ModuleOp], 
     best: Plan | None = None
     for policy in POLICIES:
         module = original.clone()
-        try:
-            step = split_training_step(module, 0, function)
-        except UserError:
+        loss = _loss_result(module, function)
+        if loss is None:
             return None
+        step = split_training_step(module, loss, function)
         groups = policy_groups(step, policy)
         if not groups:
             continue
         layers = tuple(_recomputed_layer(step, g) for g in groups)
-        recompute(module, groups, Protection.CONDITIONAL)
+        recompute(module, groups, Protection.CONDITIONAL, loss)
         try:
             candidate = plan_module(module)
         except InfeasibleError:
@@ -105,6 +106,16 @@ def _best_recomputed_plan(original: ModuleOp, plan_module: Callable[[ModuleOp], 
         if best is None or candidate.cost.step_time_s < best.cost.step_time_s:
             best = candidate
     return best
+
+
+def _loss_result(module: ModuleOp, function: str | None) -> int | None:
+    """The index of the entry function's first scalar float result (a training step's loss), if any."""
+    returned = entry_function(module, function).body.blocks[0].last_op
+    for i, value in enumerate(() if returned is None else returned.operands):
+        info = tensor_info(value)
+        if info is not None and not info.shape and info.dtype.startswith(("f", "bf")):
+            return i
+    return None
 
 
 def _recomputed_layer(step: TrainingStep, group: RecomputeGroup) -> RecomputedLayer:
