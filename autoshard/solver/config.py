@@ -35,7 +35,7 @@ class SolverConfig:
     #: share of the time after the first phases given to the window search on graphs too large for one CP-SAT
     #: model (the rest goes to CP-SAT windows); smaller graphs give it all the time left
     window_fraction: float = 0.85
-    #: largest share of the time the min-sum diffusion bound may take before the search (0: skip it); it proves
+    #: largest share of the time the dual bound (message passing) may take before the search (0: skip it); it proves
     #: optimality where the relaxation is tight and its rounding is a start for the search
     dual_fraction: float = 0.35
     #: largest share of the time the Lagrangian relaxation of the usage limit may take when the limit binds (0:
@@ -43,8 +43,8 @@ class SolverConfig:
     #: the only strong one on memory-bound graphs
     lagrangian_fraction: float = 0.4
     #: largest share of the time given to repeated layers (see `repeated_blocks`), on graphs that have them: a bound
-    #: from one diffusion per kind of layer, and the best plan that treats every copy of a layer alike, which leads
-    #: the search (0: skip it)
+    #: from the folded problem's dual lifted onto the whole graph, and the best plan that treats every copy of a
+    #: layer alike, which leads the search (0: skip it)
     repeat_fraction: float = 0.9
     #: when no phase proves a useful bound, end with the spanning-forest bound (`spanning_forest_bound`): the time it is expected
     #: to take is set aside from the search, and the repeat phase, when it proves a bound of its own, takes it

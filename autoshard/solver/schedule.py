@@ -20,9 +20,9 @@ HEURISTIC_SHARE_LARGE = 0.03
 HEURISTIC_LAGRANGIAN_SHARE = 0.6
 #: share of the time left the whole CP-SAT model gets when LNS windows do not follow (small graphs)
 MONOLITHIC_SHARE = 0.2
-# --- shares inside a phase (of the time the phase was given) ---------------------------------------------------
-#: the reduction's share of the time on a graph with repeated layers
+#: the reduction's share of the time on a graph with repeated layers (the repeat phase works on the original graph)
 REPEATS_REDUCE_FRACTION = 0.1
+# --- shares inside a phase (of the time the phase was given) ---------------------------------------------------
 #: share of the time left that a repeat phase's unconverged dual ascent gets back before LNS
 RESUMED_DUAL_SHARE = 0.5
 #: repeat phase: the bound takes this share of the time left once the blocks are found, the folded plan the rest
@@ -63,13 +63,15 @@ class Schedule:
         self.lagrangian_start_until: float | None = None
 
     def repeat_find_until(self) -> float:
-        """The looking for repeated layers, before the reduction, may take the repeat phase's share."""
+        """The deadline of the search for repeated layers (before the reduction): the repeat phase's share."""
         return now() + self.config.repeat_fraction * (self.deadline - now())
 
     def reduce_until(self, repeats: bool = False) -> float:
         """The reduction's deadline: `REPEATS_REDUCE_FRACTION` of the budget on a graph with repeated layers (the
         repeat phase works on the original graph), `config.reduce_fraction` otherwise."""
-        fraction = min(self.config.reduce_fraction, REPEATS_REDUCE_FRACTION) if repeats else self.config.reduce_fraction
+        fraction = self.config.reduce_fraction
+        if repeats:
+            fraction = min(fraction, REPEATS_REDUCE_FRACTION)
         return self.t0 + fraction * self.budget
 
     def start_search(self, small: bool, use_lns: bool) -> None:

@@ -14,10 +14,10 @@ from autoshard.solver.cp_sat.solve_model import WALL_CAP_FACTOR
 from autoshard.solver.local_search import LocalSearch
 from autoshard.solver.phases import diffusion, forest, heuristic, lagrangian, lns, monolithic, reduction
 from autoshard.solver.phases import repeated_layers, windows
+from autoshard.solver.repeated_blocks import RepeatedBlocks
 from autoshard.solver.result import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Progress, SolveResult
 from autoshard.solver.schedule import MONOLITHIC_SHARE, RESUMED_DUAL_SHARE, Schedule
 from autoshard.solver.state import Incumbent, SearchState, setup_work_seconds
-from autoshard.solver.repeated_blocks import RepeatedBlocks
 from autoshard.solver.stats import Skipped, SolveStats
 from autoshard.solver.strategy_graph import StrategyGraph
 from autoshard.solver.validate import plan_cost, validate_plan

@@ -1,4 +1,4 @@
-"""Diffusion phase: the min-sum diffusion bound on the reduced graph (see `dual_bound`). Its bound raises the
+"""Diffusion phase: the dual bound (message passing) on the reduced graph (see `dual_bound`). Its bound raises the
 incumbent's, its rounding becomes an incumbent and the heuristic's start when valid and cheaper; an unconverged
 diffusion stays in the state to be resumed after the window phase."""
 
