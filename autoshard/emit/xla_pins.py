@@ -24,7 +24,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from autoshard.dialects.sdy import SHARDING_ATTR, ShardingConstraintOp, TensorShardingAttr, TensorShardingPerValueAttr
-from autoshard.rules.attrs import op_name
+from autoshard.rules.attrs import nested_in, op_name
 
 #: ops whose own sharding XLA's import keeps, or that carry none XLA reads
 _NOT_PINNED = ("func.func", "func.return", "stablehlo.while", "stablehlo.return", "sdy.return")
@@ -58,15 +58,6 @@ def pin_value(value: SSAValue, sharding: TensorShardingAttr, after: Operation | 
     return pin
 
 
-def _inside_manual_computation(op: Operation) -> bool:
-    parent = op.parent_op()
-    while parent is not None:
-        if op_name(parent) == "sdy.manual_computation":
-            return True
-        parent = parent.parent_op()
-    return False
-
-
 def pin_op_results(root: Operation) -> int:
     """Pin every tensor result of every op under `root` that carries a per-value `sdy.sharding` (outside
     manual computations, whose bodies work on local shards). Returns the number of constraints inserted."""
@@ -87,4 +78,4 @@ def _is_planned_op(op: Operation) -> bool:
     name = op_name(op)
     sharding = op.attributes.get(SHARDING_ATTR)
     return (isinstance(sharding, TensorShardingPerValueAttr) and len(sharding.shardings) == len(op.results)
-            and name not in _NOT_PINNED and not name.startswith("sdy.") and not _inside_manual_computation(op))
+            and name not in _NOT_PINNED and not name.startswith("sdy.") and not nested_in(op, "sdy.manual_computation"))

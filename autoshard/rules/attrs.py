@@ -1,4 +1,4 @@
-"""An op's full name, also for ops parsed without their dialect.
+"""An op's full name, also for ops parsed without their dialect, and whether it lies inside an op of a name.
 
 Op facts (dimension numbers, windows, dimensions, targets, ...) are not read here by attribute name: rules and
 kernels read them through the typed dialect ops (`autoshard.rules.typed_ops`).
@@ -15,3 +15,13 @@ def op_name(op: Operation) -> str:
     if isinstance(op, UnregisteredOp):
         return op.op_name.data
     return op.name
+
+
+def nested_in(op: Operation, name: str) -> bool:
+    """Whether `op` lies, at any depth, inside an op named `name` (`op_name`)."""
+    parent = op.parent_op()
+    while parent is not None:
+        if op_name(parent) == name:
+            return True
+        parent = parent.parent_op()
+    return False

@@ -24,7 +24,7 @@ from autoshard.planner.program import tensor_info
 from autoshard.planner.remat.policies import CheckpointPolicy, policy_groups
 from autoshard.planner.remat.recompute import Protection, RecomputeGroup, recompute
 from autoshard.planner.remat.training_step import TrainingStep, split_training_step
-from autoshard.rules.attrs import op_name
+from autoshard.rules.attrs import nested_in
 from autoshard.sharding.hardware_profiles import element_bytes
 
 #: the policies tried, cheapest recomputation first
@@ -130,15 +130,6 @@ def _compute_added_s(plan: Plan) -> float:
     total = 0.0
     for node in plan.graph.nodes:
         op = node.ir
-        if isinstance(op, Operation) and _inside_case(op):
+        if isinstance(op, Operation) and nested_in(op, "stablehlo.case"):
             total += plan.chosen(node.index).compute_s * node.multiplier
     return total
-
-
-def _inside_case(op: Operation) -> bool:
-    parent = op.parent_op()
-    while parent is not None:
-        if op_name(parent) == "stablehlo.case":
-            return True
-        parent = parent.parent_op()
-    return False
