@@ -61,12 +61,11 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
     (`require_priceable_edges`)."""
     require_priceable_edges(graph, mesh)
     node_costs, usages, intervals, names = [], [], [], []
-    # the solver's limit sees the recomputation apart: with it merged, every layer's activations are live together
-    # under their largest usage, which ties the exact reduction's hands on problems the budget does not bind (the
-    # full accounting, `plan_memory`, merges them); the readers feeding only the loss run where XLA's scheduler
-    # may run them, as the full accounting has them (`deferred_positions`)
-    liveness = GraphLiveness.of(graph, backend, deferred_positions(graph, [n.position for n in graph.nodes]),
-                                merge_recomputations=False)
+    # on a backend that merges `jax.checkpoint`'s recomputation with the forward pass, the solver's limit sees it
+    # merged, as if the plan partitioned every repeat like the value it repeats (what plans do: the full accounting,
+    # `plan_memory`, keeps a repeat partitioned otherwise apart); the readers feeding only the loss run where XLA's
+    # scheduler may run them, as the full accounting has them (`deferred_positions`)
+    liveness = GraphLiveness.of(graph, backend, deferred_positions(graph, [n.position for n in graph.nodes]))
     seconds_cache: dict[int, np.ndarray] = {}
     cost_cache: dict[tuple[int, float], np.ndarray] = {}  # shared, read-only
     usage_cache: dict[tuple, np.ndarray] = {}

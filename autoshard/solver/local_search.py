@@ -254,7 +254,10 @@ class LocalSearch:
         """A start assignment: the given one, or every node on its least-usage (then cheapest) strategy.
 
         Strategies forbidden by themselves are avoided first. The least-usage start gives the lowest possible usage
-        at every time point: if it breaks the limit, no plan fits. Ties in usage go to the strategy with the smallest node cost plus cheapest incident edge entries.
+        at every time point: if it breaks the limit, no plan fits. Ties in usage go to the strategy with the smallest
+        node cost plus incident edge entries: the entry with the strategy already chosen for a node placed before
+        (in index order), the cheapest entry otherwise, so that tied nodes an equality joins (a carried value and
+        its result) start alike.
         """
         if assignment is not None:
             return np.asarray(assignment, dtype=np.int64).copy()
@@ -262,7 +265,8 @@ class LocalSearch:
         for i in range(self.g.num_nodes):
             optimistic = self.unary[i].copy()
             for inc in self.incident[i]:
-                optimistic = optimistic + inc.matrix.min(axis=1)
+                column = inc.matrix[:, out[inc.other]] if inc.other < i else inc.matrix.min(axis=1)
+                optimistic = np.minimum(optimistic + column, FORBIDDEN)
             usage = self.g.node_usages[i] if self.limit is not None else np.zeros(len(optimistic), dtype=np.int64)
             out[i] = np.lexsort((optimistic, usage, self.unary[i] >= PENALTY))[0]
         return out

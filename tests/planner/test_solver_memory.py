@@ -32,3 +32,49 @@ def test_the_solver_holds_the_memory_the_report_states(model, mesh):
     problem = build_strategy_graph(plan.graph, model.edge_cost_table(), plan.mesh, model.backend, None)
     solver = peak_usage(problem, plan.assignment)[0] + fixed_bytes(plan.graph, plan.mesh, model.backend)
     assert solver == plan.cost.memory.total_bytes
+
+
+def _transient(value) -> bool:
+    """A buffer of the report's that no single node holds over its interval (a reshard, a copy, partial sums)."""
+    return value.kind == "temporary" and value.name != "partition id"
+
+
+@pytest.mark.parametrize("mesh", ["data=8,model=8", "data=2,model=4"])
+def test_on_a_checkpointed_step_the_solver_holds_what_xla_keeps_from_forward_to_backward(mesh):
+    """XLA:CPU merges `jax.checkpoint`'s recomputation with the forward pass: the forward values live until the
+    backward reads them. The solver's node-local view holds them too (and the barriers' values as their operands'
+    buffers), so at the report's peak it holds exactly the report's buffers less the transient ones."""
+    pytest.importorskip("jax")
+    import sys
+    from dataclasses import replace
+
+    import numpy as np
+
+    from autoshard.planner.user_constraints import PlanOptions
+    from autoshard.planner.xla_model.memory_accounting import half_steps, plan_live_values, plan_liveness
+    from autoshard.solver.validate import usage_profile
+
+    sys.path.insert(0, str(REPO / "examples"))
+    import llm_steps
+
+    shape = replace(llm_steps.shape_of("llama3-8b", layers=2, batch=16, seq=64, checkpoint=True),
+                    hidden=128, heads=4, kv_heads=2, ffn=448, vocab=512)
+    plan = autoshard.plan(llm_steps.export(shape), mesh=mesh, time_limit=2, seed=0, num_workers=1,
+                          options=PlanOptions(carry_state=True))
+    model = PlanCostModel(plan.config)
+    graph, assignment = plan.graph, plan.assignment
+    problem = build_strategy_graph(graph, model.edge_cost_table(), plan.mesh, model.backend, None)
+    values = plan_live_values(graph, assignment, plan.mesh, plan_liveness(graph, assignment, model.backend))
+    total = np.zeros(half_steps(graph) + 1, dtype=np.int64)
+    transient = np.zeros_like(total)
+    for v in values:
+        if v.kind in ("parameter", "output"):
+            total += v.size_bytes
+        else:
+            total[v.def_index:v.last_use_index + 1] += v.size_bytes
+            if _transient(v):
+                transient[v.def_index:v.last_use_index + 1] += v.size_bytes
+    peak = int(total.argmax())
+    assert total[peak] == plan.cost.memory.total_bytes
+    solver = int(usage_profile(problem, assignment)[peak // 2]) + fixed_bytes(graph, plan.mesh, model.backend)
+    assert solver == total[peak] - transient[peak], (solver, total[peak], transient[peak])

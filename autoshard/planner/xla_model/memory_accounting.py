@@ -29,8 +29,9 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   and by the transposed copy a dot reads it through: those read its inputs where they run, its own buffer lives
   until its last other reader; a convolution computes its input's elementwise or reduce_window producer inside
   its kernel and reads that producer's inputs (`_read_through_producers`).
-Transient, depending on two nodes, or on the merged recomputation (only in `plan_live_values`; `plan()` searches
-again with a tighter limit when they push a plan over its budget):
+Transient, depending on two nodes, or on a recomputation the plan partitions otherwise than the forward value it
+repeats (only in `plan_live_values`; the solver's view merges every repeat; `plan()` searches again with a tighter
+limit when they push a plan over its budget):
 - where a result takes over a dying operand's buffer that is smaller (sharded more), the overlap is counted;
 - a reshard writes a new buffer beside its source: one per distinct (value, source, target), live from its
   first to its last consumer; a returned value resharded for its result keeps its source until the end; a
@@ -171,16 +172,15 @@ class GraphLiveness:
 
     @staticmethod
     def of(graph: PlanGraph, backend: XlaBackend, runs_at: Sequence[int] | None = None,
-           settles_at: Sequence[int] | None = None, merge_recomputations: bool = True,
-           assignment: Sequence[int] | None = None) -> GraphLiveness:
-        """The liveness of `graph`'s values on `backend`; without `merge_recomputations` (or on a backend that
-        keeps `jax.checkpoint`'s barriers through common-subexpression elimination), as if XLA kept the
-        recomputation apart from the forward pass (the solver's node-local view, module docstring); with the
-        plan's `assignment`, only the repeats it partitions like their forward values merge (`merged_values`)."""
+           settles_at: Sequence[int] | None = None, assignment: Sequence[int] | None = None) -> GraphLiveness:
+        """The liveness of `graph`'s values on `backend`: on a backend that merges `jax.checkpoint`'s recomputation
+        with the forward pass, every repeat merges as if partitioned like its forward value (the solver's view), or,
+        with the plan's `assignment`, only the repeats it partitions so (`merged_values`); on one that keeps the
+        barriers through common-subexpression elimination, the recomputation stays apart."""
         nodes = graph.nodes
         runs_at = tuple(runs_at) if runs_at is not None else tuple(n.position for n in nodes)
         settles_at = tuple(max(a, b) for a, b in zip(settles_at, runs_at)) if settles_at is not None else runs_at
-        facts = _merge_facts(graph, merge_recomputations and backend.merges_recomputation.value, assignment)
+        facts = _merge_facts(graph, backend.merges_recomputation.value, assignment)
         aliased, repeats, merged, dead = facts.aliased, facts.repeats, facts.merged, facts.dead
         fused, invariant = set(facts.fused), set(facts.invariant)
         passed_on = fused | {(i, 0) for i in invariant}  # values read where their readers' readers run
