@@ -6,11 +6,14 @@ A cell is a model shape (`examples/llm_steps.py`: one AdamW step, parameters and
 the fast intra-node "model" axis. Per cell, each layout's file is written and compiled by XLA:
 
 - `autoshard`: the exported step planned as `autoshard plan IN --mesh M --config h100-cluster --carry-state
-  --time-limit T` plans it (seed 0), written by `emit_plan`;
+  --time-limit T [--remat auto]` plans it (seed 0), written by `emit_plan`;
 - expert layouts, written as users write them, as `jax.jit` argument and result shardings lowered to text:
   `data_parallel` (state replicated, batch over every axis), `fsdp` (every state leaf over every axis on its
   largest dim the device count divides), `fsdp_tp` (Megatron tensor parallelism on "model", FSDP over the other
-  axes on another dim, batch over the other axes), `megatron` (tensor parallelism on "model" only).
+  axes on another dim, batch over the other axes), `megatron` (tensor parallelism on "model" only). With
+  `--experts-checkpointed` they are written for the step with `jax.checkpoint` around each layer, as users
+  checkpoint by hand, whatever `--checkpoint` says (autoshard's row: the program `--checkpoint` names, with its
+  own recomputation under `--remat auto`).
 
 Every file is compiled as written (only the partition count set, as `autoshard.xla.compile_run` compiles) in a
 subprocess with N host CPU devices, never run; the compiled program is priced by the profile (kernels by
@@ -20,7 +23,8 @@ counted. The batch defaults to the larger of the model's (64) and the mesh's dev
 
     python bench/llm_scale.py [--quick] [--cells llama3-8b@8x8,llama3-1b@4x2x2x4] [--models llama3-8b]
         [--meshes 8x8] [--layouts autoshard,fsdp_tp] [--layers 2] [--seq 1024] [--batch 64] [--no-checkpoint]
-        [--bf16] [--budget 80GB] [--time-limit 15] [--work /tmp/llm_scale] [--fresh] [--json]
+        [--bf16] [--budget 80GB] [--time-limit 15] [--remat auto] [--experts-checkpointed] [--work /tmp/llm_scale]
+        [--fresh] [--json]
 
 Results are cached in `--work` (exported models, written files, compiled HLO, XLA logs and results.jsonl keyed by
 cell and layout): a rerun resumes, `--fresh` ignores the cache. Stage timings go to stderr, the tables to stdout.
@@ -106,6 +110,7 @@ class PlanStats:
     gap: float | None = None
     predicted_step_s: float | None = None
     predicted_memory_bytes: int | None = None
+    recomputed: str | None = None  # the checkpoint policy `--remat auto` chose, if any
 
 
 @dataclass(frozen=True)
@@ -144,10 +149,13 @@ class LayoutResult:
     code: str | None = None  # autoshard only: the planner's version (`git describe --always --dirty`)
     plan: PlanStats | None = None
     compiled: CompiledStats | None = None
+    remat: str | None = None  # autoshard only: "auto" when planned with `--remat auto`
+    #: the cell whose program an expert layout was written for (another one under `--experts-checkpointed`)
+    program: str | None = None
 
     @property
     def cache_key(self) -> tuple:
-        return self.cell, self.layout, self.budget_bytes, self.time_limit, self.code
+        return self.cell, self.layout, self.budget_bytes, self.time_limit, self.code, self.remat
 
     @property
     def fits(self) -> bool:
@@ -376,8 +384,10 @@ def price(stats: CompiledStats, hlo_text: str, mesh: MeshSpec) -> CompiledStats:
                    unpriced_collectives=sum(t.count for t in totals.values() if math.isnan(t.time_s)))
 
 
-def plan_autoshard(model: Path, mesh: MeshSpec, budget: int, time_limit: float, written: Path) -> PlanStats:
-    """Plan as `autoshard plan IN --mesh M --config h100-cluster --carry-state` does and write the plan."""
+def plan_autoshard(model: Path, mesh: MeshSpec, budget: int, time_limit: float, written: Path,
+                   remat: str | None) -> PlanStats:
+    """Plan as `autoshard plan IN --mesh M --config h100-cluster --carry-state [--remat auto]` does and write the
+    plan."""
     from autoshard.emit import emit_plan  # noqa: PLC0415
     from autoshard.errors import UserError  # noqa: PLC0415
     from autoshard.planner.api import plan  # noqa: PLC0415
@@ -386,27 +396,30 @@ def plan_autoshard(model: Path, mesh: MeshSpec, budget: int, time_limit: float, 
     start = time.perf_counter()
     try:
         result = plan(model, mesh=mesh.spec, config=PROFILE, memory_budget=budget, time_limit=time_limit, seed=0,
-                      options=PlanOptions(carry_state=True))
+                      options=PlanOptions(carry_state=True), remat=remat or "off")
     except UserError as e:
         return PlanStats(time.perf_counter() - start, describe(e))
     plan_s = time.perf_counter() - start
     written.write_text(emit_plan(result))
+    policy = result.recomputed.policy.value if result.recomputed is not None else None
     return PlanStats(plan_s, result.solver.status, result.solver.gap, result.cost.step_time_s,
-                     result.cost.peak_memory_bytes)
+                     result.cost.peak_memory_bytes, policy)
 
 
 def run_layout(cell: Cell, layout: str, model: Path | None, cell_dir: Path, budget: int,
-               time_limit: float) -> LayoutResult:
+               time_limit: float, remat: str | None) -> LayoutResult:
     """Plan (autoshard) or lower (experts), compile and price one layout of a cell; errors become the status."""
     base = LayoutResult(cell.key, layout, "ok", budget, *((time_limit, code_version()) if layout == AUTOSHARD
-                                                          else (None, None)))
+                                                          else (None, None)),
+                        remat=remat if layout == AUTOSHARD else None)
     written = cell_dir / f"{layout}.mlir"
     try:
         plan = None
         if layout == AUTOSHARD:
-            plan = plan_autoshard(model, cell.mesh, budget, time_limit, written)
+            plan = plan_autoshard(model, cell.mesh, budget, time_limit, written, remat)
             gap = "" if plan.gap is None else f", gap {plan.gap:.1%}"
-            log(f"  {layout}: planned in {plan.plan_s:.1f} s ({plan.status}{gap})")
+            recomputed = f", recomputing {plan.recomputed}" if plan.recomputed else ""
+            log(f"  {layout}: planned in {plan.plan_s:.1f} s ({plan.status}{gap}{recomputed})")
             if plan.predicted_step_s is None:
                 return replace(base, status=plan.status, plan=plan)
         compiled = compile_in_subprocess(cell, layout, written, cell_dir)
@@ -452,17 +465,21 @@ HEADER = (f"  {'layout':<14}{'XLA step s':>11}{'compute s':>11}{'comm s':>10}{'m
           f"{'step p/c':>9}{'mem p/c':>8}")
 
 
-def format_row(r: LayoutResult) -> str:
+def format_row(r: LayoutResult, cell_key: str) -> str:
+    """One layout's row; an expert written for another cell's program (the checkpointed step) is marked."""
     c, p = r.compiled, r.plan
+    name = r.layout + (" (ckpt)" if r.program and r.program != cell_key else "")
     if c is None:
-        head = f"  {r.layout:<14}{r.status}"
+        head = f"  {name:<14}{r.status}"
         return head if p is None else f"{head} (planned in {p.plan_s:.1f} s)"
-    row = (f"  {r.layout:<14}{c.step_s:11.4f}{c.compute_s:11.4f}{c.communication_s:10.4f}{c.memory_bytes / GB:9.2f} "
+    row = (f"  {name:<14}{c.step_s:11.4f}{c.compute_s:11.4f}{c.communication_s:10.4f}{c.memory_bytes / GB:9.2f} "
            f"{'yes' if r.fits else 'NO':<5}{c.remat_warnings:6d}{c.compile_s:10.1f}")
     if c.unpriced_collectives:
         row += f" ({c.unpriced_collectives} collectives unpriced)"
     if p is None:
         return row
+    if p.recomputed:
+        row += f" [recomputes: {p.recomputed}]"
     step_ratio = p.predicted_step_s / c.step_s if c.step_s else None
     mem_ratio = p.predicted_memory_bytes / c.memory_bytes if c.memory_bytes else None
     return (f"{row} | {p.plan_s:7.1f} {p.status:<10}{_num(p.gap, '.1%', 7)}{_num(p.predicted_step_s, '.4f', 10)}"
@@ -490,7 +507,7 @@ def print_cell(cell: Cell, results: list[LayoutResult], budget: int) -> None:
           f"({cell.mesh.num_devices} devices), budget {budget / GB:.0f} GB per device")
     print(HEADER)
     for r in results:
-        print(format_row(r))
+        print(format_row(r, cell.key))
     line = verdict(results)
     if line:
         print(line)
@@ -535,18 +552,26 @@ def run_cell(cell: Cell, layouts: Sequence[str], args: argparse.Namespace, resul
     log(f"{cell.key}:")
     model = None
     out = []
+    remat = args.remat if args.remat != "off" else None
     for layout in layouts:
-        key = (cell.key, layout, budget, *((args.time_limit, code_version()) if layout == AUTOSHARD else (None, None)))
+        mine = layout == AUTOSHARD
+        # an expert written for the checkpointed step is that cell's expert (cached with it)
+        written_for = cell if mine or not args.experts_checkpointed else replace(
+            cell, shape=replace(cell.shape, checkpoint=True))
+        key = (written_for.key, layout, budget, *((args.time_limit, code_version(), remat) if mine
+                                                  else (None, None, None)))
         cached = results.get(key)
         if cached is not None:
             log(f"  {layout}: cached")
-            out.append(cached)
+            out.append(replace(cached, program=written_for.key))
             continue
-        if layout == AUTOSHARD and model is None:
+        if mine and model is None:
             model = exported(cell.shape, args.work)
-        result = run_layout(cell, layout, model, cell_dir, budget, args.time_limit)
+        written_dir = cell_dir if written_for is cell else args.work / "cells" / written_for.key
+        written_dir.mkdir(parents=True, exist_ok=True)
+        result = run_layout(written_for, layout, model, written_dir, budget, args.time_limit, remat)
         results.add(result)
-        out.append(result)
+        out.append(replace(result, program=written_for.key))
     print_cell(cell, out, budget)
     return out
 
@@ -568,6 +593,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--bf16", action="store_true", help="bf16 parameters, f32 optimizer moments")
     parser.add_argument("--budget", type=parse_bytes, help="memory per device, e.g. 80GB (default: the profile's)")
     parser.add_argument("--time-limit", type=float, default=15.0, help="planner time limit in seconds (default 15)")
+    parser.add_argument("--remat", choices=("off", "auto"), default="off",
+                        help="autoshard's --remat: auto recomputes layers when no plan fits (default off)")
+    parser.add_argument("--experts-checkpointed", action="store_true",
+                        help="write the expert layouts for the step with jax.checkpoint per layer (as users do)")
     parser.add_argument("--work", type=Path, default=Path("/tmp/llm_scale"), help="cache folder")
     parser.add_argument("--fresh", action="store_true", help="ignore cached results")
     parser.add_argument("--json", action="store_true", help="print every record as JSON at the end")

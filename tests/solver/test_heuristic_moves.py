@@ -116,3 +116,18 @@ def test_solve_keeps_its_time_limit_on_a_large_graph():
     result = solve(g, SolverConfig(max_time_in_seconds=3.0, num_workers=2))
     assert time.monotonic() - t < 3.0 + 0.5
     assert result.assignment is not None and validate_plan(g, result.assignment) == []
+
+
+def test_least_usage_start_ties_follow_the_strategy_a_joined_node_already_took() -> None:
+    """A carried value and its result (an equality between nodes) use the same memory under every strategy: the
+    start puts the later one where the earlier one is, even where the later one's other edge prefers otherwise."""
+    equal = [[0, FORBIDDEN], [FORBIDDEN, 0]]
+    g = StrategyGraph.build(
+        node_costs=[[0, 0], [0, 0], [0, 0]],
+        node_usages=[[5, 5], [5, 5], [1, 1]],
+        intervals=[(0, 3), (0, 3), (1, 2)],
+        edges=[(0, 1, equal), (1, 2, [[5, 5], [0, 0]])],
+        usage_limit=100,
+    )
+    start = LocalSearch(g, 0).start()
+    assert start[0] == start[1]
