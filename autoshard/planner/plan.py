@@ -121,6 +121,7 @@ class Plan:
                 for i, s in enumerate(self.sharding_plan.arguments)
             ],
             "collectives": [c.to_json() for c in self.sharding_plan.collectives],
+            "recomputed": self.recomputed.to_json() if self.recomputed is not None else None,
             "warnings": self.warnings,
         }
 

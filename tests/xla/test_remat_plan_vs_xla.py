@@ -40,6 +40,10 @@ def test_recomputation_fits_where_no_plan_does_and_computes_the_unsharded_result
         _plan(step, mesh, budget, "off")
     plan = _plan(step, mesh, budget, "auto")
     assert plan.recomputed is not None and plan.cost.peak_memory_bytes <= budget
+    recomputed = plan.report()["recomputed"]  # what --report writes
+    assert recomputed["policy"] == plan.recomputed.policy.value and recomputed["compute_added_s"] > 0
+    assert recomputed["layers"] and all(layer["values"] > 0 and layer["bytes_saved"] > 0
+                                        for layer in recomputed["layers"])
     text = autoshard.emit_plan(plan)
     report = simulate(parse_module(text, "remat.planned.mlir"), seed=0, rtol=1e-3)
     assert report.ok, report.first_mismatch and report.first_mismatch.describe()

@@ -65,6 +65,11 @@ class RematChoice:
                 for i, layer in enumerate(self.layers)]
         return out
 
+    def to_json(self) -> dict:
+        """The `--report` entry: the policy, the compute added per step, and per layer the values and bytes."""
+        return {"policy": self.policy.value, "compute_added_s": self.compute_added_s,
+                "layers": [{"values": layer.values, "bytes_saved": layer.bytes_saved} for layer in self.layers]}
+
 
 def plan_with_remat(module: ModuleOp, plan_module: Callable[[ModuleOp], Plan], mode: RematMode | str,
                     function: str | None = None) -> Plan:
