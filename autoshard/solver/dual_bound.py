@@ -30,10 +30,13 @@ from autoshard.solver.pairwise import float_terms, pair_incidence
 from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost
 from autoshard.solver.work_rates import (
+    DIFFUSION_SWEEP_WORK_PER_INCIDENCE,
+    MESSAGE_PASSING_POTENTIALS_WORK_PER_INCIDENCE,
+    MESSAGE_PASSING_ROUNDING_WORK_PER_INCIDENCE,
+    MESSAGE_PASSING_WORK_PER_INCIDENCE,
     READOUT_WORK_PER_EDGE,
     READOUT_WORK_PER_ENTRY,
     SWEEP_WORK_PER_ENTRY,
-    SWEEP_WORK_PER_INCIDENCE,
     sweep_gate_seconds,
 )
 
@@ -196,7 +199,9 @@ def message_passing_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incid
     whether the pass finished."""
     rank = np.zeros(len(unary), dtype=np.int64)
     rank[order] = np.arange(len(order))
-    work = _SweepWork()
+    work = _SweepWork(MESSAGE_PASSING_WORK_PER_INCIDENCE
+                      + (MESSAGE_PASSING_ROUNDING_WORK_PER_INCIDENCE if labels is not None else 0.0)
+                      + (MESSAGE_PASSING_POTENTIALS_WORK_PER_INCIDENCE if potentials is not None else 0.0))
     for step, u in enumerate(order):
         if work.past(step, deadline):
             return False
@@ -233,7 +238,7 @@ def diffusion_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incident: l
     """One min-sum diffusion pass over `order` (in place): each node becomes the average of itself and its edges'
     row minima, and each edge gives up what its node gained. Stops early at `deadline` (any prefix of a pass is
     still a reparametrization, so every bound read afterwards stays valid)."""
-    work = _SweepWork()
+    work = _SweepWork(DIFFUSION_SWEEP_WORK_PER_INCIDENCE)
     for step, u in enumerate(order):
         if work.past(step, deadline):
             return
@@ -255,11 +260,13 @@ def diffusion_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incident: l
 
 class _SweepWork:
     """A sweep's work since the last checkpoint (incidences read, matrix entries read), charged to the work clock
-    every `CHECKPOINT_NODES` nodes and at the end."""
+    every `CHECKPOINT_NODES` nodes and at the end, at `per_incidence` work-clock seconds per incidence (the sweep's
+    kind's rate) and `SWEEP_WORK_PER_ENTRY` per entry."""
 
     CHECKPOINT_NODES = 64
 
-    def __init__(self) -> None:
+    def __init__(self, per_incidence: float) -> None:
+        self.per_incidence = per_incidence
         self.incidences = self.entries = 0
 
     def past(self, step: int, deadline: float) -> bool:
@@ -270,7 +277,7 @@ class _SweepWork:
         return now() >= deadline
 
     def charge(self) -> None:
-        charge(SWEEP_WORK_PER_INCIDENCE * self.incidences + SWEEP_WORK_PER_ENTRY * self.entries)
+        charge(self.per_incidence * self.incidences + SWEEP_WORK_PER_ENTRY * self.entries)
         self.incidences = self.entries = 0
 
 

@@ -8,8 +8,8 @@ Two kinds of entries, named by what they are used for:
   machine class, so that a deterministic search stops after the same work on a quiet or a loaded machine.
 
 Contract: each constant is read where its work is estimated or charged; changing one changes where phases stop,
-hence plans. The four estimates of a diffusion sweep below (the diffusion gate, the wall-time gate of the repeat
-phase, the Lagrangian step gate, the work-clock charge) are kept apart on purpose: they gate and charge different
+hence plans. The estimates of a sweep below (the diffusion gate, the wall-time gate of the repeat phase, the
+Lagrangian step gate, the work-clock charges) are kept apart on purpose: they gate and charge different
 phases, and merging them moves phase boundaries.
 """
 
@@ -57,10 +57,18 @@ CLUSTER_MOVES_WORK_PER_MEMBER = 1.6e-4
 # --- dual ascent (`dual_bound`) -----------------------------------------------------------------------------
 #: wall seconds per matrix entry of one sweep: the diffusion phase's gate (and a part of the two below)
 SWEEP_SECONDS_PER_ENTRY = 1.2e-8
-#: work a sweep is charged per incidence (an edge seen from one end) and per matrix entry it reads (a message-passing
-#: sweep's rounding included), and the bound and the rounding's cost read after it, per edge and per entry
-SWEEP_WORK_PER_INCIDENCE = 7.9e-6
-SWEEP_WORK_PER_ENTRY = 3.5e-9
+#: work a sweep is charged per matrix entry it reads (each pair's matrix once from either end) and per incidence (an
+#: edge seen from one end): of a min-sum diffusion sweep, of a message-passing sweep, and what a message-passing sweep
+#: adds per incidence when it rounds (`labels`) and when it tracks potentials. Fitted by least squares on relative
+#: error to the process time of sweeps over the examples' strategy graphs, a LLaMA-3-8B training step's on an 8x8
+#: mesh, and chains of k-by-k matrices (k = 2 to 128), less the checkpoint ticks a sweep also counts (one per
+#: `_SweepWork.CHECKPOINT_NODES` nodes); numpy's cost per entry falls on larger matrices, which are overcharged
+SWEEP_WORK_PER_ENTRY = 1.3e-9
+DIFFUSION_SWEEP_WORK_PER_INCIDENCE = 2.7e-6
+MESSAGE_PASSING_WORK_PER_INCIDENCE = 4.2e-6
+MESSAGE_PASSING_ROUNDING_WORK_PER_INCIDENCE = 7e-7
+MESSAGE_PASSING_POTENTIALS_WORK_PER_INCIDENCE = 8e-7
+#: work of the bound and the rounding's cost read after a sweep, per edge and per entry
 READOUT_WORK_PER_EDGE = 1e-6
 READOUT_WORK_PER_ENTRY = 6e-9
 #: wall seconds per incidence of one sweep, the Python overhead on graphs of small matrices (`sweep_wall_seconds`)
