@@ -36,6 +36,7 @@ from autoshard.solver.work_rates import (
     MESSAGE_PASSING_WORK_PER_INCIDENCE,
     READOUT_WORK_PER_EDGE,
     READOUT_WORK_PER_ENTRY,
+    READOUT_WORK_PER_NODE,
     SWEEP_WORK_PER_ENTRY,
     sweep_gate_seconds,
 )
@@ -99,8 +100,8 @@ class Diffusion:
         self.history: list[float] = []
         self.sweeps = 0
         self.converged = not self.unary
-        self.readout_s = READOUT_WORK_PER_EDGE * len(self.mats) + READOUT_WORK_PER_ENTRY * (
-            sum(m.size for m in self.mats) + sum(len(u) for u in self.unary))
+        self.readout_s = READOUT_WORK_PER_EDGE * len(self.mats) + READOUT_WORK_PER_NODE * len(self.unary) + (
+            READOUT_WORK_PER_ENTRY * (sum(m.size for m in self.mats) + sum(len(u) for u in self.unary)))
 
     def run(self, deadline: float, target: int | None = None, max_sweeps: int = 10_000) -> DualBound:
         """Sweep until `deadline`, convergence, `target` or `max_sweeps` sweeps in all; the bound so far."""

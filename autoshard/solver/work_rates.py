@@ -68,9 +68,11 @@ DIFFUSION_SWEEP_WORK_PER_INCIDENCE = 2.7e-6
 MESSAGE_PASSING_WORK_PER_INCIDENCE = 4.2e-6
 MESSAGE_PASSING_ROUNDING_WORK_PER_INCIDENCE = 7e-7
 MESSAGE_PASSING_POTENTIALS_WORK_PER_INCIDENCE = 8e-7
-#: work of the bound and the rounding's cost read after a sweep, per edge and per entry
-READOUT_WORK_PER_EDGE = 1e-6
-READOUT_WORK_PER_ENTRY = 6e-9
+#: work of the bound and the rounding's cost read after a sweep, per pair (merged edge), per node and per entry (pair
+#: matrices' and node costs'), fitted likewise to their process time on those graphs before and after reduction
+READOUT_WORK_PER_EDGE = 5e-7
+READOUT_WORK_PER_NODE = 1.7e-6
+READOUT_WORK_PER_ENTRY = 2.7e-10
 #: wall seconds per incidence of one sweep, the Python overhead on graphs of small matrices (`sweep_wall_seconds`)
 SWEEP_SECONDS_PER_INCIDENCE = 1.4e-5
 
