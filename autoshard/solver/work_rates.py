@@ -28,30 +28,33 @@ RESERVE_SECONDS_PER_ELEMENT = 2e-5
 
 # --- exact reductions (`exact_reduction`) --------------------------------------------------------------------
 #: work of a reduction step (a node's dominance check and elimination attempt), per unit of a dominance check's
-#: and of a two-neighbour elimination's work, and of a separability check, once and per entry
-REDUCE_WORK_PER_STEP = 1.8e-4
-DOMINANCE_WORK_PER_UNIT = 2.6e-9
-ELIMINATION_WORK_PER_UNIT = 1.5e-8
-SEPARABLE_WORK = 1.9e-5
-SEPARABLE_WORK_PER_ENTRY = 6.2e-9
-#: ... of the set-up per edge and matrix entry, and of building the reduced graph per node and edge
-REDUCE_SETUP_WORK_PER_EDGE = 8.8e-6
-REDUCE_SETUP_WORK_PER_ENTRY = 1e-8
-REDUCE_RESULT_WORK_PER_ELEMENT = 4e-6
+#: and of a two-neighbour elimination's work, and of a separability check, once and per entry; ... of the set-up
+#: per edge and matrix entry, and of building the reduced graph per node and edge. Scaled together so that a whole
+#: `reduce_graph` is charged its process time on the examples' strategy graphs and LLaMA training steps
+REDUCE_WORK_PER_STEP = 5.8e-5
+DOMINANCE_WORK_PER_UNIT = 8.4e-10
+ELIMINATION_WORK_PER_UNIT = 4.8e-9
+SEPARABLE_WORK = 6.1e-6
+SEPARABLE_WORK_PER_ENTRY = 2e-9
+REDUCE_SETUP_WORK_PER_EDGE = 2.8e-6
+REDUCE_SETUP_WORK_PER_ENTRY = 3.2e-9
+REDUCE_RESULT_WORK_PER_ELEMENT = 1.3e-6
 
 # --- set-ups of the local search and of the contracted view ---------------------------------------------------
-#: work per node, edge and matrix entry of setting up the local search and the contracted view
-SEARCH_SETUP_WORK = (2.0e-5, 2.6e-5, 5.6e-10)
-VIEW_SETUP_WORK = (0.0, 2.0e-5, 1.6e-8)
+#: work per node, edge and matrix entry of setting up the local search and the contracted view (each scaled to
+#: its set-up's process time on the examples' strategy graphs and LLaMA training steps)
+SEARCH_SETUP_WORK = (5.9e-6, 7.6e-6, 1.6e-10)
+VIEW_SETUP_WORK = (0.0, 5.9e-6, 4.7e-9)
 #: wall seconds per reduced node to build the contracted view (gates the window phase)
 VIEW_SECONDS_PER_NODE = 8e-5
 
 # --- local search (`local_search`) ---------------------------------------------------------------------------
-#: work of a single-node move per node and per incidence it reads, of a tree move per tree node, and of a
-#: cluster's two moves per member
-NODE_MOVE_WORK = 1.5e-5
-NODE_MOVE_WORK_PER_INCIDENCE = 6e-6
-TREE_MOVE_WORK_PER_NODE = 7.5e-5
+#: work of a single-node move per node and per incidence it reads, of a tree move per tree node (these three scaled
+#: together to the process time of the heuristic's descents and tree sweeps on the examples' strategy graphs), and
+#: of a cluster's two moves per member
+NODE_MOVE_WORK = 2.5e-6
+NODE_MOVE_WORK_PER_INCIDENCE = 1e-6
+TREE_MOVE_WORK_PER_NODE = 1.25e-5
 CLUSTER_MOVES_WORK_PER_MEMBER = 1.6e-4
 
 # --- dual ascent (`dual_bound`) -----------------------------------------------------------------------------
@@ -82,9 +85,10 @@ ROUNDING_SECONDS_PER_VAR = 2e-5
 ROUNDING_WORK_PER_VAR = 8e-6
 
 # --- window moves (`window_dp`, `window_search`) -------------------------------------------------------------
-#: work of a window move per variable and per incidence (with and without time prices)
-WINDOW_MOVE_WORK_PER_VAR = 1.2e-4
-WINDOW_MOVE_WORK_PER_INCIDENCE = 1.8e-5
+#: work of a window move per variable and per incidence (with and without time prices); the first two scaled
+#: together to the process time of window moves without time prices on the examples' and LLaMA strategy graphs
+WINDOW_MOVE_WORK_PER_VAR = 2.5e-5
+WINDOW_MOVE_WORK_PER_INCIDENCE = 3.75e-6
 WINDOW_MOVE_WORK_PER_INCIDENCE_PRICED = 7.3e-6
 #: work of a usage repair per owner entry and per live variable
 REPAIR_WORK_PER_ENTRY = 5e-9
@@ -97,9 +101,10 @@ BUILD_SECONDS_PER_TERM = 1.2e-5
 LNS_ROUND_WORK_PER_NODE = 1e-5
 
 # --- repeated layers (`repeated_blocks`) ---------------------------------------------------------------------
-#: wall seconds per node and edge to find the repeated blocks (gate), and the work charged for it
+#: wall seconds per node and edge to find the repeated blocks (gate), and the work charged for it (fitted to its
+#: process time on the examples' strategy graphs and LLaMA training steps)
 REPEAT_FIND_SECONDS_PER_ELEMENT = 3e-5
-REPEAT_FIND_WORK_PER_ELEMENT = 1.2e-5
+REPEAT_FIND_WORK_PER_ELEMENT = 4.3e-6
 
 # --- spanning-forest bound (`spanning_forest_bound`) ---------------------------------------------------------
 #: wall seconds per matrix entry and per edge of `spanning_forest_bound` (the time reserved for it)
