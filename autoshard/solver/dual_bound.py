@@ -198,8 +198,9 @@ def message_passing_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incid
     the minima over its later ones. `potentials` (per pair, rows and columns) add up the moves. Stops early at
     `deadline` (any prefix of a pass is a reparametrization, so bounds read afterwards stay valid); returns
     whether the pass finished."""
-    rank = np.zeros(len(unary), dtype=np.int64)
-    rank[order] = np.arange(len(order))
+    rank = [0] * len(unary)
+    for position, u in enumerate(order):
+        rank[u] = position
     work = _SweepWork(MESSAGE_PASSING_WORK_PER_INCIDENCE
                       + (MESSAGE_PASSING_ROUNDING_WORK_PER_INCIDENCE if labels is not None else 0.0)
                       + (MESSAGE_PASSING_POTENTIALS_WORK_PER_INCIDENCE if potentials is not None else 0.0))
@@ -211,7 +212,7 @@ def message_passing_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incid
         minima, later = [], []
         work.incidences += len(incident[u])
         for k, side in incident[u]:
-            m = mats[k].min(axis=1 - side)
+            m = _row_minima(mats[k], side)
             work.entries += mats[k].size
             other = ends[k][1 - side]
             onward = rank[other] > rank[u]
@@ -224,12 +225,13 @@ def message_passing_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incid
         share = total / max(onward_count, len(later) - onward_count, 1)
         for (k, side), m, onward in zip(incident[u], minima, later):
             shift = share - m if onward else -m
-            mats[k] += shift[:, None] if side == 0 else shift[None, :]
+            _shift_rows(mats[k], side, shift)
             if potentials is not None:
-                potentials[k][side][:] += shift
+                moved = potentials[k][side]
+                moved += shift
         unary[u] = total - onward_count * share
         if labels is not None:
-            labels[u] = int(np.argmin(given))
+            labels[u] = int(given.argmin())
     work.charge()
     return True
 
@@ -247,16 +249,26 @@ def diffusion_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incident: l
         minima = []
         work.incidences += len(incident[u])
         for k, side in incident[u]:
-            m = mats[k].min(axis=1 - side)
+            m = _row_minima(mats[k], side)
             work.entries += mats[k].size
             minima.append(m)
             total += m
         total /= len(incident[u]) + 1
         unary[u] = total
         for (k, side), m in zip(incident[u], minima):
-            shift = total - m
-            mats[k] += shift[:, None] if side == 0 else shift[None, :]
+            _shift_rows(mats[k], side, total - m)
     work.charge()
+
+
+def _row_minima(mat: np.ndarray, side: int) -> np.ndarray:
+    """The minimum of each of `mat`'s rows (`side` 0) or columns (`side` 1): a pair's minima over its other end
+    (the ufunc's reduce, without `ndarray.min`'s Python-level dispatch: a sweep calls it once per incidence)."""
+    return np.minimum.reduce(mat, axis=1 - side)
+
+
+def _shift_rows(mat: np.ndarray, side: int, shift: np.ndarray) -> None:
+    """Add `shift[s]` to every entry of `mat`'s row `s` (`side` 0) or column `s` (`side` 1), in place."""
+    mat += shift[:, None] if side == 0 else shift
 
 
 class _SweepWork:

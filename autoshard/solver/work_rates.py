@@ -66,11 +66,11 @@ SWEEP_SECONDS_PER_ENTRY = 1.2e-8
 #: error to the process time of sweeps over the examples' strategy graphs, a LLaMA-3-8B training step's on an 8x8
 #: mesh, and chains of k-by-k matrices (k = 2 to 128), less the checkpoint ticks a sweep also counts (one per
 #: `_SweepWork.CHECKPOINT_NODES` nodes); numpy's cost per entry falls on larger matrices, which are overcharged
-SWEEP_WORK_PER_ENTRY = 1.3e-9
+SWEEP_WORK_PER_ENTRY = 1.5e-9
 DIFFUSION_SWEEP_WORK_PER_INCIDENCE = 2.7e-6
-MESSAGE_PASSING_WORK_PER_INCIDENCE = 4.2e-6
-MESSAGE_PASSING_ROUNDING_WORK_PER_INCIDENCE = 7e-7
-MESSAGE_PASSING_POTENTIALS_WORK_PER_INCIDENCE = 8e-7
+MESSAGE_PASSING_WORK_PER_INCIDENCE = 3.4e-6
+MESSAGE_PASSING_ROUNDING_WORK_PER_INCIDENCE = 6e-7
+MESSAGE_PASSING_POTENTIALS_WORK_PER_INCIDENCE = 6e-7
 #: work of the bound and the rounding's cost read after a sweep, per pair (merged edge), per node and per entry (pair
 #: matrices' and node costs'), fitted likewise to their process time on those graphs before and after reduction
 READOUT_WORK_PER_EDGE = 5e-7
