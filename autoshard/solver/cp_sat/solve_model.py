@@ -13,8 +13,9 @@ from autoshard.solver.config import SolverConfig
 from autoshard.solver.state import Incumbent
 from autoshard.solver.work_rates import CP_SECONDS_PER_DETERMINISTIC_SECOND
 
-#: in deterministic mode, the wall-clock cap on a solve, as a multiple of its time limit (plus 10 s)
-WALL_CAP_FACTOR = 3.0
+#: in deterministic mode, the wall-clock cap on a solve, as a multiple of its time limit (plus 10 s): the slowdown a
+#: busy machine may impose before the solve stops being repeatable (the work clock's seconds track quiet wall seconds)
+WALL_CAP_FACTOR = 6.0
 
 
 class SolutionCallback(cp_model.CpSolverSolutionCallback):
