@@ -460,7 +460,7 @@ def _num(value: float | None, spec: str, width: int) -> str:
     return f"{'-':>{width}}" if value is None else f"{value:{width}{spec}}"
 
 
-HEADER = (f"  {'layout':<14}{'XLA step s':>11}{'compute s':>11}{'comm s':>10}{'mem GB':>9} {'fits':<5}{'remat':>6}"
+HEADER = (f"  {'layout':<21}{'XLA step s':>11}{'compute s':>11}{'comm s':>10}{'mem GB':>9} {'fits':<5}{'remat':>6}"
           f"{'compile s':>10} | {'plan s':>7} {'status':<10}{'gap':>7}{'pred step':>10}{'pred GB':>9}"
           f"{'step p/c':>9}{'mem p/c':>8}")
 
@@ -470,20 +470,19 @@ def format_row(r: LayoutResult, cell_key: str) -> str:
     c, p = r.compiled, r.plan
     name = r.layout + (" (ckpt)" if r.program and r.program != cell_key else "")
     if c is None:
-        head = f"  {name:<14}{r.status}"
+        head = f"  {name:<21}{r.status}"
         return head if p is None else f"{head} (planned in {p.plan_s:.1f} s)"
-    row = (f"  {name:<14}{c.step_s:11.4f}{c.compute_s:11.4f}{c.communication_s:10.4f}{c.memory_bytes / GB:9.2f} "
+    row = (f"  {name:<21}{c.step_s:11.4f}{c.compute_s:11.4f}{c.communication_s:10.4f}{c.memory_bytes / GB:9.2f} "
            f"{'yes' if r.fits else 'NO':<5}{c.remat_warnings:6d}{c.compile_s:10.1f}")
     if c.unpriced_collectives:
         row += f" ({c.unpriced_collectives} collectives unpriced)"
     if p is None:
         return row
-    if p.recomputed:
-        row += f" [recomputes: {p.recomputed}]"
     step_ratio = p.predicted_step_s / c.step_s if c.step_s else None
     mem_ratio = p.predicted_memory_bytes / c.memory_bytes if c.memory_bytes else None
     return (f"{row} | {p.plan_s:7.1f} {p.status:<10}{_num(p.gap, '.1%', 7)}{_num(p.predicted_step_s, '.4f', 10)}"
-            f"{_num(p.predicted_memory_bytes / GB, '.2f', 9)}{_num(step_ratio, '.3f', 9)}{_num(mem_ratio, '.3f', 8)}")
+            f"{_num(p.predicted_memory_bytes / GB, '.2f', 9)}{_num(step_ratio, '.3f', 9)}{_num(mem_ratio, '.3f', 8)}"
+            + (f"  recomputes: {p.recomputed}" if p.recomputed else ""))
 
 
 def verdict(results: Iterable[LayoutResult]) -> str | None:
