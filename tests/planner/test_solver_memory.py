@@ -39,7 +39,13 @@ def _transient(value) -> bool:
     return value.kind == "temporary" and value.name != "partition id"
 
 
-@pytest.mark.parametrize("mesh", ["data=8,model=8", "data=2,model=4"])
+#: the 2x4 plan partitions 132 of the 648 recomputed values otherwise than the forward values they repeat: XLA keeps
+#: both (the recomputation hoisted beside the forward pass), the solver's view merges them as if alike
+REPEATS_APART = pytest.mark.xfail(strict=True, reason="the plan partitions recomputed values otherwise than their "
+                                  "forward values; the solver sees every repeat merged")
+
+
+@pytest.mark.parametrize("mesh", ["data=8,model=8", pytest.param("data=2,model=4", marks=REPEATS_APART)])
 def test_on_a_checkpointed_step_the_solver_holds_what_xla_keeps_from_forward_to_backward(mesh):
     """XLA:CPU merges `jax.checkpoint`'s recomputation with the forward pass: the forward values live until the
     backward reads them. The solver's node-local view holds them too (and the barriers' values as their operands'
@@ -52,6 +58,7 @@ def test_on_a_checkpointed_step_the_solver_holds_what_xla_keeps_from_forward_to_
 
     from autoshard.planner.user_constraints import PlanOptions
     from autoshard.planner.xla_model.memory_accounting import half_steps, plan_live_values, plan_liveness
+    from autoshard.planner.xla_model.merged_values import merged_values
     from autoshard.solver.validate import usage_profile
 
     sys.path.insert(0, str(REPO / "examples"))
@@ -63,6 +70,7 @@ def test_on_a_checkpointed_step_the_solver_holds_what_xla_keeps_from_forward_to_
                           options=PlanOptions(carry_state=True))
     model = PlanCostModel(plan.config)
     graph, assignment = plan.graph, plan.assignment
+    assert merged_values(graph, assignment) == merged_values(graph)  # every repeat partitioned like its forward value
     problem = build_strategy_graph(graph, model.edge_cost_table(), plan.mesh, model.backend, None)
     values = plan_live_values(graph, assignment, plan.mesh, plan_liveness(graph, assignment, model.backend))
     total = np.zeros(half_steps(graph) + 1, dtype=np.int64)
