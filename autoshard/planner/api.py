@@ -36,6 +36,9 @@ from autoshard.units import fmt_bytes
 from costmodel.memory import StepMemory
 
 DEFAULT_MESH_NAME = "mesh"
+#: the planner's search ends once its plan is proven this close to the optimum of the cost model (a share of the
+#: modeled step time, well inside the model's own distance from what XLA compiles)
+DEFAULT_GAP_LIMIT = 0.001
 
 
 def load_with_locations(
@@ -72,6 +75,7 @@ def plan(
     *,
     memory_budget: int | None = None,
     time_limit: float = 30.0,
+    gap_limit: float = DEFAULT_GAP_LIMIT,
     seed: int = 0,
     num_workers: int = 8,
     options: PlanOptions | None = None,
@@ -95,6 +99,9 @@ def plan(
     second on a quiet machine, and a busy one takes longer in wall time (see `autoshard.solver.clock`). With
     `deterministic=False` the limit is wall time and the plan may vary from run to run.
 
+    `gap_limit`: the search ends once its plan is proven within this share of the optimum ((cost - bound) / cost;
+    0 ends it early only on a proof of optimality); the plan's `solver.gap` says how close it was proven.
+
     `remat`: "off" plans the program as it is; "auto", when no plan fits the budget, recomputes the layers of a
     training step under jax's checkpoint policies and keeps the fastest plan that fits (`planner.remat.choice`).
     """
@@ -106,7 +113,8 @@ def plan(
         require_static_shapes(ir, function, source_map)
         inline_private_calls(ir)
         model = PlanCostModel(cost_config)
-        solver_config = SolverConfig(max_time_in_seconds=time_limit, num_workers=num_workers, random_seed=seed,
+        solver_config = SolverConfig(max_time_in_seconds=time_limit, relative_gap_limit=gap_limit,
+                                     num_workers=num_workers, random_seed=seed,
                                      log_search_progress=log_search_progress, deterministic=deterministic)
 
         def plan_module(program: ModuleOp) -> Plan:

@@ -10,6 +10,9 @@ class SolverConfig:
     """Search settings. Defaults suit a 2-core machine: more workers than cores, a fixed seed."""
 
     max_time_in_seconds: float = 60.0
+    #: the search ends once its plan is proven within this share of the optimum, (cost - bound) / cost (0: only
+    #: a proof of optimality ends it early)
+    relative_gap_limit: float = 0.0
     num_workers: int = 8
     random_seed: int = 0
     log_search_progress: bool = False

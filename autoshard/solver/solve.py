@@ -86,7 +86,8 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
                         solve_sub=lambda sub, sub_config, sub_starts: _solve(sub, sub_config, None, sub_starts))
     heuristic.offer_starts(state, starts)
     _bound(state, schedule, blocks)
-    stats.heuristic = heuristic.run(state, schedule.heuristic_until, schedule.lagrangian_start_until, small, began)
+    if not state.settled():
+        stats.heuristic = heuristic.run(state, schedule.heuristic_until, schedule.lagrangian_start_until, small, began)
     status = _improve(state, schedule, use_lns)
     return _result(graph, state, status, schedule.t0)
 
@@ -99,33 +100,37 @@ def _bound(state: SearchState, schedule: Schedule, blocks: RepeatedBlocks | Skip
         if report.bound is not None:
             schedule.give_forest_time()
             report.took_forest_time = True
-    if schedule.dual_fraction > 0:
+    if schedule.dual_fraction > 0 and not state.settled():
         diffusion.run(state, schedule.dual_until())
 
 
 def _improve(state: SearchState, schedule: Schedule, use_lns: bool) -> str:
-    """The improving phases after the heuristic, each while no proof of optimality ends the search: Lagrangian
-    (when the usage limit binds), the whole CP-SAT model (small graphs), windows, LNS. Returns the status so far."""
+    """The improving phases after the heuristic, each while no proof ends the search (`SearchState.settled`: of
+    optimality, or of a gap within the limit): Lagrangian (when the usage limit binds), the whole CP-SAT model (small
+    graphs), windows, LNS. Returns the status so far."""
     status = UNKNOWN
-    if state.optimal():
-        status = OPTIMAL
-    elif state.config.lagrangian_fraction > 0 and state.memory_bound():
+    if not state.settled() and state.config.lagrangian_fraction > 0 and state.memory_bound():
         lagrangian.run(state, schedule.lagrangian_until())
     if state.optimal():
         status = OPTIMAL  # a valid incumbent meets the bound: nothing left to search
-    if not use_lns and status != OPTIMAL:
+    if not use_lns and not _ended(state, status):
         # a short whole-model run settles easy problems (and gives a bound)
         status = monolithic.run(state, schedule.deadline, MONOLITHIC_SHARE).outcome
-    if status not in (OPTIMAL, INFEASIBLE) and schedule.windows_fit(state.red.num_nodes):
+    if not _ended(state, status) and schedule.windows_fit(state.red.num_nodes):
         status = _windows(state, schedule, use_lns, status)
-    if status not in (OPTIMAL, INFEASIBLE) and repeated_layers.resumable(state) and schedule.lns_fits():
+    if not _ended(state, status) and repeated_layers.resumable(state) and schedule.lns_fits():
         # the whole graph's dual ascent (the windows did not resume it): half of what is left, LNS the rest
         repeated_layers.resume(state, now() + RESUMED_DUAL_SHARE * (schedule.deadline - now()))
         if state.optimal():
             status = OPTIMAL
-    if status not in (OPTIMAL, INFEASIBLE) and schedule.lns_fits():
+    if not _ended(state, status) and schedule.lns_fits():
         lns.run(state, schedule.deadline)
     return status
+
+
+def _ended(state: SearchState, status: str) -> bool:
+    """Whether nothing is left to search: proven optimal or infeasible, or settled within the gap limit."""
+    return status in (OPTIMAL, INFEASIBLE) or state.settled()
 
 
 def _windows(state: SearchState, schedule: Schedule, use_lns: bool, status: str) -> str:
@@ -138,7 +143,7 @@ def _windows(state: SearchState, schedule: Schedule, use_lns: bool, status: str)
     report = windows.run(state, t + share * (schedule.deadline - t) * (0.5 if resumed else 1.0))
     report.seconds = round(now() - t, 3)
     report.cost = state.incumbent.original_cost()
-    if resumed is not None and not state.optimal():
+    if resumed is not None and not state.settled():
         resumed.resume(state, t + share * (schedule.deadline - t))
         if state.optimal():
             status = OPTIMAL

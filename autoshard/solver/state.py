@@ -113,6 +113,20 @@ class SearchState:
         return (inc.bound is not None and inc.best_cost is not None and inc.best_cost <= inc.bound
                 and self.fits(inc.best))
 
+    def bound_target(self) -> int | None:
+        """The bound (reduced terms) that settles the search for the incumbent (`settled`), None without one."""
+        inc = self.incumbent
+        cost = inc.original_cost()
+        if cost is None:
+            return None
+        return inc.best_cost - int(self.config.relative_gap_limit * max(1, abs(cost)))
+
+    def settled(self) -> bool:
+        """Whether the search may end: the incumbent is valid and proven within `config.relative_gap_limit` of the
+        optimum (at 0, `optimal`)."""
+        inc, target = self.incumbent, self.bound_target()
+        return inc.bound is not None and target is not None and inc.bound >= target and self.fits(inc.best)
+
     def memory_bound(self) -> bool:
         """Whether the usage limit may bind: some node's choice changes its usage, and the diffusion phase (when it
         ran) did not already find its cheapest plan within the limit."""

@@ -1,3 +1,4 @@
+import dataclasses
 import time
 
 import pytest
@@ -7,7 +8,7 @@ from autoshard.solver.cp_sat.build_model import build_model
 from autoshard.solver.cp_sat.model_instance import ModelInstance
 from autoshard.solver.exact_reduction import reduce_graph
 from autoshard.solver.local_search import LocalSearch
-from autoshard.solver.solve import INFEASIBLE, OPTIMAL, SolverConfig, solve
+from autoshard.solver.solve import FEASIBLE, INFEASIBLE, OPTIMAL, SolverConfig, solve
 from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost, validate_plan
 
@@ -111,3 +112,14 @@ def test_all_strategies_forbidden_is_infeasible():
     g = StrategyGraph.build([[FORBIDDEN, FORBIDDEN], [0]], edges=[(0, 1, [[0], [0]])])
     result = solve(g, SolverConfig(**FAST))
     assert result.status == INFEASIBLE
+
+
+def test_a_gap_limit_ends_the_search_once_the_plan_is_proven_that_close() -> None:
+    graph = random_graph(0, 200, 6)
+    config = SolverConfig(max_time_in_seconds=2.0, deterministic=True, num_workers=2)
+    full = solve(graph, config)
+    limited = solve(graph, dataclasses.replace(config, relative_gap_limit=0.3))
+    assert full.status == FEASIBLE and full.gap > 0  # not proven optimal: the search ran to its limit
+    assert limited.gap <= 0.3 and limited.status == FEASIBLE  # settled, not proven optimal
+    assert limited.stats.work_clock_s < 0.75 * full.stats.work_clock_s
+    assert plan_cost(graph, limited.assignment) == limited.cost

@@ -161,6 +161,8 @@ def test_mesh_string_mistakes(work: Path, mesh: str, fragment: str) -> None:
     ("--time-limit=-1", "--time-limit takes a positive number of seconds, got -1"),
     ("--time-limit=nan", "got nan"),
     ("--workers=0", "--workers takes a positive number, got 0"),
+    ("--gap-limit=1.5", "--gap-limit takes a share of the cost in [0, 1), got 1.5"),
+    ("--gap-limit=nan", "--gap-limit takes a share"),
 ])
 def test_plan_option_mistakes(work: Path, option: str, fragment: str) -> None:
     assert_user_error(autoshard("plan", "small.mlir", "--mesh", "data=2", option, cwd=work), fragment)

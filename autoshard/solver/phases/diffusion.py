@@ -27,7 +27,7 @@ def run(state: SearchState, until: float) -> DiffusionReport:
     inc = state.incumbent
     ceiling = None if inc.best_cost is None else inc.best_cost + 1
     state.diffusion = Diffusion(state.red, ceiling=ceiling)
-    rounded = _adopt(state, state.diffusion.run(until, target=inc.best_cost), report)
+    rounded = _adopt(state, state.diffusion.run(until, target=state.bound_target()), report)
     report.seconds = round(now() - t, 3)
     if rounded is not None:
         state.start = rounded
@@ -43,7 +43,7 @@ def resume(state: SearchState, until: float) -> None:
     """Go on with the phase's diffusion until `until`; its time adds to the report's."""
     report = state.stats.diffusion
     resumed = now()
-    _adopt(state, state.diffusion.run(until, target=state.incumbent.best_cost), report)
+    _adopt(state, state.diffusion.run(until, target=state.bound_target()), report)
     report.seconds = round(report.seconds + now() - resumed, 3)
 
 

@@ -81,7 +81,7 @@ def _bound(state: SearchState, graph: StrategyGraph, blocks: RepeatedBlocks, fol
     if rounded is not None:
         _offer(state, blocks.unfold(graph.num_nodes, rounded))
     state.repeat_dual = folded_dual.lift(graph, blocks.folded_index(graph.num_nodes), until)
-    _adopt(state, state.repeat_dual.run(until, target=state.incumbent.original_cost()), report)
+    _adopt(state, state.repeat_dual.run(until, target=_original_target(state)), report)
     return rounded
 
 
@@ -92,7 +92,13 @@ def resumable(state: SearchState) -> bool:
 
 def resume(state: SearchState, until: float) -> None:
     """Go on with the whole graph's dual ascent until `until` (or until it proves the incumbent optimal)."""
-    _adopt(state, state.repeat_dual.run(until, target=state.incumbent.original_cost()), state.stats.repeats)
+    _adopt(state, state.repeat_dual.run(until, target=_original_target(state)), state.stats.repeats)
+
+
+def _original_target(state: SearchState) -> int | None:
+    """The whole graph's bound (original terms) that settles the search for the incumbent."""
+    target = state.bound_target()
+    return None if target is None else target + state.reduction.cost_offset
 
 
 def _adopt(state: SearchState, dual: DualBound, report: RepeatReport) -> None:
@@ -115,7 +121,7 @@ def _plan(state: SearchState, graph: StrategyGraph, blocks: RepeatedBlocks, fold
     Lagrangian price per byte held at the time points where a plan went over the limit, set first so that the last
     plan's excess would cost as much as the plan itself, then multiplied by `PRICE_GROWTH` each round that still
     does not fit."""
-    if state.optimal():
+    if state.settled():
         return
     binding = np.zeros(0, dtype=bool)
     price = 0.0

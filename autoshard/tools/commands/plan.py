@@ -10,7 +10,7 @@ from pathlib import Path
 
 from autoshard.emit import emit_plan
 from autoshard.errors import UserError
-from autoshard.planner.api import plan
+from autoshard.planner.api import DEFAULT_GAP_LIMIT, plan
 from autoshard.planner.axis_groups import parse_axis_groups
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.fileio import make_directory, read_text, write_text_atomic
@@ -36,6 +36,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "jax's checkpoint policies (one policy for all layers) and keep the fastest plan that fits "
                         "(default off: plan the program as it is)")
     p.add_argument("--time-limit", type=float, default=30.0, help="solver time limit in seconds (default 30)")
+    p.add_argument("--gap-limit", type=float, default=DEFAULT_GAP_LIMIT,
+                   help="end the search once its plan is proven within this share of the optimum, "
+                        f"(cost - bound) / cost (default {DEFAULT_GAP_LIMIT:g}; 0: only a proof of optimality "
+                        "ends it before --time-limit)")
     p.add_argument("--seed", type=int, default=0, help="solver random seed (the same seed gives the same plan)")
     p.add_argument("--wall-clock", action="store_true",
                    help="stop the search on wall time instead of counted work: --time-limit is then exact, but "
@@ -77,6 +81,8 @@ def _plan_and_write(args: argparse.Namespace) -> int:
         raise UserError("give --mesh (e.g. --mesh data=2,model=4) or --config FILE.yaml")
     if not (math.isfinite(args.time_limit) and args.time_limit > 0):
         raise UserError(f"--time-limit takes a positive number of seconds, got {args.time_limit:g}")
+    if not (0 <= args.gap_limit < 1):
+        raise UserError(f"--gap-limit takes a share of the cost in [0, 1), got {args.gap_limit:g}")
     if args.workers < 1:
         raise UserError(f"--workers takes a positive number, got {args.workers}")
     source = read_text(args.input)  # a clear error for a missing or unreadable input before any work
@@ -99,6 +105,7 @@ def _plan_and_write(args: argparse.Namespace) -> int:
         config=args.config,
         memory_budget=parse_bytes(args.memory_budget) if args.memory_budget else None,
         time_limit=args.time_limit,
+        gap_limit=args.gap_limit,
         seed=args.seed,
         num_workers=args.workers,
         options=options,
