@@ -81,6 +81,10 @@ class XlaBackend:
     #: whether an all-gather along an inner dimension copies its operand into and its result out of a layout
     #: with that dimension outermost
     all_gather_layout_copies: Fact[bool]
+    #: whether a loop body writes a carried value's new value into the loop's state buffer, copying the carry each
+    #: iteration only when a body reader does not feed that write (`loop_state`); without, every updated carry
+    #: is copied and the new value is a buffer of its own
+    loop_state_in_place: Fact[bool]
 
     def aligned(self, nbytes: int) -> int:
         """`nbytes` rounded up to the heap alignment (0 stays 0)."""
@@ -109,6 +113,7 @@ CPU = XlaBackend(
     reshard_staging_copies=Fact(True, MEASURED_CPU),
     all_to_all_copy_passes=Fact(4.0, MEASURED_CPU),
     all_gather_layout_copies=Fact(True, MEASURED_CPU),
+    loop_state_in_place=Fact(True, MEASURED_CPU),
 )
 
 
@@ -131,6 +136,8 @@ GPU = _assumed_like_cpu(
                                                "elimination")),
     select_and_scatter_expanded=Fact(True, read_from(f"{_GPU_COMPILER}, SelectAndScatterExpander (the pass "
                                                      "XLA:CPU runs)")),
+    loop_state_in_place=Fact(True, read_from("xla/service/copy_insertion.cc, AddCopiesForWhile and "
+                                             "RemoveUnnecessaryCopies (the pass every backend runs)")),
 )
 
 #: XLA's TPU compiler is not public: every fact is the cpu one's, assumed

@@ -12,8 +12,10 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   when nothing reads the argument after it (an in-place update, seen for optimizer steps,
   `in_place_donated_updates`; otherwise the value is a temporary until the step ends);
 - every other value is a temporary from the op that defines it to its last reader in program order (loop
-  bodies are flattened between the loop's start and end, a loop-carried value the body updates is two buffers,
-  XLA's copy insertion, plus its 8-byte entry in the loop's tuple, `tuple_entry_bytes`); each temporary takes a
+  bodies are flattened between the loop's start and end; a loop-carried value the body updates is the loop's
+  state buffer, which the body op writing the new value computes into, and a second buffer where XLA's copy
+  insertion copies the carry each iteration (`loop_state`, `loop_state_in_place`; without, always two buffers
+  beside the new value's), plus its 8-byte entry in the loop's tuple, `tuple_entry_bytes`); each temporary takes a
   multiple of 64 bytes (`heap_alignment`);
 - a value XLA computes inside its consumers' loop fusions (`fusion_groups`: a broadcast or cheap elementwise op
   whose readers all fuse it) has no buffer; the values it reads are read where its consumers run, so they live
@@ -93,6 +95,7 @@ from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, Plan
 from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.dot_layout import copied_operands, copied_ports, flattened_dot
 from autoshard.planner.xla_model.fusion_groups import TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion
+from autoshard.planner.xla_model.loop_state import loop_state
 from autoshard.planner.xla_model.merged_values import merged_values
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import element_bytes
@@ -163,6 +166,8 @@ class GraphLiveness:
     #: recomputations XLA cannot merge (the plan partitions them otherwise) -> where it computes them: beside
     #: the forward values they repeat, the barrier that would have held them back being gone
     hoisted: dict[int, int] = field(default_factory=dict)
+    #: loop-carried value nodes held twice: the loop state and the copy the body reads (`loop_state`)
+    held_twice: frozenset[int] = frozenset()
 
     def origin(self, node: int, port: int) -> tuple[int, int]:
         """The value behind a chain of sharding constraints."""
@@ -204,6 +209,11 @@ class GraphLiveness:
         for e in graph.edges if backend.in_place_donated_updates.value else ():
             if e.consumer in donors and last_read(donors[e.consumer]) <= runs_at[e.producer]:
                 returned.add((e.producer, e.out_port))
+        held_twice = frozenset(n.index for n in nodes if n.loop_carried)
+        if backend.loop_state_in_place.value:  # the body writes each carried value's new value into the loop state
+            state = loop_state(graph)
+            returned.update(state.writers.values())
+            held_twice = state.copied_each_iteration
         copied = set(copied_operands(graph)) if backend.dot_operand_copies.value else set()
         recomputed = _read_through_producers(nodes, sources, consumers, fused, returned, copied, set(merged),
                                              backend.convolution_fuses_input.value)
@@ -232,7 +242,7 @@ class GraphLiveness:
         hoisted = {i: min(nodes[i].position, runs_at[source]) for i, (source, _) in facts.apart.items()}
         return GraphLiveness(backend, frozenset(aliased), frozenset(returned), frozenset(fused), tuple(last),
                              frozenset(invariant), tuple(runs_until), reuses, through, runs_at, frozenset(recomputed),
-                             frozenset(copied), settles_at, merged, tuple(read_at), hoisted)
+                             frozenset(copied), settles_at, merged, tuple(read_at), hoisted, held_twice)
 
 
 @dataclass(frozen=True)
@@ -449,9 +459,9 @@ def node_usage(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, liveness: Gra
                               + backend.tuple_entry_bytes.value * carried)
               for p in held_ports(node)
               if (node.index, p) not in liveness.returned and (node.index, p) not in liveness.fused)
-    # a carried value the body updates is held twice, returned or not: XLA's copy insertion gives the body a copy
-    # to read while the new value is written (seen on the zoo's scan: the counter and the carried activation)
-    if not carried:
+    # a carried value copied each iteration is held twice, returned or not: XLA's copy insertion gives the body a
+    # copy to read while the new value is written (`loop_state`)
+    if node.index not in liveness.held_twice:
         return own
     return own + sum(backend.aligned(sharded_bytes(node.outputs[p], strategy.outputs[p], mesh))
                      for p in held_ports(node))

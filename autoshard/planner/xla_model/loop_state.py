@@ -1,0 +1,89 @@
+"""Which buffers XLA gives a `stablehlo.while`'s carried values, stated on the plan graph.
+
+A loop-carried value node's input 0 is the loop's operand, input 1 the value the body yields (its *writer*: the
+body op computing the new value); its output is read by the body and, as the loop's result, after the loop.
+
+Rules (XLA's copy insertion and buffer assignment for a while loop, `XlaBackend.loop_state_in_place`):
+- the loop state is one buffer per carried value; the body's writer computes the new value into it (no buffer
+  of its own);
+- the body reads the carry from that same buffer unless a body op that reads the carry does not feed the writer
+  (e.g. `a, b = f(a, b), g(a, b)`: `g` reads `a` and does not feed `f`): XLA's ordering cannot put that reader
+  before the write, so copy insertion copies the carry each iteration (a second buffer, and a copy kernel per
+  iteration reading and writing the carried value); a carry whose every body reader feeds its writer is updated
+  in place;
+- a carry the body passes back unchanged is the operand's buffer (no writer).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from autoshard.planner.plan_graph import NodeKind, PlanGraph
+
+
+@dataclass(frozen=True)
+class LoopState:
+    """The carried values a graph's loops update and how XLA holds them (module docstring)."""
+
+    #: carried value node -> the (body op, output port) writing its new value into the loop state
+    writers: dict[int, tuple[int, int]]
+    #: carried value nodes XLA copies every iteration (a body reader does not feed the writer)
+    copied_each_iteration: frozenset[int]
+
+
+def _loop_of(node) -> object:
+    """The `stablehlo.while` whose carried values the data-flow node groups (its result is the last IR value)."""
+    return getattr(node.ir[-1], "op", None) if node.ir else None
+
+
+def loop_state(graph: PlanGraph) -> LoopState:
+    """The loop state of every updated carried value of `graph` (cached on the graph)."""
+    return graph.derived("loop state", _loop_state)
+
+
+def _loop_state(graph: PlanGraph) -> LoopState:
+    nodes = graph.nodes
+    source: dict[tuple[int, int], tuple[int, int]] = {}  # (consumer, in port) -> (producer, out port)
+    producers: dict[int, set[int]] = {}  # consumer -> producers over forward edges, through sharding constraints
+    readers: dict[int, set[int]] = {}
+    for e in graph.edges:
+        source[(e.consumer, e.in_port)] = (e.producer, e.out_port)
+
+    def origin(node: int, port: int) -> tuple[int, int]:
+        """The value behind a chain of sharding constraints (each passes its operand through)."""
+        while nodes[node].kind == NodeKind.CONSTRAINT and (node, 0) in source:
+            node, port = source[(node, 0)]
+        return node, port
+
+    for e in graph.edges:
+        if nodes[e.consumer].kind != NodeKind.CONSTRAINT and nodes[e.consumer].position > nodes[e.producer].position:
+            producer = origin(e.producer, e.out_port)[0]
+            producers.setdefault(e.consumer, set()).add(producer)
+            readers.setdefault(producer, set()).add(e.consumer)
+    writers: dict[int, tuple[int, int]] = {}
+    for carried in (n.index for n in nodes if n.loop_carried):
+        if (carried, 1) in source:
+            writer = origin(*source[(carried, 1)])
+            if writer[0] != carried and nodes[writer[0]].kind == NodeKind.OP:
+                writers[carried] = writer
+
+    def feeding(roots: set[int]) -> set[int]:
+        """The ops `roots` and the ops computing their operands, not looking through carried values."""
+        seen, stack = set(roots), list(roots)
+        while stack:
+            for p in producers.get(stack.pop(), ()):
+                if p not in seen and nodes[p].kind == NodeKind.OP:
+                    seen.add(p)
+                    stack.append(p)
+        return seen
+
+    body_of: dict[object, set[int]] = {}  # loop -> the body ops feeding any of its writers
+    for carried, (writer, _) in writers.items():
+        body_of.setdefault(_loop_of(nodes[carried]), set()).add(writer)
+    body_of = {loop: feeding(roots) for loop, roots in body_of.items()}
+    copied = set()
+    for carried, (writer, _) in writers.items():
+        body_readers = readers.get(carried, set()) & body_of[_loop_of(nodes[carried])]
+        if not body_readers <= feeding({writer}):
+            copied.add(carried)
+    return LoopState(writers, frozenset(copied))
