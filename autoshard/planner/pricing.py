@@ -114,6 +114,16 @@ class PlanCostModel:
         return float(sum(2 * _numel(shapes[port]) * element_bytes(node.inputs[port].dtype)
                          for port in traffic.layout_copies if node.inputs[port] is not None))
 
+    def state_copy_bytes(self, node: PlanNode, outputs: Sequence[TensorSharding] | None,
+                         traffic: NodeTraffic | None) -> float:
+        """Bytes the copy kernels of the loop state a body op writes move (`NodeTraffic.state_copies`, on a backend
+        that writes the loop state in place: `XlaBackend.loop_state_in_place`): each reads and writes its output."""
+        if traffic is None or not traffic.state_copies or not self.backend.loop_state_in_place.value:
+            return 0.0
+        shapes = self._local_shapes(node.outputs, outputs)
+        return float(sum(2 * n * _numel(shapes[port]) * element_bytes(node.outputs[port].dtype)
+                         for port, n in enumerate(traffic.state_copies) if n and node.outputs[port] is not None))
+
     def _local_shapes(self, infos: Sequence[TensorInfo | None], shardings: Sequence[TensorSharding] | None
                       ) -> list[tuple[int, ...]]:
         if shardings is None:
@@ -135,7 +145,8 @@ class PlanCostModel:
         """Seconds `node` computes on one device under a strategy (see `node_work`, `work_s`), with the copy kernels
         of its transposed operands (`layout_copy_bytes`, memory-bound)."""
         work = self.node_work(node, flops_fraction, inputs, outputs, traffic)
-        copies = self.layout_copy_bytes(node, inputs, traffic) / self.config.hardware.memory_bandwidth
+        copies = (self.layout_copy_bytes(node, inputs, traffic)
+                  + self.state_copy_bytes(node, outputs, traffic)) / self.config.hardware.memory_bandwidth
         return self.work_s(work, _dtype(node), traffic.memory_bound if traffic is not None else None) + copies
 
     def group_memory_bound(self, members: Sequence[tuple[PlanNode, NodeTraffic]]) -> bool:
@@ -158,7 +169,8 @@ class PlanCostModel:
         total = math.prod(max(s, 1) for s in node.rule.factor_sizes)
         local = math.prod(max(s, 1) for s in local_factor_sizes(node.rule, strategy.factor_strategy, self.mesh))
         work = self.node_work(node, local / total, strategy.inputs, strategy.outputs, traffic)
-        return work + OpWork(bytes_accessed=self.layout_copy_bytes(node, strategy.inputs, traffic))
+        return work + OpWork(bytes_accessed=self.layout_copy_bytes(node, strategy.inputs, traffic)
+                             + self.state_copy_bytes(node, strategy.outputs, traffic))
 
     def _manual_body_work(self, node: PlanNode) -> OpWork:
         """The body ops `manual_computation.body_cost` prices (its own collectives aside), on their shapes."""

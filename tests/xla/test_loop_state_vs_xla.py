@@ -1,6 +1,6 @@
 """A `stablehlo.while`'s carried values as XLA holds them (`xla_model.loop_state`): the body writes a carry's new
-value into the loop state, copying the carry each iteration only when a body reader does not feed that write.
-Checked on the plan graph of small jax-exported loops and
+value into the loop state, copying the carry each iteration only when a body reader does not feed that write,
+and copies a non-donated operand into the state once. Checked on the plan graph of small jax-exported loops and
 against XLA:CPU's compiled program (the fidelity bench at test sizes)."""
 
 from __future__ import annotations
@@ -37,12 +37,14 @@ def test_a_carry_whose_only_reader_writes_its_new_value_is_updated_in_place():
     state, carries = _state("scan_elementwise")  # h = tanh(h * scale + shift)
     assert len(carries) == 1
     assert not carries & state.copied_each_iteration
+    assert carries <= state.copied_on_entry  # the argument is copied into the loop state once
 
 
 def test_two_carries_each_computed_from_both_are_copied_every_iteration():
     state, carries = _state("fori_elementwise")  # a, b = f(a, b), g(a, b)
     assert len(carries) == 2
     assert carries <= state.copied_each_iteration
+    assert carries <= state.copied_on_entry
 
 
 def _bench():
@@ -53,7 +55,7 @@ def _bench():
     return module
 
 
-def test_loops_memory_matches_xla(tmp_path, capsys):
+def test_loops_step_time_and_memory_match_xla(tmp_path, capsys):
     argv = ["--programs", "scan_elementwise,fori_elementwise", "--meshes", "2x4", "--tiny", "--time-limit", "2",
             "--work", str(tmp_path), "--json"]
     assert _bench().main(argv) == 0
@@ -62,5 +64,7 @@ def test_loops_memory_matches_xla(tmp_path, capsys):
     assert len(records) == 2
     for r in records:
         assert r["status"] == "ok", r
+        step = r["predicted"]["step_s"] / r["compiled"]["step_s"]
         memory = r["predicted"]["memory_bytes"] / r["compiled"]["memory_bytes"]
+        assert 0.9 <= step <= 1.1, (r["program"], step)
         assert 1.0 <= memory <= 1.1, (r["program"], memory)

@@ -24,6 +24,9 @@ are memory; sharding constraints are transparent):
 - a dot_general operand XLA reads from a transposed copy (`dot_layout.copied_operands`) costs a copy kernel,
   reading the operand and writing the copy (`NodeTraffic.layout_copies`), unless the operand is a loop-fusible
   value read by that dot alone: its producer's loop writes it transposed;
+- the body op writing a loop-carried value's new value pays the copy kernels of that loop state
+  (`loop_state.state_copy_passes`: each iteration where copy insertion copies the carry, once per loop entry
+  where the operand is copied into the state), reading and writing its output (`NodeTraffic.state_copies`);
 - slices (`slice`, `dynamic_slice`, `gather`) read as much of their operand as they produce; in-place updates
   (`dynamic_update_slice`, `scatter`) read and write only the update, not the buffer they update, unless that
   buffer is computed inside their loop (a broadcast zero buffer): then they write all of it.
@@ -42,6 +45,7 @@ from autoshard.dialects.op_traits import FusionRoot, InPlaceUpdate, LoopFusible,
 from autoshard.dialects.ops_by_name import get_trait, has_trait
 from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
 from autoshard.planner.xla_model.dot_layout import copied_operands
+from autoshard.planner.xla_model.loop_state import state_copy_passes
 
 #: value nodes that pass a value through unchanged (no memory of their own)
 TRANSPARENT_KINDS = frozenset({NodeKind.CONSTRAINT})
@@ -67,6 +71,9 @@ class NodeTraffic:
     #: input ports a dot reads from a transposed copy that a kernel of its own makes (`dot_layout`): it reads the
     #: operand and writes the copy
     layout_copies: tuple[int, ...] = ()
+    #: per output port, how many times a run copies the loop state it writes (`loop_state.state_copy_passes`):
+    #: copy kernels reading and writing the output's local size; empty: none
+    state_copies: tuple[float, ...] = ()
 
     @staticmethod
     def unfused(node: PlanNode) -> NodeTraffic:
@@ -245,6 +252,7 @@ def _fusion_of(graph: PlanGraph) -> FusionPlan:
                 read_times[(i, port)] = read_times.get((i, port), 0) + 1
     traffic: list[NodeTraffic | None] = [None] * len(nodes)
     group: list[int | None] = [None] * len(nodes)
+    state_copies = state_copy_passes(graph)
     for node in nodes:
         if node.kind != NodeKind.OP:
             continue
@@ -255,8 +263,9 @@ def _fusion_of(graph: PlanGraph) -> FusionPlan:
         if has_trait(_name(node), InPlaceUpdate) and writes and reads and reads[0] is None and \
                 sources.get((node.index, 0)) in inline:  # the buffer is computed in the update's loop: all written
             writes = (("out", 0), *writes[1:])
+        copies = tuple(state_copies.get((node.index, j), 0.0) for j in range(len(node.outputs)))
         traffic[node.index] = NodeTraffic(reads, writes, None, max(len(kernels_of.get(node.index, ())), 1),
-                                          times, tuple(copied.get(node.index, ())))
+                                          times, tuple(copied.get(node.index, ())), copies if any(copies) else ())
 
     return FusionPlan(tuple(group), tuple(traffic), kernels)
 

@@ -11,7 +11,9 @@ Rules (XLA's copy insertion and buffer assignment for a while loop, `XlaBackend.
   before the write, so copy insertion copies the carry each iteration (a second buffer, and a copy kernel per
   iteration reading and writing the carried value); a carry whose every body reader feeds its writer is updated
   in place;
-- a carry the body passes back unchanged is the operand's buffer (no writer).
+- the loop's operand is copied into the state buffer once before the loop (a copy kernel) when it is an argument
+  or a constant (a buffer XLA does not write) or something reads it after the loop starts; otherwise the state
+  takes over the operand's buffer. A carry the body passes back unchanged is the operand's buffer (no writer).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ class LoopState:
     writers: dict[int, tuple[int, int]]
     #: carried value nodes XLA copies every iteration (a body reader does not feed the writer)
     copied_each_iteration: frozenset[int]
+    #: updated carried value nodes whose operand XLA copies into the loop state before the loop
+    copied_on_entry: frozenset[int]
 
 
 def _loop_of(node) -> object:
@@ -61,11 +65,14 @@ def _loop_state(graph: PlanGraph) -> LoopState:
             producers.setdefault(e.consumer, set()).add(producer)
             readers.setdefault(producer, set()).add(e.consumer)
     writers: dict[int, tuple[int, int]] = {}
+    operands: dict[int, int] = {}  # carried value node -> the node computing the loop's operand
     for carried in (n.index for n in nodes if n.loop_carried):
         if (carried, 1) in source:
             writer = origin(*source[(carried, 1)])
             if writer[0] != carried and nodes[writer[0]].kind == NodeKind.OP:
                 writers[carried] = writer
+        if (carried, 0) in source:
+            operands[carried] = origin(*source[(carried, 0)])[0]
 
     def feeding(roots: set[int]) -> set[int]:
         """The ops `roots` and the ops computing their operands, not looking through carried values."""
@@ -86,4 +93,23 @@ def _loop_state(graph: PlanGraph) -> LoopState:
         body_readers = readers.get(carried, set()) & body_of[_loop_of(nodes[carried])]
         if not body_readers <= feeding({writer}):
             copied.add(carried)
-    return LoopState(writers, frozenset(copied))
+    on_entry = {carried for carried in writers if carried in operands and (
+        nodes[operands[carried]].kind in (NodeKind.ARGUMENT, NodeKind.CONSTANT)
+        or any(nodes[r].position > nodes[carried].position for r in readers.get(operands[carried], ()))
+    )}
+    return LoopState(writers, frozenset(copied), frozenset(on_entry))
+
+
+def state_copy_passes(graph: PlanGraph) -> dict[tuple[int, int], float]:
+    """(writer, output port) -> how many times per run of the writer XLA copies the carried value it writes (a
+    copy kernel reading and writing it): once an iteration where the carry is copied each iteration, and once
+    per loop entry (1 / trip count of the writer's runs) where the operand is copied into the state."""
+    state = loop_state(graph)
+    nodes = graph.nodes
+    passes: dict[tuple[int, int], float] = {}
+    for carried, writer in state.writers.items():
+        trip = max(nodes[writer[0]].multiplier // max(nodes[carried].multiplier, 1), 1)
+        n = (carried in state.copied_each_iteration) + (carried in state.copied_on_entry) / trip
+        if n:
+            passes[writer] = passes.get(writer, 0.0) + n
+    return passes
