@@ -4,6 +4,7 @@ sizes; and `bench/fidelity_corpus.py` runs end to end on one tiny cell (plan, wr
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -46,3 +47,20 @@ def test_the_bench_prices_one_tiny_cell_and_reuses_it(tmp_path, capsys) -> None:
     assert (tmp_path / "cells" / "tiny" / "scan_dense@2x4" / "compiled.hlo").exists()
     assert bench.main(argv) == 0  # the second run reads the cache
     assert capsys.readouterr().err.count("cached") == 1
+
+
+def test_loops_step_time_and_memory_match_xla(tmp_path, capsys):
+    """The loop state as XLA holds and copies it (`xla_model.loop_state`): a carry updated in place, and two
+    carries each computed from both, copied every iteration."""
+    argv = ["--programs", "scan_elementwise,fori_elementwise", "--meshes", "2x4", "--tiny", "--time-limit", "2",
+            "--work", str(tmp_path), "--json"]
+    assert _bench().main(argv) == 0
+    out = capsys.readouterr().out
+    records = json.loads(out[out.index("\n[") + 1:])
+    assert len(records) == 2
+    for r in records:
+        assert r["status"] == "ok", r
+        step = r["predicted"]["step_s"] / r["compiled"]["step_s"]
+        memory = r["predicted"]["memory_bytes"] / r["compiled"]["memory_bytes"]
+        assert 0.9 <= step <= 1.1, (r["program"], step)
+        assert 1.0 <= memory <= 1.1, (r["program"], memory)
