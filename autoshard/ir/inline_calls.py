@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import CallOp, FuncOp
+from xdsl.ir import BlockArgument
 from xdsl.rewriter import InsertPoint, Rewriter
 
 
@@ -36,7 +37,9 @@ def inline_private_calls(module: ModuleOp, max_rounds: int = 64) -> int:
                 arg.name_hint = None
             ret = body.last_op
             assert ret is not None
-            results = list(ret.operands)
+            # a callee returning one of its arguments returns the call's operand (the block argument goes away)
+            results = [call.operands[v.index] if isinstance(v, BlockArgument) and v.block is body else v
+                       for v in ret.operands]
             Rewriter.erase_op(ret, safe_erase=False)
             Rewriter.inline_block(body, InsertPoint.before(call), call.operands)
             for old, new in zip(call.results, results):
