@@ -138,6 +138,18 @@ def test_transposed_dot_operand_is_copied():
     assert m.temporary_bytes == F32_64x64
 
 
+
+def test_a_dot_operand_that_is_a_vector_on_the_device_is_copied():
+    def temps(rows: int) -> int:
+        lhs, out = f"tensor<{rows}x64xf32>", f"tensor<{rows}x64xf32>"
+        body = f"""    %1 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : ({lhs}, tensor<64x64xf32>) -> {out}
+    return %1 : {out}"""
+        return _memory(_module(body, args=f"%arg0: {lhs}, %arg1: tensor<64x64xf32>", results=out))[1].temporary_bytes
+    # XLA:CPU reads a [1, K] lhs through a copy of its own (a [K, 1] kernel); not a [2, K] one
+    assert temps(1) == 64 * 4
+    assert temps(2) == 0
+
+
 def test_reshard_staging():
     mesh = Mesh.from_sizes({"a": 2, "b": 4})
     info = TensorInfo((8, 64), "f32")

@@ -61,6 +61,9 @@ class XlaBackend:
     #: whether a dot_general operand not laid out as [batch, free, contracting] / [batch, contracting, free] is
     #: read from a transposed copy (`dot_layout`)
     dot_operand_copies: Fact[bool]
+    #: whether a dot_general operand that is a vector on the device (its one free dim of local size 1) is read
+    #: from a copy (`dot_layout.vector_ports`)
+    dot_vector_operand_copies: Fact[bool]
     #: whether a convolution computes its input's elementwise or reduce_window producer inside its own kernel
     convolution_fuses_input: Fact[bool]
     #: whether a result aliased to a donated argument is computed in place into the argument's buffer once
@@ -104,6 +107,7 @@ CPU = XlaBackend(
     reduce_scatter=Fact(False, MEASURED_CPU),
     merges_recomputation=Fact(True, MEASURED_CPU),
     dot_operand_copies=Fact(True, MEASURED_CPU),
+    dot_vector_operand_copies=Fact(True, MEASURED_CPU),
     convolution_fuses_input=Fact(True, MEASURED_CPU),
     in_place_donated_updates=Fact(True, MEASURED_CPU),
     select_and_scatter_expanded=Fact(True, MEASURED_CPU),

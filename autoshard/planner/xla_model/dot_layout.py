@@ -1,7 +1,8 @@
 """Dot operand layouts as XLA lays them out: which dot_general operands XLA reads from a transposed copy
-(`copied_ports`, `copied_operands`), and which dots it runs on flattened 2-D operands (`flattened_dot`). The
-planner's memory accounting holds the copies' buffers (`memory_accounting`) and its pricing runs their kernels
-(`fusion_groups`), on a backend that makes the copies (`XlaBackend.dot_operand_copies`)."""
+(`copied_ports`, `copied_operands`) or, being vectors on the device, from a copy (`vector_ports`), and which dots
+it runs on flattened 2-D operands (`flattened_dot`). The planner's memory accounting holds the copies' buffers
+(`memory_accounting`) and its pricing runs the transposed copies' kernels (`fusion_groups`), on a backend that
+makes the copies (`XlaBackend.dot_operand_copies`, `XlaBackend.dot_vector_operand_copies`)."""
 
 from __future__ import annotations
 
@@ -64,6 +65,25 @@ def copied_ports(node: PlanNode) -> list[int]:
     if rhs is not None and _needs_copy(rhs.rank, rhs_batch, rhs_contract, False):
         out.append(1)
     return out
+
+
+def vector_ports(node: PlanNode, local_inputs: Sequence[tuple[int, ...]]) -> list[int]:
+    """The operands of a dot_general XLA reads from a copy (a kernel of its own, or fused with the operand's
+    producer) because they are vectors on the device, `local_inputs` being the operands' local shapes: an operand
+    with one free (non-batch, non-contracting) dim, of local size 1 (a [1, K] lhs, a [K, 1] rhs, batched or not;
+    seen on XLA:CPU, jaxlib 0.10, reading an argument, a loop's carried value, a dot's or an elementwise op's
+    result). Where both are vectors XLA multiplies and reduces them instead, writing one product the lhs's size:
+    the lhs alone."""
+    numbers = _dot_numbers(node)
+    if numbers is None or None in node.inputs:
+        return []
+    lhs_batch, rhs_batch, lhs_contract, rhs_contract = numbers
+    out = []
+    for port, (batch, contract) in enumerate(((lhs_batch, lhs_contract), (rhs_batch, rhs_contract))):
+        free = [d for d in range(len(local_inputs[port])) if d not in batch and d not in contract]
+        if len(free) == 1 and local_inputs[port][free[0]] == 1:
+            out.append(port)
+    return out[:1]
 
 
 def copied_operands(graph: PlanGraph) -> list[tuple[int, int]]:

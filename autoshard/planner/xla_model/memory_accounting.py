@@ -45,7 +45,8 @@ limit when they push a plan over its budget):
   read from a transposed copy XLA makes beside it (layout assignment: a `copy` fusion, fused with the operand's
   producer), live from that producer to the dot;
   none where the operand comes from another dot and only the order of its contracting block differs (that dot
-  writes its result in the order wanted: `copied_operands`);
+  writes its result in the order wanted: `copied_operands`); an operand that is a vector on the device (one free
+  dim of local size 1: `dot_layout.vector_ports`, `dot_vector_operand_copies`) is read from a copy the same way;
 - XLA's scheduler may run the ops feeding only scalar results (the loss) after the gradient: they read their
   operands after the last reader of the same-shape elementwise values computed from them (`deferred_positions`);
   the note gives the figure without this too (the range the schedule decides);
@@ -93,7 +94,7 @@ from autoshard.dialects.ops_by_name import has_trait
 from autoshard.dialects.stablehlo import ReduceWindowOp
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, TensorInfo
 from autoshard.planner.xla_model.backend import XlaBackend
-from autoshard.planner.xla_model.dot_layout import copied_operands, copied_ports, flattened_dot
+from autoshard.planner.xla_model.dot_layout import copied_operands, copied_ports, flattened_dot, vector_ports
 from autoshard.planner.xla_model.fusion_groups import TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion
 from autoshard.planner.xla_model.loop_state import loop_state
 from autoshard.planner.xla_model.merged_values import merged_values
@@ -480,6 +481,16 @@ def layout_copies(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> list[tu
     return [(port, sharded_bytes(node.inputs[port], strategy.inputs[port], mesh)) for port in copied_ports(node)]
 
 
+def vector_copies(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, backend: XlaBackend) -> list[tuple[int, int]]:
+    """(operand index, per-device bytes) of the copies of the operands a dot_general reads as vectors on the device
+    (`dot_layout.vector_ports`), on a backend that makes them (`dot_vector_operand_copies`)."""
+    if (not backend.dot_vector_operand_copies.value or node.label != "stablehlo.dot_general"
+            or None in node.inputs or len(node.inputs) != 2):
+        return []
+    local = [strategy.inputs[p].local_shape(info.shape, mesh) for p, info in enumerate(node.inputs)]
+    return [(port, sharded_bytes(node.inputs[port], strategy.inputs[port], mesh)) for port in vector_ports(node, local)]
+
+
 def layout_copy_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> int:
     """The bytes of all `layout_copies` of a node under one strategy."""
     return sum(nbytes for _, nbytes in layout_copies(node, strategy, mesh))
@@ -700,9 +711,10 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
             if expansion:
                 at = liveness.runs_at[node.index]
                 values.append(LiveValue(f"{node.label} expanded", aligned(expansion), at, at, kind="temporary"))
-            for port, nbytes in layout_copies(node, strategy, mesh):
-                if (node.index, port) not in liveness.copied:
-                    continue
+            copies = [(port, nbytes) for port, nbytes in layout_copies(node, strategy, mesh)
+                      if (node.index, port) in liveness.copied]
+            copies += [c for c in vector_copies(node, strategy, mesh, backend) if c[0] not in dict(copies)]
+            for port, nbytes in copies:
                 # XLA writes the copy with (or instead of re-reading) the operand's producer: from there on
                 at = liveness.runs_at[node.index]
                 producer = operand_of.get((node.index, port))
