@@ -86,6 +86,7 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
         node_costs.append(costs)
         # the facts `node_usage` reads besides the strategy
         ukey = (key, node.kind, node.label, node.index in liveness.aliased_results, node.index in liveness.invariant,
+                node.index in liveness.held_twice,
                 tuple((node.index, p) in liveness.returned for p in range(len(node.outputs))),
                 tuple((node.index, p) in liveness.fused for p in range(len(node.outputs))))
         if ukey not in usage_cache:
