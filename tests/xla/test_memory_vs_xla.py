@@ -15,6 +15,7 @@ pytest.importorskip("jax")
 import autoshard  # noqa: E402
 from autoshard.emit import emit_plan
 from autoshard.xla.compile_run import compiled_memory_stats  # noqa: E402
+from loop_programs import SWAP, SWAP_UPDATE  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 PROFILES = {"default": None, "sharding-heavy": str(REPO / "tests" / "data" / "profiles" / "sharding_heavy.yaml")}
@@ -48,7 +49,8 @@ DONATED_UPDATE = """module @donated_update {
   }
 }
 """
-PROGRAMS = {"chain": CHAIN, "donated_update": DONATED_UPDATE}
+
+PROGRAMS = {"chain": CHAIN, "donated_update": DONATED_UPDATE, "swap": SWAP, "swap_update": SWAP_UPDATE}
 
 pytestmark = pytest.mark.xla
 
@@ -60,10 +62,11 @@ OVER_COUNTED = pytest.mark.xfail(strict=True, reason="over 10%: the dot's result
 
 
 #: (model, profile): the MLP and the chain on both profiles; the convnet (a convolution computing its input's
-#: pooling inside its kernel), the transformer block (a bias add reading a flattened dot through a bitcast) and
-#: the scan (XLA's copy of the carried values) each need their rule in `memory_accounting` not to be under
+#: pooling inside its kernel), the transformer block (a bias add reading a flattened dot through a bitcast), the
+#: scan (the loop's state and tuple, a dot reading the carried value as a vector on the device) and the swapping
+#: loops (XLA's copy of a carry another carry takes) each need their rule in `memory_accounting` not to be under
 CASES = [(m, p) for m in ("mlp", "chain") for p in sorted(PROFILES)] + [
-    (m, "default") for m in ("convnet", "transformer_block", "scan_layers", "donated_update")]
+    (m, "default") for m in ("convnet", "transformer_block", "scan_layers", "donated_update", "swap", "swap_update")]
 
 
 @pytest.mark.parametrize(("model", "profile"), CASES)

@@ -15,8 +15,8 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   bodies are flattened between the loop's start and end; a loop-carried value the body updates is the loop's
   state buffer, which the body op writing the new value computes into, and a second buffer where XLA's copy
   insertion copies the carry each iteration (`loop_state`, `loop_state_in_place`; without, always two buffers
-  beside the new value's), plus its 8-byte entry in the loop's tuple, `tuple_entry_bytes`); each temporary takes a
-  multiple of 64 bytes (`heap_alignment`);
+  beside the new value's); the carried values' tuple (8 bytes an entry, `tuple_entry_bytes`) is one buffer held
+  over the loop (`loop_tuples`); each temporary takes a multiple of 64 bytes (`heap_alignment`);
 - a value XLA computes inside its consumers' loop fusions (`fusion_groups`: a broadcast or cheap elementwise op
   whose readers all fuse it) has no buffer; the values it reads are read where its consumers run, so they live
   until the last of those;
@@ -96,7 +96,7 @@ from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, Plan
 from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.dot_layout import copied_operands, copied_ports, flattened_dot, vector_ports
 from autoshard.planner.xla_model.fusion_groups import TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion
-from autoshard.planner.xla_model.loop_state import loop_state
+from autoshard.planner.xla_model.loop_state import loop_state, loop_tuples
 from autoshard.planner.xla_model.merged_values import merged_values
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import element_bytes
@@ -213,7 +213,7 @@ class GraphLiveness:
         held_twice = frozenset(n.index for n in nodes if n.loop_carried)
         if backend.loop_state_in_place.value:  # the body writes each carried value's new value into the loop state
             state = loop_state(graph)
-            returned.update(state.writers.values())
+            returned.update(w for c, w in state.writers.items() if c not in state.written_apart)
             held_twice = state.copied_each_iteration
         copied = set(copied_operands(graph)) if backend.dot_operand_copies.value else set()
         recomputed = _read_through_producers(nodes, sources, consumers, fused, returned, copied, set(merged),
@@ -454,10 +454,8 @@ def node_usage(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, liveness: Gra
         return 0
     if node.kind == NodeKind.ARGUMENT:  # the caller's buffer, outside XLA's temporary heap
         return sharded_bytes(node.outputs[0], strategy.outputs[0], mesh)
-    carried = node.loop_carried
     backend = liveness.backend
-    own = sum(backend.aligned(sharded_bytes(node.outputs[p], strategy.outputs[p], mesh)
-                              + backend.tuple_entry_bytes.value * carried)
+    own = sum(backend.aligned(sharded_bytes(node.outputs[p], strategy.outputs[p], mesh))
               for p in held_ports(node)
               if (node.index, p) not in liveness.returned and (node.index, p) not in liveness.fused)
     # a carried value copied each iteration is held twice, returned or not: XLA's copy insertion gives the body a
@@ -732,9 +730,11 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
 
 
 def fixed_values(graph: PlanGraph, mesh: Mesh, backend: XlaBackend) -> list[LiveValue]:
-    """What every plan of `graph` holds all step whatever its shardings: the results' tuple (several results) and
-    the partition id (more than one device). The solver's limit leaves room for them (`fixed_bytes`)."""
-    values = []
+    """What every plan of `graph` holds whatever its shardings: the results' tuple (several results) and the
+    partition id (more than one device) all step, each loop's tuple over the loop (`loop_tuples`). The solver's
+    limit leaves room for them (`fixed_bytes`)."""
+    values = [LiveValue("loop tuple", backend.aligned(backend.tuple_entry_bytes.value * t.entries), t.first, t.last,
+                        kind="temporary") for t in loop_tuples(graph)]
     results = sum(1 for node in graph.nodes if node.kind == NodeKind.RESULT)
     if results > 1:
         values.append(LiveValue("result tuple", backend.tuple_entry_bytes.value * results, 0, 0, kind="output"))
