@@ -88,6 +88,9 @@ class XlaBackend:
     #: iteration only when a body reader does not feed that write (`loop_state`); without, every updated carry
     #: is copied and the new value is a buffer of its own
     loop_state_in_place: Fact[bool]
+    #: whether a conditional's branches compute the values they yield into its result buffers (`case_results`);
+    #: without, each yielded value is a buffer of its own beside the result
+    case_results_in_place: Fact[bool]
 
     def aligned(self, nbytes: int) -> int:
         """`nbytes` rounded up to the heap alignment (0 stays 0)."""
@@ -118,6 +121,7 @@ CPU = XlaBackend(
     all_to_all_copy_passes=Fact(4.0, MEASURED_CPU),
     all_gather_layout_copies=Fact(True, MEASURED_CPU),
     loop_state_in_place=Fact(True, MEASURED_CPU),
+    case_results_in_place=Fact(True, MEASURED_CPU),
 )
 
 

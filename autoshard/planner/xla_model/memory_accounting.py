@@ -94,6 +94,7 @@ from autoshard.dialects.ops_by_name import has_trait
 from autoshard.dialects.stablehlo import ReduceWindowOp
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, TensorInfo
 from autoshard.planner.xla_model.backend import XlaBackend
+from autoshard.planner.xla_model.case_results import branch_writers, case_tuples
 from autoshard.planner.xla_model.dot_layout import copied_operands, copied_ports, flattened_dot, vector_ports
 from autoshard.planner.xla_model.fusion_groups import TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion
 from autoshard.planner.xla_model.loop_state import loop_state, loop_tuples
@@ -215,6 +216,8 @@ class GraphLiveness:
             state = loop_state(graph)
             returned.update(w for c, w in state.writers.items() if c not in state.written_apart)
             held_twice = state.copied_each_iteration
+        if backend.case_results_in_place.value:  # a branch computes what it yields into the case's result
+            returned.update(branch_writers(graph))
         copied = set(copied_operands(graph)) if backend.dot_operand_copies.value else set()
         recomputed = _read_through_producers(nodes, sources, consumers, fused, returned, copied, set(merged),
                                              backend.convolution_fuses_input.value)
@@ -733,8 +736,11 @@ def fixed_values(graph: PlanGraph, mesh: Mesh, backend: XlaBackend) -> list[Live
     """What every plan of `graph` holds whatever its shardings: the results' tuple (several results) and the
     partition id (more than one device) all step, each loop's tuple over the loop (`loop_tuples`). The solver's
     limit leaves room for them (`fixed_bytes`)."""
-    values = [LiveValue("loop tuple", backend.aligned(backend.tuple_entry_bytes.value * t.entries), t.first, t.last,
-                        kind="temporary") for t in loop_tuples(graph)]
+    entry = backend.tuple_entry_bytes.value
+    values = [LiveValue("loop tuple", backend.aligned(entry * t.entries), t.first, t.last, kind="temporary")
+              for t in loop_tuples(graph)]
+    values += [LiveValue("case tuples", backend.aligned(entry * t.results) + backend.aligned(entry * t.operands),
+                         t.first, t.last, kind="temporary") for t in case_tuples(graph)]
     results = sum(1 for node in graph.nodes if node.kind == NodeKind.RESULT)
     if results > 1:
         values.append(LiveValue("result tuple", backend.tuple_entry_bytes.value * results, 0, 0, kind="output"))
