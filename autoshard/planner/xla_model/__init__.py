@@ -8,8 +8,11 @@ One package for every rule that says how XLA runs a partitioned step, each readi
   `ReshardPricer`, `performed_kind`);
 - `fusion_groups`: which ops XLA fuses into one kernel and what each node reads and writes (`plan_fusion`,
   `slice_fusing_nodes`);
-- `dot_layout`: which dot operands XLA reads from a transposed copy (`copied_operands`);
+- `dot_layout`: which dot operands XLA reads from a transposed copy (`copied_operands`) or, being vectors on
+  the device, from a copy (`vector_ports`);
 - `merged_values`: the recomputation XLA merges with the forward pass (`merged_values`);
+- `loop_state`: the buffers and copies of a `stablehlo.while`'s carried values (`loop_state`, `loop_tuples`);
+- `case_results`: the buffers of a `stablehlo.case`'s results (`branch_writers`, `case_tuples`);
 - `memory_accounting`: the per-device buffers of a plan (`plan_memory`; `GraphLiveness`, `node_usage`,
   `fixed_bytes` for the solver's node-local view).
 

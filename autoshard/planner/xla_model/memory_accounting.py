@@ -23,6 +23,9 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
 - a sharding constraint is its operand's buffer (its readers read the operand); a loop-carried value the body
   passes back unchanged is the loop operand's buffer (XLA copies no invariant
   state), read until the loop's results are last read;
+- a `stablehlo.case`'s result is one buffer from the case on, which the branch op computing the yielded value
+  writes (no buffer of its own: `case_results`, `case_results_in_place`); the case's result and operand tuples
+  are held while it runs;
 - an elementwise op's result takes over the buffer of an operand of its shape that it reads last (XLA's buffer
   sharing with a dying operand), reached through the elementwise ops fused into it: its own buffer starts after
   it; an in-place update (`scatter`, `dynamic_update_slice`) takes over the buffer it updates the same way; not
