@@ -6,6 +6,8 @@ kernels read them through the typed dialect ops (`autoshard.rules.typed_ops`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Operation
 
@@ -17,11 +19,14 @@ def op_name(op: Operation) -> str:
     return op.name
 
 
-def nested_in(op: Operation, name: str) -> bool:
-    """Whether `op` lies, at any depth, inside an op named `name` (`op_name`)."""
+def ancestors(op: Operation) -> Iterator[Operation]:
+    """The ops `op` lies inside, innermost first."""
     parent = op.parent_op()
     while parent is not None:
-        if op_name(parent) == name:
-            return True
+        yield parent
         parent = parent.parent_op()
-    return False
+
+
+def nested_in(op: Operation, name: str) -> bool:
+    """Whether `op` lies, at any depth, inside an op named `name` (`op_name`)."""
+    return any(op_name(parent) == name for parent in ancestors(op))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from xdsl.ir import Operation
 
 from autoshard.planner.plan_graph import NodeKind, PlanGraph
-from autoshard.rules.attrs import op_name
+from autoshard.rules.attrs import ancestors, op_name
 
 CASE = "stablehlo.case"
 
@@ -41,12 +41,7 @@ def _case_of(node) -> Operation | None:
 
 def _enclosing(op: Operation, cases: set[Operation]) -> list[Operation]:
     """The cases of `cases` that `op` lies in, at any depth."""
-    out, parent = [], op.parent_op()
-    while parent is not None:
-        if parent in cases:
-            out.append(parent)
-        parent = parent.parent_op()
-    return out
+    return [parent for parent in ancestors(op) if parent in cases]
 
 
 def branch_writers(graph: PlanGraph) -> frozenset[tuple[int, int]]:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from xdsl.ir import Operation
 
 from autoshard.planner.plan_graph import NodeKind, PlanGraph
+from autoshard.rules.attrs import ancestors
 
 
 @dataclass(frozen=True)
@@ -136,11 +137,9 @@ def _loop_tuples(graph: PlanGraph) -> tuple[LoopTuple, ...]:
             span = spans.setdefault(_loop_of(node), [node.position, node.position])
             span[0] = min(span[0], node.position)
     for node in graph.nodes:
-        parent = node.ir.parent_op() if isinstance(node.ir, Operation) else None
-        while parent is not None:
+        for parent in ancestors(node.ir) if isinstance(node.ir, Operation) else ():
             if parent in spans:
                 spans[parent][1] = max(spans[parent][1], node.position)
-            parent = parent.parent_op()
     return tuple(LoopTuple(len(loop.operands), first, last) for loop, (first, last) in spans.items())
 
 
