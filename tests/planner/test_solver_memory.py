@@ -17,10 +17,12 @@ from autoshard.solver.validate import peak_usage
 
 REPO = Path(__file__).resolve().parents[2]
 MESHES = ("data=2,model=4", "data=2,model=2,seq=2")
-#: plans whose peak has a transient: the node-local limit is below the report there (by 0.7% and 3.8%)
-TRANSIENT_AT_PEAK = pytest.mark.xfail(strict=True, reason="a dot operand's transposed copy (and on 2x4 a reshard "
-                                      "buffer) is live at the peak; the solver's node-local limit does not see it")
-CASES = [pytest.param(model, mesh, marks=TRANSIENT_AT_PEAK if model == "gpt_train_step" else ())
+#: plans whose peak has a transient: the node-local limit is below the report there (gpt_train_step by 0.7% and
+#: 3.8%; scan_layers by 256 bytes, 0.06%)
+TRANSIENT_AT_PEAK = pytest.mark.xfail(strict=True, reason="a dot operand's copy (gpt_train_step: transposed, and on "
+                                      "2x4 a reshard buffer; scan_layers: the carried activation read as a vector) "
+                                      "is live at the peak; the solver's node-local limit does not see it")
+CASES = [pytest.param(model, mesh, marks=TRANSIENT_AT_PEAK if model in ("gpt_train_step", "scan_layers") else ())
          for model in ("mlp", "transformer_block", "gpt_train_step", "moe", "convnet", "scan_layers") for mesh in MESHES]
 
 
