@@ -188,7 +188,7 @@ def plan_collectives(graph: PlanGraph, assignment: list[int], model, distinct_re
                 continue
             reshards_seen.add((e.producer, e.out_port, dst))
         producer, consumer = graph.nodes[e.producer], graph.nodes[e.consumer]
-        count = max(producer.multiplier, consumer.multiplier)
+        count = graph.edge_weight(e)
         where = f"reshard {_node_name(producer)} -> {_node_name(consumer)} operand {e.in_port}"
         fused_slice = e.consumer in slice_fusing
         priced = model.reshard_steps(src, dst, producer.outputs[e.out_port], fused_slice)
@@ -230,7 +230,7 @@ def evaluate_assignment(graph: PlanGraph, assignment: list[int], model) -> CostB
             cost.penalty_s += (s.collective_s - own) * node.multiplier
     slice_fusing = slice_fusing_nodes(graph)
     for e, src, dst in resharded_edges(graph, assignment):
-        weight = max(graph.nodes[e.producer].multiplier, graph.nodes[e.consumer].multiplier)
+        weight = graph.edge_weight(e)
         info = graph.nodes[e.producer].outputs[e.out_port]
         fused_slice = e.consumer in slice_fusing
         for kind, seconds in model.reshard_kinds(src, dst, info, fused_slice).items():

@@ -161,3 +161,10 @@ class PlanGraph:
         node.index = len(self.nodes)
         self.nodes.append(node)
         return node
+
+    def edge_weight(self, edge: PlanEdge) -> int:
+        """How many times per step the program moves the value along `edge`: the larger multiplier of its ends,
+        but 0 where either end is at weight 0 (a case branch that repeats an earlier one runs instead of it, and
+        the earlier branch's edges are the ones priced)."""
+        producer, consumer = self.nodes[edge.producer].multiplier, self.nodes[edge.consumer].multiplier
+        return 0 if min(producer, consumer) == 0 else max(producer, consumer)

@@ -6,6 +6,8 @@ sharding all the tied values share (Shardy's data-flow edges). Calls of private 
 inlined before planning (`autoshard.ir.inline_calls`). Scalar bodies (reduce, sort, scatter, ...)
 are not planned. Ops inside a loop body are weighted by the loop's trip count when it can be read off the
 condition and body (`i < N` or `i <= N` from a constant start by a constant step, `while_trip_count`), else by 1.
+A `case` branch that computes what an earlier branch does (the recomputation's protection) runs instead of it: its
+ops are weighted by 0 and tied, port by port, to the earlier branch's (`PlanGraph.equal_shardings`).
 """
 
 from __future__ import annotations
@@ -214,22 +216,39 @@ class ProgramWalker:
             groups.append(self._new_group(f"{op.name} result {i}", info, multiplier) if info else None)
             if groups[-1] is not None:
                 self._group_output(groups[-1], r)
+        first_node: list[int] = []  # per branch, the index of its first node
         for k, region in enumerate(op.regions):
             block = region.blocks[0]
-            self._walk_block(block, 0 if _repeats_an_earlier_branch(op, k) else multiplier)
+            first_node.append(len(self.graph.nodes))
+            repeated = _earlier_branch_repeated(op, k)
+            self._walk_block(block, 0 if repeated is not None else multiplier)
+            if repeated is not None:
+                self._tie_repeated_branch(first_node[repeated], first_node[k], len(self.graph.nodes))
             yielded = block.last_op
             assert yielded is not None
             for i, g in enumerate(groups):
                 if g is not None:
                     self._group_input(g, yielded, i)
 
+    def _tie_repeated_branch(self, original: int, start: int, stop: int) -> None:
+        """The nodes `start..stop` of a branch that repeats the branch whose nodes begin at `original` (walked alike,
+        so in the same order) take that branch's shardings, port by port: the written program runs the priced
+        branch whichever branch the index selects."""
+        for offset in range(stop - start):
+            repeat, priced = self.graph.nodes[start + offset], self.graph.nodes[original + offset]
+            assert repeat.label == priced.label, "a repeated branch was walked differently from its original"
+            for is_input, infos in ((False, repeat.outputs), (True, repeat.inputs)):
+                self.graph.equal_shardings.extend(
+                    (PortRef(priced.index, port, is_input), PortRef(repeat.index, port, is_input))
+                    for port, info in enumerate(infos) if info is not None)
 
-def _repeats_an_earlier_branch(op: Operation, k: int) -> bool:
-    """Whether branch `k` of a `stablehlo.case` computes what an earlier branch does (the recomputation pass's
+
+def _earlier_branch_repeated(op: Operation, k: int) -> int | None:
+    """The earlier branch that branch `k` of a `stablehlo.case` computes alike, if any (the recomputation pass's
     protection clones one chain into every branch): it runs instead of that branch, so its ops are walked at
-    weight 0 and the case is priced once."""
+    weight 0 (the case is priced once) and tied to that branch's shardings."""
     region = op.regions[k]
-    return any(region.is_structurally_equivalent(op.regions[j]) for j in range(k))
+    return next((j for j in range(k) if region.is_structurally_equivalent(op.regions[j])), None)
 
 
 def _source(value: SSAValue) -> SSAValue:

@@ -101,7 +101,7 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
     # the integer matrices are shared too, read-only
     units: dict[tuple[int, int], np.ndarray] = {}
     for e in graph.edges:
-        weight = max(graph.nodes[e.producer].multiplier, graph.nodes[e.consumer].multiplier)
+        weight = graph.edge_weight(e)
         seconds = edges.matrix(graph, e)
         matrix = units.get((id(seconds), weight))
         if matrix is None:

@@ -96,7 +96,7 @@ class PlanExplainer:
             if src == dst:
                 continue
             info = g.nodes[e.producer].outputs[e.out_port]
-            weight = max(g.nodes[e.producer].multiplier, g.nodes[e.consumer].multiplier)
+            weight = g.edge_weight(e)
             fused_slice = self.edges.fused_slice(g, e)
             if self.edges.price(src, dst, info, fused_slice) == 0:
                 continue
