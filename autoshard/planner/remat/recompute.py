@@ -15,15 +15,15 @@ unless something keeps them apart, and then the forward value lives until the ba
   layout-sensitive CSE after it merges the clones with the forward values: on XLA:CPU nothing is recomputed.
 - `Protection.CONDITIONAL` (the default): the clones are the two identical branches of a `stablehlo.case`. CSE
   works within one computation and cannot merge a branch's ops with the caller's. The index is an `i32` converted
-  from one element of a backward value the first reader reads (its cotangent, where it has one): XLA cannot fold
+  from the sum of a backward value the first reader reads (its cotangent, where it has one): XLA cannot fold
   it, so `ConditionalSimplifier` (which inlines a one-branch conditional or one with a constant index, and turns a
   two-branch one with a boolean index and only cheap ops into selects) keeps the conditional, and no pass after it
   on XLA:CPU removes conditionals. Reading a backward value also keeps XLA's scheduler from running the
   recomputation early, during the forward pass, where it would hold the clones as long as the originals (an
   index passed through a barrier instead becomes a constant when the barrier is expanded, and the scheduler then
   hoists the conditionals into the forward). Both branches compute the same values, so the result does not depend
-  on the index (an index out of range takes the last branch). Costs a conditional per group and one scalar of the
-  backward value (on GPU, the index is read on the host).
+  on the index (an index out of range takes the last branch). Costs a conditional per group and a sum of the
+  backward value, a scalar all-reduce where it is sharded (on GPU, the index is read on the host).
 - `Protection.NONE`: the bare clones (XLA merges them; for tests and measurements).
 """
 
@@ -40,10 +40,9 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
 from xdsl.rewriter import InsertPoint
 
-from autoshard.dialects.stablehlo.elementwise import ConvertOp
+from autoshard.dialects.stablehlo.elementwise import AddOp, ConvertOp
 from autoshard.dialects.stablehlo.misc import ConstantOp, OptimizationBarrierOp
-from autoshard.dialects.stablehlo.regions import CaseOp, ReturnOp
-from autoshard.dialects.stablehlo.shape import ReshapeOp, SliceOp
+from autoshard.dialects.stablehlo.regions import CaseOp, ReduceOp, ReturnOp
 from autoshard.dialects.stablehlo.syntax import dense_i64
 from autoshard.ir.context import make_context
 from autoshard.planner.remat.residuals import find_residuals
@@ -238,23 +237,29 @@ def _emit(plan: _Plan, protection: Protection, rewriter: PatternRewriter) -> lis
 
 
 def _index_ops(value: SSAValue | None) -> list[Operation]:
-    """Ops computing an `i32` scalar from one element of `value` (a constant 0 behind a barrier without one)."""
+    """Ops computing an `i32` scalar from the sum of `value`'s elements (a constant 0 behind a barrier without
+    one). A sum reads every shard alike whatever the plan shards: each device sums its own and the partial sums
+    meet in a scalar all-reduce, where one element of a sharded value is gathered from the device that holds it
+    (XLA all-gathers the whole value to slice one element)."""
     scalar_i32 = TensorType(i32, [])
     if value is None:
         zero = ConstantOp.create(properties={"value": DenseIntOrFPElementsAttr.from_list(scalar_i32, [0])},
                                  result_types=[scalar_i32])
         return [zero, OptimizationBarrierOp.create(operands=[zero.results[0]], result_types=[scalar_i32])]
     assert isinstance(value.type, TensorType)
-    shape = tuple(value.type.get_shape())
+    rank = len(value.type.get_shape())
     ops: list[Operation] = []
-    if shape:
-        first = SliceOp.create(operands=[value], result_types=[TensorType(value.type.element_type, [1] * len(shape))],
-                               properties={"start_indices": dense_i64([0] * len(shape)),
-                                           "limit_indices": dense_i64([1] * len(shape)),
-                                           "strides": dense_i64([1] * len(shape))})
-        ops += [first, ReshapeOp.create(operands=[first.results[0]],
-                                        result_types=[TensorType(value.type.element_type, [])])]
-        value = ops[-1].results[0]
+    if rank:
+        scalar = TensorType(value.type.element_type, [])
+        zero = ConstantOp.create(properties={"value": DenseIntOrFPElementsAttr.from_list(scalar, [0])},
+                                 result_types=[scalar])
+        block = Block(arg_types=[scalar, scalar])
+        add = AddOp.create(operands=list(block.args), result_types=[scalar])
+        block.add_ops([add, ReturnOp.create(operands=[add.results[0]])])
+        total = ReduceOp.create(operands=[value, zero.results[0]], result_types=[scalar],
+                                properties={"dimensions": dense_i64(range(rank))}, regions=[Region(block)])
+        ops += [zero, total]
+        value = total.results[0]
     ops.append(ConvertOp.create(operands=[value], result_types=[scalar_i32]))
     return ops
 

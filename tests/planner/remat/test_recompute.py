@@ -57,7 +57,7 @@ def test_recomputing_tanh_and_its_derivative_factor_from_the_arguments(protectio
         first, second = (print_module(region.block.first_op) for region in case.regions)
         assert len(case.regions) == 2 and [op_name(o) for o in case.regions[0].block.ops] == [
             op_name(o) for o in case.regions[1].block.ops]
-        index_source = case.operands[0].owner  # a convert of one element of a backward value
+        index_source = case.operands[0].owner  # a convert of the sum of a backward value
         assert op_name(index_source) == "stablehlo.convert" and first == second
 
 
