@@ -24,6 +24,7 @@ from autoshard.planner.factor_strategies import (
     local_factor_sizes,
     reduction_axes,
 )
+from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.fusion_groups import NodeTraffic, plan_fusion
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, Settle, TensorInfo
 from autoshard.rules.sharding_projection import ShardingProjection
@@ -34,6 +35,9 @@ from costmodel.hardware import DEFAULT_RESHARD_LOWERING
 
 class CostOracle(Protocol):
     """Prices what a strategy does on its own (the planner's link to `costmodel`)."""
+
+    #: the XLA backend whose compiled program the prices follow (its fusion decides each node's traffic)
+    backend: XlaBackend
 
     def compute_s(self, node: PlanNode, flops_fraction: float, inputs: Sequence[TensorSharding] | None = None,
                   outputs: Sequence[TensorSharding] | None = None, traffic: NodeTraffic | None = None) -> float: ...
@@ -225,7 +229,7 @@ def fill_strategies(graph: PlanGraph, rules: dict[int, object], mesh: Mesh, orac
     """
     cache: dict[tuple, list[NodeStrategy]] = {}
     partial_sums = partial_sum_nodes(graph)
-    fusion = plan_fusion(graph, getattr(oracle, "group_memory_bound", None))
+    fusion = plan_fusion(graph, oracle.backend, getattr(oracle, "group_memory_bound", None))
     for node in graph.nodes:
         if node.kind == NodeKind.MANUAL:
             continue  # the user's shardings: autoshard.planner.manual_computation

@@ -209,7 +209,7 @@ def evaluate_assignment(graph: PlanGraph, assignment: list[int], model) -> CostB
     solver problem."""
     cost = CostBreakdown()
     by_kind: dict[str, float] = defaultdict(float)
-    fusion = plan_fusion(graph, model.group_memory_bound)
+    fusion = plan_fusion(graph, model.backend, model.group_memory_bound)
     for node, choice in zip(graph.nodes, assignment):
         s = node.strategies[choice]
         cost.compute_s += s.compute_s * node.multiplier

@@ -29,7 +29,7 @@ def _built(text: str, mesh: str = "data=8", config: str = "h100-8"):
 def _replicated_work(text: str):
     """Per-node (label, bytes) of the all-replicated strategy (the first of every node)."""
     graph, model = _built(text)
-    fusion = plan_fusion(graph, model.group_memory_bound)
+    fusion = plan_fusion(graph, model.backend, model.group_memory_bound)
     return graph, fusion, [(n.label, model.strategy_work(n, n.strategies[0], fusion.traffic[n.index]).bytes_accessed)
                            for n in graph.nodes]
 
@@ -63,7 +63,7 @@ def test_elementwise_chain_reads_its_inputs_and_writes_its_output_once():
 
 def test_fused_chain_is_priced_at_its_memory_roofline():
     graph, model = _built(BIAS_GELU_CHAIN)
-    fusion = plan_fusion(graph, model.group_memory_bound)
+    fusion = plan_fusion(graph, model.backend, model.group_memory_bound)
     chain = [n for n in graph.nodes if n.kind == NodeKind.OP and n.label != "stablehlo.dot_general"]
     assert all(fusion.traffic[n.index].memory_bound for n in chain)
     seconds = sum(n.strategies[0].compute_s for n in chain)
@@ -190,7 +190,7 @@ func.func @main(%x: tensor<1024xf32>, %y: tensor<1024xf32>) -> (tensor<f32>, ten
 }
 """
     graph, model = _built(text)
-    fusion = plan_fusion(graph, model.group_memory_bound)
+    fusion = plan_fusion(graph, model.backend, model.group_memory_bound)
     add = next(n for n in graph.nodes if n.label == "stablehlo.add")
     assert fusion.traffic[add.index].copies == 2
     assert model.strategy_work(add, add.strategies[0], fusion.traffic[add.index]).flops == 2 * 1024
@@ -304,7 +304,7 @@ func.func @main(%x: tensor<{x}xf32>, %dy: tensor<{dy}xf32>) -> tensor<64x256xf32
 ])
 def test_dot_operand_in_another_layout_is_copied_by_a_kernel_of_its_own(x, dy, contracting, copied):
     graph, model = _built(WEIGHT_GRADIENT.format(x=x, dy=dy, c=contracting))
-    fusion = plan_fusion(graph, model.group_memory_bound)
+    fusion = plan_fusion(graph, model.backend, model.group_memory_bound)
     dot = next(n for n in graph.nodes if n.label == "stablehlo.dot_general")
     traffic = fusion.traffic[dot.index]
     strategy = dot.strategies[0]

@@ -33,6 +33,8 @@ func.func @main(%x: tensor<8x16xf32>, %w1: tensor<16x32xf32>) -> tensor<8x32xf32
 class ToyPrices:
     """Deterministic, sharding-sensitive prices (the real ones come from costmodel)."""
 
+    backend = CPU
+
     def compute_s(self, node, fraction, inputs=None, outputs=None, traffic=None):
         return 1e-6 * fraction
 

@@ -64,6 +64,9 @@ class XlaBackend:
     #: whether a dot_general operand that is a vector on the device (its one free dim of local size 1) is read
     #: from a copy (`dot_layout.vector_ports`)
     dot_vector_operand_copies: Fact[bool]
+    #: whether instruction fusion keeps a producer with more than one large operand out of every reader it cannot
+    #: fuse into along every path (`unfusible_producers`), instead of computing it in each reader
+    globally_unfusible: Fact[bool]
     #: whether a convolution computes its input's elementwise or reduce_window producer inside its own kernel
     convolution_fuses_input: Fact[bool]
     #: whether a result aliased to a donated argument is computed in place into the argument's buffer once
@@ -102,6 +105,8 @@ class XlaBackend:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "name"}
 
 
+_INSTRUCTION_FUSION = "xla/service/instruction_fusion.cc"
+
 CPU = XlaBackend(
     name="cpu",
     heap_alignment=Fact(64, MEASURED_CPU),
@@ -111,6 +116,8 @@ CPU = XlaBackend(
     merges_recomputation=Fact(True, MEASURED_CPU),
     dot_operand_copies=Fact(True, MEASURED_CPU),
     dot_vector_operand_copies=Fact(True, MEASURED_CPU),
+    globally_unfusible=Fact(True, read_from(f"{_INSTRUCTION_FUSION}, ComputeGloballyUnfusible, run by "
+                                            "CpuInstructionFusion (xla/service/cpu/cpu_instruction_fusion.cc)")),
     convolution_fuses_input=Fact(True, MEASURED_CPU),
     in_place_donated_updates=Fact(True, MEASURED_CPU),
     select_and_scatter_expanded=Fact(True, MEASURED_CPU),
@@ -146,6 +153,9 @@ GPU = _assumed_like_cpu(
                                                      "XLA:CPU runs)")),
     loop_state_in_place=Fact(True, read_from("xla/service/copy_insertion.cc, AddCopiesForWhile and "
                                              "RemoveUnnecessaryCopies (the pass every backend runs)")),
+    globally_unfusible=Fact(True, read_from(f"{_INSTRUCTION_FUSION}, ComputeGloballyUnfusible, run by "
+                                            "GpuInstructionFusion (xla/service/gpu/instruction_fusion.cc), the same "
+                                            "InstructionFusion base")),
 )
 
 #: XLA's TPU compiler is not public: every fact is the cpu one's, assumed

@@ -6,15 +6,18 @@ reduce-window or in-place update that consumes them, into one loop that reads it
 or library calls, with nothing fused into them). The planner prices each op node on its own strategy, so a
 fusion is priced per member: a node pays the FLOPs it does and the bytes of the tensors it exchanges with
 memory (`NodeTraffic`), under its own strategy's local shapes. These rules are the same on every backend of the
-model (`backend.XlaBackend` states none of them); what differs per backend is applied by the fusion plan's users
-(a dot's transposed copies are priced only where `XlaBackend.dot_operand_copies` holds).
+model but one, `XlaBackend.globally_unfusible` (below); what else differs per backend is applied by the fusion
+plan's users (a dot's transposed copies are priced only where `XlaBackend.dot_operand_copies` holds).
 
 Rules, stated on the plan graph (value nodes between ops: arguments, constants, loop-carried values and results
 are memory; sharding constraints are transparent):
 - an edge is *fused* when its producer is a loop-fusible op (`LoopFusible`) and every consumer of that value
   can take it inside its own loop (loop-fusible ops and fusion roots, `FusionRoot`), and the producer is cheap
   to recompute (not transcendental) or has a single consumer: XLA then duplicates it into each consumer instead
-  of writing it; otherwise the value is written once and read by each consumer;
+  of writing it; otherwise the value is written once and read by each consumer; on a backend where
+  `XlaBackend.globally_unfusible` holds, a producer with more than one large operand is also written when some
+  consumer cannot take it along every path from it (`unfusible_producers`: a backward op reading a forward value
+  and a gradient computed from it through a dot);
 - a kernel is an op writing an output (or a fusion root, or an op XLA does not loop-fuse) with the fused producers
   it computes inside its loop, transitively; a fused producer with several consumers is computed in each of their
   kernels (`NodeTraffic.copies` times its FLOPs);
@@ -44,8 +47,10 @@ from dataclasses import dataclass, replace
 from autoshard.dialects.op_traits import FusionRoot, InPlaceUpdate, LoopFusible, Slicing, Transcendental
 from autoshard.dialects.ops_by_name import get_trait, has_trait
 from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
+from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.dot_layout import copied_operands
 from autoshard.planner.xla_model.loop_state import state_copy_passes
+from autoshard.planner.xla_model.unfusible_producers import globally_unfusible
 
 #: value nodes that pass a value through unchanged (no memory of their own)
 TRANSPARENT_KINDS = frozenset({NodeKind.CONSTRAINT})
@@ -163,11 +168,14 @@ class FusionPlan:
         return {root: list(members) for root, members in self.kernels.items()}
 
 
-def plan_fusion(graph: PlanGraph,
+def plan_fusion(graph: PlanGraph, backend: XlaBackend,
                 memory_bound: Callable[[Sequence[tuple[PlanNode, NodeTraffic]]], bool] | None = None) -> FusionPlan:
-    """The fusion groups of `graph` and every op node's traffic; `memory_bound(members)` tells whether a group of
-    several nodes is limited by memory bandwidth on global shapes (None: leave `NodeTraffic.memory_bound` unset)."""
-    plan = graph.derived("fusion", _fusion_of)  # memory-boundness aside, it depends on the graph alone
+    """The fusion groups of `graph` on `backend` and every op node's traffic; `memory_bound(members)` tells whether
+    a group of several nodes is limited by memory bandwidth on global shapes (None: leave
+    `NodeTraffic.memory_bound` unset)."""
+    all_paths = backend.globally_unfusible.value
+    # memory-boundness aside, it depends on the graph and that fact alone
+    plan = graph.derived(f"fusion, globally unfusible: {all_paths}", lambda g: _fusion_of(g, all_paths))
     if memory_bound is None:
         return plan
     nodes, traffic = graph.nodes, list(plan.traffic)
@@ -183,7 +191,7 @@ def plan_fusion(graph: PlanGraph,
     return FusionPlan(plan.group, tuple(traffic), plan.kernels)
 
 
-def _fusion_of(graph: PlanGraph) -> FusionPlan:
+def _fusion_of(graph: PlanGraph, globally_unfusible_kept_out: bool) -> FusionPlan:
     nodes = graph.nodes
     sources: dict[tuple[int, int], tuple[int, int]] = {}  # (consumer, in port) -> (producer, out port), resolved
     direct_in: dict[int, tuple[int, int]] = {}
@@ -224,6 +232,11 @@ def _fusion_of(graph: PlanGraph) -> FusionPlan:
             if consumers and all(_fusing_consumer(nodes[c]) for c, _ in consumers) and (
                     len({c for c, _ in consumers}) == 1 or cheap_to_recompute(node)):
                 inline.add((node.index, j))
+    if globally_unfusible_kept_out:
+        kept_out = globally_unfusible(graph, sources, {i for i, _ in inline},
+                                      {n.index for n in nodes if _fusing_consumer(n)},
+                                      lambda i: {c for c, _ in final_users((i, 0))})
+        inline = {port for port in inline if port[0] not in kept_out}
 
     kernels = _kernels(nodes, sources, inline)
     copied: dict[int, list[int]] = {}  # dot -> operands copied by a kernel of their own

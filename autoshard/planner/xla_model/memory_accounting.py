@@ -190,7 +190,7 @@ class GraphLiveness:
         nodes = graph.nodes
         runs_at = tuple(runs_at) if runs_at is not None else tuple(n.position for n in nodes)
         settles_at = tuple(max(a, b) for a, b in zip(settles_at, runs_at)) if settles_at is not None else runs_at
-        facts = _merge_facts(graph, backend.merges_recomputation.value, assignment)
+        facts = _merge_facts(graph, backend, assignment)
         aliased, repeats, merged, dead = facts.aliased, facts.repeats, facts.merged, facts.dead
         fused, invariant = set(facts.fused), set(facts.invariant)
         passed_on = fused | {(i, 0) for i in invariant}  # values read where their readers' readers run
@@ -266,11 +266,11 @@ class _GraphFacts:
     apart: dict[int, tuple[int, int]] = field(default_factory=dict)
 
 
-def _graph_facts(graph: PlanGraph) -> tuple[_GraphFacts, dict]:
-    """The facts of the graph alone (its aliased results, fused outputs and invariant nodes: fusion is the costly
-    part; every repeat as if merged) and a cache of the merge facts per set of merged repeats."""
+def _graph_facts(graph: PlanGraph, backend: XlaBackend) -> tuple[_GraphFacts, dict]:
+    """The facts of the graph alone on `backend` (its aliased results, fused outputs and invariant nodes: fusion is
+    the costly part; every repeat as if merged) and a cache of the merge facts per set of merged repeats."""
     nodes = graph.nodes
-    traffic = plan_fusion(graph).traffic
+    traffic = plan_fusion(graph, backend).traffic
     fused = {(n.index, j) for n in nodes if n.kind == NodeKind.OP and traffic[n.index] is not None
              for j, info in enumerate(n.outputs) if info is not None and traffic[n.index].writes[j] is None}
     invariant = {e.producer for e in graph.edges
@@ -281,9 +281,9 @@ def _graph_facts(graph: PlanGraph) -> tuple[_GraphFacts, dict]:
     return base, {}
 
 
-def _merge_facts(graph: PlanGraph, merge_recomputations: bool, assignment: Sequence[int] | None = None) -> _GraphFacts:
-    base, by_repeats = graph.derived("liveness facts", _graph_facts)
-    repeats = merged_values(graph, assignment) if merge_recomputations else {}
+def _merge_facts(graph: PlanGraph, backend: XlaBackend, assignment: Sequence[int] | None = None) -> _GraphFacts:
+    base, by_repeats = graph.derived(f"liveness facts on {backend.name}", lambda g: _graph_facts(g, backend))
+    repeats = merged_values(graph, assignment) if backend.merges_recomputation.value else {}
     key = tuple(sorted(repeats.items()))
     if key in by_repeats:
         return by_repeats[key]
@@ -306,7 +306,8 @@ def _merge_facts(graph: PlanGraph, merge_recomputations: bool, assignment: Seque
                if i in refused and i not in dead and not cheap_to_recompute(nodes[source[0]])}
     fused -= set(written.values())
     merged.update(written)
-    apart = {i: source for i, source in base.apart.items() if i not in repeats} if merge_recomputations else {}
+    apart = ({i: source for i, source in base.apart.items() if i not in repeats}
+             if backend.merges_recomputation.value else {})
     facts = _GraphFacts(base.aliased, frozenset(fused), base.invariant | set(repeats), repeats, merged,
                         frozenset(dead), apart)
     by_repeats[key] = facts
