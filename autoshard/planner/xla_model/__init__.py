@@ -10,6 +10,7 @@ One package for every rule that says how XLA runs a partitioned step, each readi
   `slice_fusing_nodes`);
 - `dot_layout`: which dot operands XLA reads from a transposed copy (`copied_operands`) or, being vectors on
   the device, from a copy (`vector_ports`);
+- `unfusible_producers`: the producers XLA writes rather than duplicate into their readers (`globally_unfusible`);
 - `merged_values`: the recomputation XLA merges with the forward pass (`merged_values`);
 - `loop_state`: the buffers and copies of a `stablehlo.while`'s carried values (`loop_state`, `loop_tuples`);
 - `case_results`: the buffers of a `stablehlo.case`'s results (`branch_writers`, `case_tuples`);
