@@ -35,7 +35,7 @@ def run(state: SearchState, until: float) -> LagrangianReport:
         nodes = contracted.to_nodes(a)
         inc.offer(nodes, contracted.search.cost(nodes), "lagrangian")
 
-    outcome = lagrangian_diffusion(contracted, until, on_plan=offer, target=inc.best_cost)
+    outcome = lagrangian_diffusion(contracted, until, on_plan=offer, target=state.bound_target())
     if outcome.bound is not None:
         inc.raise_bound(outcome.bound)
     state.lagrangian = outcome
