@@ -40,10 +40,11 @@ limit when they push a plan over its budget):
 - where a result takes over a dying operand's buffer that is smaller (sharded more), the overlap is counted;
 - a reshard writes a new buffer beside its source: one per distinct (value, source, target), live from its
   first to its last consumer; a returned value resharded for its result keeps its source until the end; a
-  fused value resharded beyond a local slice is written first. A reshard that only slices locally, or moves
-  data only along the outermost dimension of the layout, writes just the target; any other also stages the
-  source in a transposed layout and the result before its copy back (`copy`, collective, `copy`:
-  `reshard_staging_copies`), counted as source + 2 x target;
+  fused value resharded beyond a local slice is written first. A local slice into a reader that takes it inside
+  its own loop fusion (`slice_fusing_nodes`, as the time model prices it) writes no buffer. A reshard that only
+  slices locally, or moves data only along the outermost dimension of the layout, writes just the target; any
+  other also stages the source in a transposed layout and the result before its copy back (`copy`, collective,
+  `copy`: `reshard_staging_copies`), counted as source + 2 x target;
 - a dot_general operand XLA's dot decomposer lays out again (`dot_layout.copied_ports`, `dot_operand_copies`) is
   read from a transposed copy XLA makes beside it (layout assignment: a `copy` fusion, fused with the operand's
   producer), live from that producer to the dot;
@@ -99,7 +100,9 @@ from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, Plan
 from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.case_results import branch_writers, case_tuples
 from autoshard.planner.xla_model.dot_layout import copied_operands, copied_ports, flattened_dot, vector_ports
-from autoshard.planner.xla_model.fusion_groups import TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion
+from autoshard.planner.xla_model.fusion_groups import (
+    TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion, slice_fusing_nodes,
+)
 from autoshard.planner.xla_model.loop_state import loop_state, loop_tuples
 from autoshard.planner.xla_model.merged_values import merged_values
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
@@ -792,14 +795,18 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
     backend = liveness.backend
     spans: dict[tuple[int, int, TensorSharding, TensorSharding], list[int]] = {}
     sources: list[LiveValue] = []
+    slice_fusing = graph.derived("slice fusing nodes", slice_fusing_nodes)
     for e in graph.edges:
         producer, consumer = graph.nodes[e.producer], graph.nodes[e.consumer]
         if consumer.kind == NodeKind.OP and e.consumer in liveness.merged:
             continue  # a merged recomputation reads nothing
         src = producer.strategies[assignment[e.producer]].outputs[e.out_port]
         dst = consumer.strategies[assignment[e.consumer]].inputs[e.in_port]
-        if src == dst or (liveness.origin(e.producer, e.out_port) in liveness.fused and _local_slice(src, dst)):
-            continue  # a fused value is computed in the part its reader wants
+        if src == dst:
+            continue
+        if _local_slice(src, dst) and (liveness.origin(e.producer, e.out_port) in liveness.fused
+                                       or e.consumer in slice_fusing):
+            continue  # a fused value is computed in the part its reader wants; a fusing reader slices in its loop
         if consumer.kind == NodeKind.RESULT and (e.producer, e.out_port) in liveness.returned:
             # the producer's own copy (not counted by node_usage) lives until the reshard into the output
             sources.append(LiveValue(f"{producer.label} before its result reshard",
