@@ -51,3 +51,16 @@ def test_a_program_that_is_not_a_training_step_keeps_its_infeasibility():
     text = (Path(__file__).resolve().parents[2] / "examples" / "mlp.mlir").read_text()
     with pytest.raises(InfeasibleError):
         _plan(text, 1024, "auto")
+
+
+def test_the_choice_says_why_and_what_each_policy_gave():
+    plan = _plan(STEP, TIGHT, "auto")
+    choice = plan.recomputed
+    assert "memory budget" in choice.reason and "jax.checkpoint" in choice.reason  # what plan(remat="off") says
+    assert [o.policy for o in choice.tried] == [CheckpointPolicy.DOTS_SAVEABLE, CheckpointPolicy.NOTHING_SAVEABLE]
+    chosen = next(o for o in choice.tried if o.policy == choice.policy)
+    assert chosen.step_time_s == plan.cost.step_time_s
+    assert all(o.step_time_s is None or o.step_time_s >= chosen.step_time_s for o in choice.tried)
+    assert all((o.step_time_s is None) == (o.why_not is not None) for o in choice.tried)
+    report = plan.report()["recomputed"]
+    assert report["reason"] == choice.reason and len(report["tried"]) == 2

@@ -9,6 +9,7 @@ as it is, so its plan does not change.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -48,13 +49,33 @@ class RecomputedLayer:
 
 
 @dataclass(frozen=True)
+class PolicyOutcome:
+    """What planning the program recomputed under one policy gave: the plan's step time, or why there was none."""
+
+    policy: CheckpointPolicy
+    step_time_s: float | None
+    why_not: str | None = None
+
+    def text(self) -> str:
+        """`dots_saveable: step 12.3 ms` or `nothing_saveable: no plan (...)`."""
+        from autoshard.units import fmt_time
+
+        outcome = f"step {fmt_time(self.step_time_s)}" if self.step_time_s is not None else f"no plan ({self.why_not})"
+        return f"{self.policy.value}: {outcome}"
+
+
+@dataclass(frozen=True)
 class RematChoice:
     """The policy a plan recomputes its layers under, per layer what it recomputes, and the modeled compute the
-    recomputation adds per step (the clones' kernels under the plan's shardings, once per conditional)."""
+    recomputation adds per step (the clones' kernels under the plan's shardings, once per conditional); why it
+    recomputes (`reason`: what planning the program as written said) and every policy tried (`tried`, in
+    `POLICIES` order; the chosen one is the fastest with a plan)."""
 
     policy: CheckpointPolicy
     layers: tuple[RecomputedLayer, ...]
     compute_added_s: float
+    reason: str = ""
+    tried: tuple[PolicyOutcome, ...] = ()
 
     def lines(self) -> list[str]:
         """The summary's lines: the policy and each layer's bytes saved."""
@@ -65,10 +86,22 @@ class RematChoice:
                 for i, layer in enumerate(self.layers)]
         return out
 
+    def why(self) -> list[str]:
+        """Why the plan recomputes and why under its policy: the program as written has no plan, and the policies
+        tried with what each gave."""
+        out = [f"the program as written has no plan: {self.reason}"] if self.reason else []
+        out += [f"tried {outcome.text()}{'  <- chosen, the fastest plan' if outcome.policy == self.policy else ''}"
+                for outcome in self.tried]
+        return out
+
     def to_json(self) -> dict:
-        """The `--report` entry: the policy, the compute added per step, and per layer the values and bytes."""
+        """The `--report` entry: the policy, the compute added per step, per layer the values and bytes, why, and
+        the policies tried."""
         return {"policy": self.policy.value, "compute_added_s": self.compute_added_s,
-                "layers": [{"values": layer.values, "bytes_saved": layer.bytes_saved} for layer in self.layers]}
+                "layers": [{"values": layer.values, "bytes_saved": layer.bytes_saved} for layer in self.layers],
+                "reason": self.reason,
+                "tried": [{"policy": o.policy.value, "step_time_s": o.step_time_s, "why_not": o.why_not}
+                          for o in self.tried]}
 
 
 def plan_with_remat(module: ModuleOp, plan_module: Callable[[ModuleOp], Plan], mode: RematMode | str,
@@ -83,15 +116,18 @@ def plan_with_remat(module: ModuleOp, plan_module: Callable[[ModuleOp], Plan], m
     except InfeasibleError as failure:
         if mode == RematMode.OFF:
             raise
-        best = _best_recomputed_plan(original, plan_module, function)
+        best = _best_recomputed_plan(original, plan_module, function, failure.message)
         if best is None:
             raise failure
         return best
 
 
 def _best_recomputed_plan(original: ModuleOp, plan_module: Callable[[ModuleOp], Plan],
-                          function: str | None) -> Plan | None:
+                          function: str | None, reason: str) -> Plan | None:
+    """The fastest plan of `original` recomputed under one of `POLICIES` (`reason`: why the program as written has
+    none), its `recomputed` naming every policy tried; None when none gives a plan."""
     best: Plan | None = None
+    tried: list[PolicyOutcome] = []
     for policy in POLICIES:
         module = original.clone()
         loss = _loss_result(module, function)
@@ -100,16 +136,21 @@ def _best_recomputed_plan(original: ModuleOp, plan_module: Callable[[ModuleOp], 
         step = split_training_step(module, loss, function)
         groups = policy_groups(step, policy)
         if not groups:
+            tried.append(PolicyOutcome(policy, None, "recomputes nothing in this program"))
             continue
         layers = tuple(_recomputed_layer(step, g) for g in groups)
         recompute(module, groups, Protection.CONDITIONAL, loss)
         try:
             candidate = plan_module(module)
-        except InfeasibleError:
+        except InfeasibleError as e:
+            tried.append(PolicyOutcome(policy, None, e.message))
             continue
-        candidate.recomputed = RematChoice(policy, layers, _compute_added_s(candidate))
+        tried.append(PolicyOutcome(policy, candidate.cost.step_time_s))
+        candidate.recomputed = RematChoice(policy, layers, _compute_added_s(candidate), reason)
         if best is None or candidate.cost.step_time_s < best.cost.step_time_s:
             best = candidate
+    if best is not None:
+        best.recomputed = dataclasses.replace(best.recomputed, tried=tuple(tried))
     return best
 
 
