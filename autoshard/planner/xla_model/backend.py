@@ -153,9 +153,11 @@ GPU = _assumed_like_cpu(
                                                      "XLA:CPU runs)")),
     loop_state_in_place=Fact(True, read_from("xla/service/copy_insertion.cc, AddCopiesForWhile and "
                                              "RemoveUnnecessaryCopies (the pass every backend runs)")),
-    globally_unfusible=Fact(True, read_from(f"{_INSTRUCTION_FUSION}, ComputeGloballyUnfusible, run by "
-                                            "GpuInstructionFusion (xla/service/gpu/instruction_fusion.cc), the same "
-                                            "InstructionFusion base")),
+    # PriorityFusion, XLA:GPU's default fusion pass, is not an InstructionFusion: it fuses a producer only when it
+    # can fuse it into every non-bitcast user (CanFuseWithAllNonBitcastUsers), so every producer the rule keeps
+    # out is kept out there too; it also keeps out producers the rule would duplicate (not modeled)
+    globally_unfusible=Fact(True, read_from("xla/backends/gpu/transforms/priority_fusion.cc, "
+                                            "CalculateProducerPriority: CanFuseWithAllNonBitcastUsers")),
 )
 
 #: XLA's TPU compiler is not public: every fact is the cpu one's, assumed
