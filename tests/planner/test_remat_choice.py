@@ -64,3 +64,13 @@ def test_the_choice_says_why_and_what_each_policy_gave():
     assert all((o.step_time_s is None) == (o.why_not is not None) for o in choice.tried)
     report = plan.report()["recomputed"]
     assert report["reason"] == choice.reason and len(report["tried"]) == 2
+
+
+def test_where_recomputing_does_not_fit_either_the_error_says_what_each_policy_needs():
+    with pytest.raises(InfeasibleError) as failure:
+        _plan(STEP, 12000, "auto")
+    message = failure.value.message
+    assert "with every layer recomputed (--remat auto) a plan still needs at least" in message
+    assert "under dots_saveable" in message and "under nothing_saveable" in message
+    assert "jax.checkpoint" not in message  # what --remat auto tried
+    assert 12000 < failure.value.needed_bytes <= TIGHT

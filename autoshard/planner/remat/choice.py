@@ -10,7 +10,7 @@ as it is, so its plan does not change.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -20,6 +20,7 @@ from xdsl.ir import Operation
 
 from autoshard.errors import InfeasibleError
 from autoshard.ir.entry import entry_function
+from autoshard.planner.explain_infeasible import CHECKPOINT_REMEDY, budget_remedies, remedies_text
 from autoshard.planner.plan import Plan
 from autoshard.planner.program import tensor_info
 from autoshard.planner.remat.policies import CheckpointPolicy, policy_groups
@@ -27,6 +28,7 @@ from autoshard.planner.remat.recompute import Protection, RecomputeGroup, recomp
 from autoshard.planner.remat.training_step import TrainingStep, split_training_step
 from autoshard.rules.attrs import nested_in
 from autoshard.sharding.hardware_profiles import element_bytes
+from autoshard.units import fmt_bytes, fmt_time
 
 #: the policies tried, cheapest recomputation first
 POLICIES = (CheckpointPolicy.DOTS_SAVEABLE, CheckpointPolicy.NOTHING_SAVEABLE)
@@ -55,11 +57,11 @@ class PolicyOutcome:
     policy: CheckpointPolicy
     step_time_s: float | None
     why_not: str | None = None
+    #: with no plan for lack of memory, the least per-device memory a plan was shown to need
+    needed_bytes: float | None = None
 
     def text(self) -> str:
         """`dots_saveable: step 12.3 ms` or `nothing_saveable: no plan (...)`."""
-        from autoshard.units import fmt_time
-
         outcome = f"step {fmt_time(self.step_time_s)}" if self.step_time_s is not None else f"no plan ({self.why_not})"
         return f"{self.policy.value}: {outcome}"
 
@@ -79,8 +81,6 @@ class RematChoice:
 
     def lines(self) -> list[str]:
         """The summary's lines: the policy and each layer's bytes saved."""
-        from autoshard.units import fmt_bytes, fmt_time
-
         out = [f"{self.policy.value} on {len(self.layers)} layers, compute added {fmt_time(self.compute_added_s)}"]
         out += [f"layer {i}: {layer.values} values recomputed, {fmt_bytes(layer.bytes_saved)} saved (global)"
                 for i, layer in enumerate(self.layers)]
@@ -116,18 +116,34 @@ def plan_with_remat(module: ModuleOp, plan_module: Callable[[ModuleOp], Plan], m
     except InfeasibleError as failure:
         if mode == RematMode.OFF:
             raise
-        best = _best_recomputed_plan(original, plan_module, function, failure.message)
+        tried: list[PolicyOutcome] = []
+        best = _best_recomputed_plan(original, plan_module, function, failure.message, tried)
         if best is None:
-            raise failure
+            raise _nothing_fits(failure, tried) from None
         return best
 
 
+def _nothing_fits(failure: InfeasibleError, tried: Sequence[PolicyOutcome]) -> InfeasibleError:
+    """`failure` (the program as written has no plan), saying that recomputing did not help either: what each
+    policy's plan needs, and the remedies left (checkpointing is what `--remat auto` tried)."""
+    needs = [(o.policy.value, o.needed_bytes) for o in tried if o.needed_bytes is not None]
+    if failure.needed_bytes is None or failure.budget_bytes is None or not needs:
+        return failure
+    least = min([failure.needed_bytes, *(n for _, n in needs)])
+    remedies = (*budget_remedies(least, failure.budget_bytes),
+                *(r for r in failure.remedies[2:] if r != CHECKPOINT_REMEDY))
+    written = failure.message.split("; ")[0]
+    recomputed = ", ".join(f"{fmt_bytes(n)} under {name}" for name, n in needs)
+    return InfeasibleError(f"{written}; with every layer recomputed (--remat auto) a plan still needs at least "
+                           f"{recomputed}; {remedies_text(remedies)}", needed_bytes=least,
+                           budget_bytes=failure.budget_bytes, remedies=remedies)
+
+
 def _best_recomputed_plan(original: ModuleOp, plan_module: Callable[[ModuleOp], Plan],
-                          function: str | None, reason: str) -> Plan | None:
+                          function: str | None, reason: str, tried: list[PolicyOutcome]) -> Plan | None:
     """The fastest plan of `original` recomputed under one of `POLICIES` (`reason`: why the program as written has
-    none), its `recomputed` naming every policy tried; None when none gives a plan."""
+    none), its `recomputed` naming every policy tried (appended to `tried`); None when none gives a plan."""
     best: Plan | None = None
-    tried: list[PolicyOutcome] = []
     for policy in POLICIES:
         module = original.clone()
         loss = _loss_result(module, function)
@@ -143,7 +159,7 @@ def _best_recomputed_plan(original: ModuleOp, plan_module: Callable[[ModuleOp], 
         try:
             candidate = plan_module(module)
         except InfeasibleError as e:
-            tried.append(PolicyOutcome(policy, None, e.message))
+            tried.append(PolicyOutcome(policy, None, e.message, e.needed_bytes))
             continue
         tried.append(PolicyOutcome(policy, candidate.cost.step_time_s))
         candidate.recomputed = RematChoice(policy, layers, _compute_added_s(candidate), reason)
