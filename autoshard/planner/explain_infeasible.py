@@ -10,7 +10,7 @@ from autoshard.errors import InfeasibleError
 from autoshard.planner.plan_graph import NodeKind, PlanGraph
 from autoshard.planner.program import BARRIER_OP
 from autoshard.solver.strategy_graph import StrategyGraph
-from autoshard.solver.validate import peak_usage
+from autoshard.solver.validate import least_usage, peak_usage
 from autoshard.units import fmt_bytes
 
 
@@ -50,7 +50,7 @@ def infeasible_error(
     """The error naming the conflict in one line: memory budget vs the least memory any plan needs (with
     `needed_bytes` and `remedies`), or a time-out."""
     if budget:
-        least = [int(np.argmin(u)) for u in problem.node_usages]
+        least = least_usage(problem)
         need, at = peak_usage(problem, least)
         if need > budget:
             live = [

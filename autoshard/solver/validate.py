@@ -42,6 +42,17 @@ def peak_usage(graph: StrategyGraph, assignment: Sequence[int]) -> tuple[int, in
     return int(profile[at]), at
 
 
+def least_usage(graph: StrategyGraph) -> list[int]:
+    """Each node's least-usage strategy: every plan holds at least this assignment's usage at every time point."""
+    return [int(np.argmin(u)) for u in graph.node_usages]
+
+
+def least_peak_usage(graph: StrategyGraph) -> tuple[int, int]:
+    """The least peak usage any plan can have (`least_usage`'s peak) and where it occurs: over the usage limit,
+    no plan fits."""
+    return peak_usage(graph, least_usage(graph))
+
+
 def validate_plan(graph: StrategyGraph, assignment: Sequence[int]) -> list[str]:
     """Every reason `assignment` is not a valid plan (empty list when valid)."""
     problems: list[str] = []
