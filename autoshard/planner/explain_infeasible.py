@@ -61,7 +61,7 @@ def infeasible_error(
                 f"memory budget {fmt_bytes(budget)} per device is too small: even sharding every tensor as much as the mesh "
                 f"allows needs {fmt_bytes(need)} at program point {at} (live there: {', '.join(live[:4])}"
                 f"{', ...' if len(live) > 4 else ''}); {remedies_text(remedies)}", needed_bytes=need, budget_bytes=budget,
-                remedies=remedies)
+                remedies=remedies, needed_proven=True)
     if status == "UNKNOWN" and not solver_reason:
         return InfeasibleError(f"the solver found no plan within the time limit of {time_limit:g} s; raise --time-limit")
     reason = solver_reason or "the constraints admit no plan"

@@ -57,8 +57,10 @@ class PolicyOutcome:
     policy: CheckpointPolicy
     step_time_s: float | None
     why_not: str | None = None
-    #: with no plan for lack of memory, the least per-device memory a plan was shown to need
+    #: with no plan for lack of memory, the per-device memory a plan needs: a proven least, or (not
+    #: `needed_proven`) the best plan found
     needed_bytes: float | None = None
+    needed_proven: bool = False
 
     def text(self) -> str:
         """`dots_saveable: step 12.3 ms` or `nothing_saveable: no plan (...)`."""
@@ -126,16 +128,17 @@ def plan_with_remat(module: ModuleOp, plan_module: Callable[[ModuleOp], Plan], m
 def _nothing_fits(failure: InfeasibleError, tried: Sequence[PolicyOutcome]) -> InfeasibleError:
     """`failure` (the program as written has no plan), saying that recomputing did not help either: what each
     policy's plan needs, and the remedies left (checkpointing is what `--remat auto` tried)."""
-    needs = [(o.policy.value, o.needed_bytes) for o in tried if o.needed_bytes is not None]
+    needs = [o for o in tried if o.needed_bytes is not None]
     if failure.needed_bytes is None or failure.budget_bytes is None or not needs:
         return failure
-    least = min([failure.needed_bytes, *(n for _, n in needs)])
+    least = min([failure.needed_bytes, *(o.needed_bytes for o in needs)])
     remedies = (*budget_remedies(least, failure.budget_bytes),
                 *(r for r in failure.remedies[2:] if r != CHECKPOINT_REMEDY))
     written = failure.message.split("; ")[0]
-    recomputed = ", ".join(f"{fmt_bytes(n)} under {name}" for name, n in needs)
-    return InfeasibleError(f"{written}; with every layer recomputed (--remat auto) a plan still needs at least "
-                           f"{recomputed}; {remedies_text(remedies)}", needed_bytes=least,
+    recomputed = ", ".join(f"under {o.policy.value} {'at least ' if o.needed_proven else 'its best plan '}"
+                           f"{fmt_bytes(o.needed_bytes)}" for o in needs)
+    return InfeasibleError(f"{written}; with every layer recomputed (--remat auto) no plan fits either "
+                           f"({recomputed}); {remedies_text(remedies)}", needed_bytes=least,
                            budget_bytes=failure.budget_bytes, remedies=remedies)
 
 
@@ -159,7 +162,7 @@ def _best_recomputed_plan(original: ModuleOp, plan_module: Callable[[ModuleOp], 
         try:
             candidate = plan_module(module)
         except InfeasibleError as e:
-            tried.append(PolicyOutcome(policy, None, e.message, e.needed_bytes))
+            tried.append(PolicyOutcome(policy, None, e.message, e.needed_bytes, e.needed_proven))
             continue
         tried.append(PolicyOutcome(policy, candidate.cost.step_time_s))
         candidate.recomputed = RematChoice(policy, layers, _compute_added_s(candidate), reason)
