@@ -94,6 +94,9 @@ class XlaBackend:
     #: whether a conditional's branches compute the values they yield into its result buffers (`case_results`);
     #: without, each yielded value is a buffer of its own beside the result
     case_results_in_place: Fact[bool]
+    #: whether a dot reads a transpose of its operand through permuted dimension numbers instead of the transpose's
+    #: result (`transpose_folding`), which is then never computed
+    dot_transpose_folding: Fact[bool]
 
     def aligned(self, nbytes: int) -> int:
         """`nbytes` rounded up to the heap alignment (0 stays 0)."""
@@ -129,6 +132,9 @@ CPU = XlaBackend(
     all_gather_layout_copies=Fact(True, MEASURED_CPU),
     loop_state_in_place=Fact(True, MEASURED_CPU),
     case_results_in_place=Fact(True, MEASURED_CPU),
+    dot_transpose_folding=Fact(True, read_from("xla/service/cpu/cpu_compiler.cc, TransposeFolding with "
+                                               "TransposeFolding::IsRowColumnTransposeDotOperand "
+                                               "(xla/service/transpose_folding.cc)")),
 )
 
 
@@ -158,6 +164,9 @@ GPU = _assumed_like_cpu(
     # out is kept out there too; it also keeps out producers the rule would duplicate (not modeled)
     globally_unfusible=Fact(True, read_from("xla/backends/gpu/transforms/priority_fusion.cc, "
                                             "CalculateProducerPriority: CanFuseWithAllNonBitcastUsers")),
+    dot_transpose_folding=Fact(True, read_from(f"{_GPU_COMPILER}, TransposeFolding with "
+                                               "CanFoldTransposeOperandIntoDot; the model folds only what "
+                                               "XLA:CPU's condition folds")),
 )
 
 #: XLA's TPU compiler is not public: every fact is the cpu one's, assumed

@@ -18,7 +18,8 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   beside the new value's); the carried values' tuple (8 bytes an entry, `tuple_entry_bytes`) is one buffer held
   over the loop (`loop_tuples`); each temporary takes a multiple of 64 bytes (`heap_alignment`);
 - a value XLA computes inside its consumers' loop fusions (`fusion_groups`: a broadcast or cheap elementwise op
-  whose readers all fuse it) has no buffer; the values it reads are read where its consumers run, so they live
+  whose readers all fuse it), or a transpose its dots read through their dimension numbers (`transpose_folding`,
+  `dot_transpose_folding`), has no buffer; the values it reads are read where its consumers run, so they live
   until the last of those;
 - a sharding constraint is its operand's buffer (its readers read the operand); a loop-carried value the body
   passes back unchanged is the loop operand's buffer (XLA copies no invariant
@@ -105,6 +106,7 @@ from autoshard.planner.xla_model.fusion_groups import (
 )
 from autoshard.planner.xla_model.loop_state import loop_state, loop_tuples
 from autoshard.planner.xla_model.merged_values import merged_values
+from autoshard.planner.xla_model.transpose_folding import folded_transposes
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import element_bytes
 
@@ -276,6 +278,8 @@ def _graph_facts(graph: PlanGraph, backend: XlaBackend) -> tuple[_GraphFacts, di
     traffic = plan_fusion(graph, backend).traffic
     fused = {(n.index, j) for n in nodes if n.kind == NodeKind.OP and traffic[n.index] is not None
              for j, info in enumerate(n.outputs) if info is not None and traffic[n.index].writes[j] is None}
+    if backend.dot_transpose_folding.value:  # read by its dots through their dimension numbers
+        fused |= {(i, 0) for i in folded_transposes(graph)}
     invariant = {e.producer for e in graph.edges
                  if e.producer == e.consumer and nodes[e.producer].loop_carried and e.in_port == 1}
     invariant |= {n.index for n in nodes if n.kind in TRANSPARENT_KINDS}
