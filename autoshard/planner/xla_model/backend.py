@@ -97,6 +97,16 @@ class XlaBackend:
     #: whether a dot reads a transpose of its operand through permuted dimension numbers instead of the transpose's
     #: result (`transpose_folding`), which is then never computed
     dot_transpose_folding: Fact[bool]
+    #: whether the scheduler writes a dot's transposed operand copy right after the last op computing what the copy
+    #: reads, which dies there (`memory_accounting._copies_written_early`); without, the copy is written where the
+    #: dot runs, reading its operand there
+    copies_written_early: Fact[bool]
+    #: whether instruction fusion writes out an expensive op (a divide, a transcendental) rather than duplicate it
+    #: into a second reader that recomputes the cheap op it is fused into (`memory_accounting`)
+    expensive_ops_not_duplicated: Fact[bool]
+    #: whether a loop fusion reading a locally sliced reshard computes the dynamic-slice inside its loop (no buffer
+    #: for the slice); without, the slice is written for every reader
+    local_slices_fused: Fact[bool]
 
     def aligned(self, nbytes: int) -> int:
         """`nbytes` rounded up to the heap alignment (0 stays 0)."""
@@ -135,6 +145,10 @@ CPU = XlaBackend(
     dot_transpose_folding=Fact(True, read_from("xla/service/cpu/cpu_compiler.cc, TransposeFolding with "
                                                "TransposeFolding::IsRowColumnTransposeDotOperand "
                                                "(xla/service/transpose_folding.cc)")),
+    copies_written_early=Fact(True, MEASURED_CPU),
+    expensive_ops_not_duplicated=Fact(True, read_from(f"{_INSTRUCTION_FUSION}, InstructionFusion::ShouldFuse: an "
+                                                      "expensive producer is not fused where FusionWouldDuplicate")),
+    local_slices_fused=Fact(True, MEASURED_CPU),
 )
 
 

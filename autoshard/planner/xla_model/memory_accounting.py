@@ -33,7 +33,8 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   the result of a dot XLA runs on flattened 2-D operands (`flattened_dot`: read through a bitcast, no sharing);
 - a cheap elementwise op written out for a reader that cannot fuse it is recomputed inside its fusing readers
   and by the transposed copy a dot reads it through: those read its inputs where they run, its own buffer lives
-  until its last other reader; a convolution computes its input's elementwise or reduce_window producer inside
+  until its last other reader; an expensive op (a divide, a transcendental) fused into it is written out rather
+  than recomputed again (`expensive_ops_not_duplicated`); a convolution computes its input's elementwise or reduce_window producer inside
   its kernel and reads that producer's inputs (`_read_through_producers`).
 Transient, depending on two nodes, or on a recomputation the plan partitions otherwise than the forward value it
 repeats (only in `plan_live_values`; the solver's view merges every repeat; `plan()` searches again with a tighter
@@ -42,13 +43,15 @@ limit when they push a plan over its budget):
 - a reshard writes a new buffer beside its source: one per distinct (value, source, target), live from its
   first to its last consumer; a returned value resharded for its result keeps its source until the end; a
   fused value resharded beyond a local slice is written first. A local slice into a reader that takes it inside
-  its own loop fusion (`slice_fusing_nodes`, as the time model prices it) writes no buffer. A reshard that only
-  slices locally, or moves data only along the outermost dimension of the layout, writes just the target; any
-  other also stages the source in a transposed layout and the result before its copy back (`copy`, collective,
-  `copy`: `reshard_staging_copies`), counted as source + 2 x target;
+  its own loop fusion (`slice_fusing_nodes`, as the time model prices it) writes no buffer (`local_slices_fused`). A
+  reshard that only slices locally, or moves data only along the outermost dimension of the layout, writes just
+  the target; any other also stages the source in a transposed layout and the result before its copy back
+  (`copy`, collective, `copy`: `reshard_staging_copies`), counted as source + 2 x target;
 - a dot_general operand XLA's dot decomposer lays out again (`dot_layout.copied_ports`, `dot_operand_copies`) is
   read from a transposed copy XLA makes beside it (layout assignment: a `copy` fusion, fused with the operand's
-  producer), live from that producer to the dot;
+  producer), live from that producer to the dot; XLA's scheduler writes the copy right after the last op
+  computing what it reads (the operand, or the values a copy recomputing the operand's cheap producer reads),
+  which the dot then no longer reads (`copies_written_early`, `_copies_written_early`);
   none where the operand comes from another dot and only the order of its contracting block differs (that dot
   writes its result in the order wanted: `copied_operands`); an operand that is a vector on the device (one free
   dim of local size 1: `dot_layout.vector_ports`, `dot_vector_operand_copies`) is read from a copy the same way;
@@ -178,6 +181,8 @@ class GraphLiveness:
     hoisted: dict[int, int] = field(default_factory=dict)
     #: loop-carried value nodes held twice: the loop state and the copy the body reads (`loop_state`)
     held_twice: frozenset[int] = frozenset()
+    #: (dot, operand) -> where XLA writes that transposed copy, before the dot (`_copies_written_early`)
+    copies_written_at: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def origin(self, node: int, port: int) -> tuple[int, int]:
         """The value behind a chain of sharding constraints."""
@@ -187,11 +192,14 @@ class GraphLiveness:
 
     @staticmethod
     def of(graph: PlanGraph, backend: XlaBackend, runs_at: Sequence[int] | None = None,
-           settles_at: Sequence[int] | None = None, assignment: Sequence[int] | None = None) -> GraphLiveness:
+           settles_at: Sequence[int] | None = None, assignment: Sequence[int] | None = None,
+           copies_counted: bool = False) -> GraphLiveness:
         """The liveness of `graph`'s values on `backend`: on a backend that merges `jax.checkpoint`'s recomputation
         with the forward pass, every repeat merges as if partitioned like its forward value (the solver's view), or,
         with the plan's `assignment`, only the repeats it partitions so (`merged_values`); on one that keeps the
-        barriers through common-subexpression elimination, the recomputation stays apart."""
+        barriers through common-subexpression elimination, the recomputation stays apart. Where the dots'
+        transposed copies are counted (`copies_counted`, the full accounting), a copy reads its operand right after
+        the operand's producer, not where the dot runs (`_copies_written_early`)."""
         nodes = graph.nodes
         runs_at = tuple(runs_at) if runs_at is not None else tuple(n.position for n in nodes)
         settles_at = tuple(max(a, b) for a, b in zip(settles_at, runs_at)) if settles_at is not None else runs_at
@@ -227,8 +235,14 @@ class GraphLiveness:
         if backend.case_results_in_place.value:  # a branch computes what it yields into the case's result
             returned.update(branch_writers(graph))
         copied = set(copied_operands(graph)) if backend.dot_operand_copies.value else set()
-        recomputed = _read_through_producers(nodes, sources, consumers, fused, returned, copied, set(merged),
-                                             backend.convolution_fuses_input.value)
+        recomputed, written_out = _read_through_producers(nodes, sources, consumers, fused, returned, copied,
+                                                          set(merged), backend.convolution_fuses_input.value,
+                                                          backend.expensive_ops_not_duplicated.value)
+        passed_on -= written_out
+        written_at: dict[tuple[int, int], int] = {}
+        if copies_counted and backend.copies_written_early.value:
+            written_at = _copies_written_early(nodes, sources, consumers, fused, set(merged) | set(dead), copied,
+                                               recomputed, runs_at, settles_at)
         # a returned sharding constraint or merged value returns the value it stands for
         through = {e.consumer: (e.producer, e.out_port) for e in graph.edges if nodes[e.consumer].kind in TRANSPARENT_KINDS}
         through.update(merged)
@@ -254,7 +268,7 @@ class GraphLiveness:
         hoisted = {i: min(nodes[i].position, runs_at[source]) for i, (source, _) in facts.apart.items()}
         return GraphLiveness(backend, frozenset(aliased), frozenset(returned), frozenset(fused), tuple(last),
                              frozenset(invariant), tuple(runs_until), reuses, through, runs_at, frozenset(recomputed),
-                             frozenset(copied), settles_at, merged, tuple(read_at), hoisted, held_twice)
+                             frozenset(copied), settles_at, merged, tuple(read_at), hoisted, held_twice, written_at)
 
 
 @dataclass(frozen=True)
@@ -338,17 +352,24 @@ def _fused_into_convolution(node: PlanNode) -> bool:
 def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
                             consumers: dict[int, list[tuple[int, int]]], fused: set[tuple[int, int]],
                             returned: set[tuple[int, int]], copied: set[tuple[int, int]],
-                            not_computed: set[int], convolution_fuses_input: bool) -> set[tuple[int, int]]:
+                            not_computed: set[int], convolution_fuses_input: bool,
+                            expensive_not_duplicated: bool) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """Readers that compute a producer themselves read the producer's inputs (added to `consumers`); returns the
-    (dot, operand) pairs of `copied` (transposed operand copies) that recompute their producer:
+    (dot, operand) pairs of `copied` (transposed operand copies) that recompute their producer, and the fused values
+    written out instead of duplicated:
     - a cheap loop-fusible op written out for a reader that cannot fuse it (a dot, a collective) is recomputed
       inside each reader that can (`_recomputes_producers`), and by the loop fusion writing a dot's transposed copy
       of it where that dot runs: those read its inputs, not its buffer, which lives only until its last other
       reader;
+    - where recomputing it would recompute an expensive op fused into it (not `cheap_to_recompute`: a divide, a
+      transcendental), a backend that does not duplicate expensive ops (`expensive_not_duplicated`) writes that
+      op out instead (`_expensive_fused_producers`): it is taken out of `fused` (returned as well), read where the
+      recomputing readers run, its inputs where it runs;
     - a convolution computes its input operand's loop-fusible or reduce_window producer inside its own kernel
       (`convolution_fuses_input`): it reads that producer's inputs too (the producer's buffer is kept: an
       over-count of that one buffer)."""
     copies: set[tuple[int, int]] = set()
+    written: set[tuple[int, int]] = set()
     for node in nodes:
         if (node.kind != NodeKind.OP or len(node.outputs) != 1
                 or (node.index, 0) in fused or (node.index, 0) in returned
@@ -364,13 +385,83 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
             consumers[node.index] = [(c, p) for c, p in readers if c not in moved]
             for source, port, _ in sources.get(node.index, ()):
                 consumers.setdefault(source, []).extend((c, port) for c in sorted(moved))
+            if expensive_not_duplicated:
+                written |= _expensive_fused_producers(nodes, node.index, sources, fused)
+    fused -= written
     for node in nodes if convolution_fuses_input else ():
         if node.kind == NodeKind.OP and node.label == "stablehlo.convolution" and node.index not in not_computed:
             producer = next((src for src, _, in_port in sources.get(node.index, ()) if in_port == 0), None)
             if producer is not None and _fused_into_convolution(nodes[producer]) and (producer, 0) not in fused:
                 for source, port, _ in sources.get(producer, ()):
                     consumers.setdefault(source, []).append((node.index, port))
-    return copies
+    return copies, written
+
+
+def _copies_written_early(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
+                          consumers: dict[int, list[tuple[int, int]]], fused: set[tuple[int, int]],
+                          not_computed: set[int], copies: set[tuple[int, int]], recomputing: set[tuple[int, int]],
+                          runs_at: Sequence[int], settles_at: Sequence[int]) -> dict[tuple[int, int], int]:
+    """Where XLA writes the transposed copies of `copies` it writes before their dot: right after the last op
+    computing a value the copy reads (seen on XLA:CPU, jaxlib 0.10: a projection's transposed copy right after its
+    dot, the probabilities' right after the softmax, the attention gradient's right after its dot). A copy reads the
+    operand, or, where it recomputes the operand's cheap producer (`recomputing`), the written values that producer
+    is computed from (through the values fused into it); those are read there, not where the dot runs
+    (`consumers` rewired: the dot no longer reads them). Only where every value read is written by an op computing
+    it where it stands (no all-reduce combined later) and the dot reads none of them otherwise; any other copy is
+    written as before."""
+    out: dict[tuple[int, int], int] = {}
+    by_dot: dict[int, list[tuple[int, int, set[int], list[int]]]] = {}  # dot -> (port, last, read, rewired)
+    for dot, port in sorted(copies):
+        operand = next(((src, o) for src, o, in_port in sources.get(dot, ()) if in_port == port), None)
+        if operand is None:
+            continue
+        others = {src for src, _, in_port in sources[dot] if (dot, in_port) not in copies}
+        if (dot, port) in recomputing:
+            read, stack, seen = set(), [operand[0]], {operand[0]}
+            while stack:
+                for src, o, _ in sources.get(stack.pop(), ()):
+                    if (src, o) in fused and src not in seen:
+                        seen.add(src)
+                        stack.append(src)
+                    elif (src, o) not in fused and nodes[src].kind == NodeKind.OP:
+                        read.add(src)
+            rewired = [src for src, _, _ in sources.get(operand[0], ())]
+        elif operand not in fused and nodes[operand[0]].kind == NodeKind.OP:
+            read, rewired = {operand[0]}, [operand[0]]
+        else:
+            continue
+        if (not read or read & others or set(rewired) & others
+                or any(i in not_computed or not nodes[i].position == runs_at[i] == settles_at[i] for i in read)):
+            continue
+        by_dot.setdefault(dot, []).append((port, max(read, key=lambda i: nodes[i].position), read, rewired))
+    for dot, plans in by_dot.items():
+        shared = [src for _, _, _, rewired in plans for src in set(rewired)]
+        for port, last, _, rewired in plans:
+            if any(shared.count(src) > 1 for src in rewired):
+                continue  # two copies of one dot read it: their reads cannot be told apart
+            for src in rewired:
+                consumers[src] = [(last if c == dot else c, p) for c, p in consumers.get(src, ())
+                                  if not (c == dot and src == last)]
+            out[(dot, port)] = nodes[last].position
+    return out
+
+
+def _expensive_fused_producers(nodes: Sequence[PlanNode], node: int, sources: dict[int, list[tuple[int, int, int]]],
+                               fused: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The expensive ops (not `cheap_to_recompute`) fused into `node`, reached through the cheap ones fused into
+    it: a reader recomputing `node` would duplicate them, which XLA's instruction fusion does not do."""
+    out: set[tuple[int, int]] = set()
+    stack, seen = [node], {node}
+    while stack:
+        for source, port, _ in sources.get(stack.pop(), ()):
+            if (source, port) not in fused or source in seen:
+                continue
+            seen.add(source)
+            if cheap_to_recompute(nodes[source]):
+                stack.append(source)
+            else:
+                out.add((source, port))
+    return out
 
 
 def _elementwise(node: PlanNode) -> bool:
@@ -608,7 +699,7 @@ def plan_liveness(graph: PlanGraph, assignment: Sequence[int], backend: XlaBacke
     combined = combined_positions(graph, assignment, backend)
     reads = operand_positions(graph, combined)
     return GraphLiveness.of(graph, backend, deferred_positions(graph, reads) if deferred else reads, combined,
-                            assignment=assignment)
+                            assignment=assignment, copies_counted=True)
 
 
 def output_only(graph: PlanGraph) -> frozenset[int]:
@@ -732,6 +823,7 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                 producer = operand_of.get((node.index, port))
                 start = (min(at, liveness.runs_at[producer])
                          if producer is not None and (node.index, port) not in liveness.recomputed_copies else at)
+                start = min(start, liveness.copies_written_at.get((node.index, port), start))
                 values.append(LiveValue(f"{node.label} transposed operand {port}", aligned(nbytes), start, at,
                                         kind="temporary"))
     # a combined all-reduce returns a tuple of its sums (a pointer an entry) while it runs
@@ -808,8 +900,8 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
         dst = consumer.strategies[assignment[e.consumer]].inputs[e.in_port]
         if src == dst:
             continue
-        if _local_slice(src, dst) and (liveness.origin(e.producer, e.out_port) in liveness.fused
-                                       or e.consumer in slice_fusing):
+        if _local_slice(src, dst) and (liveness.origin(e.producer, e.out_port) in liveness.fused or (
+                backend.local_slices_fused.value and e.consumer in slice_fusing)):
             continue  # a fused value is computed in the part its reader wants; a fusing reader slices in its loop
         if consumer.kind == NodeKind.RESULT and (e.producer, e.out_port) in liveness.returned:
             # the producer's own copy (not counted by node_usage) lives until the reshard into the output
