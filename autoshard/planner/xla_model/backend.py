@@ -97,9 +97,9 @@ class XlaBackend:
     #: whether a dot reads a transpose of its operand through permuted dimension numbers instead of the transpose's
     #: result (`transpose_folding`), which is then never computed
     dot_transpose_folding: Fact[bool]
-    #: whether the scheduler writes a dot's transposed operand copy right after the last op computing what the copy
-    #: reads, which dies there (`memory_accounting._copies_written_early`); without, the copy is written where the
-    #: dot runs, reading its operand there
+    #: whether the scheduler writes a dot's transposed operand copy right after the op computing the operand, which
+    #: the dot then no longer reads (`memory_accounting._copies_written_early`); without, the copy reads its operand
+    #: where the dot runs
     copies_written_early: Fact[bool]
     #: whether instruction fusion writes out an expensive op (a divide, a transcendental) rather than duplicate it
     #: into a second reader that recomputes the cheap op it is fused into (`memory_accounting`)

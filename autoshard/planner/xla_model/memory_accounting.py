@@ -49,9 +49,9 @@ limit when they push a plan over its budget):
   (`copy`, collective, `copy`: `reshard_staging_copies`), counted as source + 2 x target;
 - a dot_general operand XLA's dot decomposer lays out again (`dot_layout.copied_ports`, `dot_operand_copies`) is
   read from a transposed copy XLA makes beside it (layout assignment: a `copy` fusion, fused with the operand's
-  producer), live from that producer to the dot; XLA's scheduler writes the copy right after the last op
-  computing what it reads (the operand, or the values a copy recomputing the operand's cheap producer reads),
-  which the dot then no longer reads (`copies_written_early`, `_copies_written_early`);
+  producer), live from that producer to the dot; XLA's scheduler writes the copy right after the op computing
+  the operand, which the dot then no longer reads (`copies_written_early`, `_copies_written_early`): nor the
+  inputs of a cheap producer the copy recomputes, which that producer then takes over no buffer of;
   none where the operand comes from another dot and only the order of its contracting block differs (that dot
   writes its result in the order wanted: `copied_operands`); an operand that is a vector on the device (one free
   dim of local size 1: `dot_layout.vector_ports`, `dot_vector_operand_copies`) is read from a copy the same way;
@@ -240,9 +240,11 @@ class GraphLiveness:
                                                           backend.expensive_ops_not_duplicated.value)
         passed_on -= written_out
         written_at: dict[tuple[int, int], int] = {}
+        keep_inputs: set[int] = set()
         if copies_counted and backend.copies_written_early.value:
-            written_at = _copies_written_early(nodes, sources, consumers, fused, set(merged) | set(dead), copied,
-                                               recomputed, runs_at, settles_at)
+            written_at, keep_inputs = _copies_written_early(nodes, sources, consumers,
+                                                            fused | {(i, 0) for i in (*merged, *dead)}, copied,
+                                                            recomputed, runs_at, settles_at)
         # a returned sharding constraint or merged value returns the value it stands for
         through = {e.consumer: (e.producer, e.out_port) for e in graph.edges if nodes[e.consumer].kind in TRANSPARENT_KINDS}
         through.update(merged)
@@ -264,7 +266,8 @@ class GraphLiveness:
         for e in graph.edges:
             if e.consumer not in repeats and nodes[e.consumer].kind != NodeKind.RESULT:
                 read_at[e.producer] = max(read_at[e.producer], runs_at[e.consumer])
-        reuses = _buffer_reuses(nodes, sources, fused, returned, last, runs_at)
+        reuses = {i: donor for i, donor in _buffer_reuses(nodes, sources, fused, returned, last, runs_at).items()
+                  if i not in keep_inputs}
         hoisted = {i: min(nodes[i].position, runs_at[source]) for i, (source, _) in facts.apart.items()}
         return GraphLiveness(backend, frozenset(aliased), frozenset(returned), frozenset(fused), tuple(last),
                              frozenset(invariant), tuple(runs_until), reuses, through, runs_at, frozenset(recomputed),
@@ -398,52 +401,40 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
 
 
 def _copies_written_early(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
-                          consumers: dict[int, list[tuple[int, int]]], fused: set[tuple[int, int]],
-                          not_computed: set[int], copies: set[tuple[int, int]], recomputing: set[tuple[int, int]],
-                          runs_at: Sequence[int], settles_at: Sequence[int]) -> dict[tuple[int, int], int]:
-    """Where XLA writes the transposed copies of `copies` it writes before their dot: right after the last op
-    computing a value the copy reads (seen on XLA:CPU, jaxlib 0.10: a projection's transposed copy right after its
-    dot, the probabilities' right after the softmax, the attention gradient's right after its dot). A copy reads the
-    operand, or, where it recomputes the operand's cheap producer (`recomputing`), the written values that producer
-    is computed from (through the values fused into it); those are read there, not where the dot runs
-    (`consumers` rewired: the dot no longer reads them). Only where every value read is written by an op computing
-    it where it stands (no all-reduce combined later) and the dot reads none of them otherwise; any other copy is
-    written as before."""
+                          consumers: dict[int, list[tuple[int, int]]], not_written: set[tuple[int, int]],
+                          copies: set[tuple[int, int]], recomputing: set[tuple[int, int]], runs_at: Sequence[int],
+                          settles_at: Sequence[int]) -> tuple[dict[tuple[int, int], int], set[int]]:
+    """Where XLA writes the transposed copies of `copies` before their dot: right after the op computing the operand
+    (seen on XLA:CPU, jaxlib 0.10: a projection's transposed copy right after its dot, the probabilities' right after
+    the softmax, the logits gradient's right after it). The copy reads the operand there, or, where it recomputes the
+    operand's cheap producer (`recomputing`), that producer's inputs, after the producer ran: the dot no longer reads
+    them (`consumers` rewired) and the producer takes over none of their buffers (returned, with the positions).
+    Only where the producer is an op written where it stands (not in `not_written`, no all-reduce combined later)
+    and the dot reads none of what the copy reads otherwise; any other copy is written where the dot runs."""
     out: dict[tuple[int, int], int] = {}
-    by_dot: dict[int, list[tuple[int, int, set[int], list[int]]]] = {}  # dot -> (port, last, read, rewired)
+    keep_inputs: set[int] = set()
+    by_dot: dict[int, list[tuple[int, int, list[int]]]] = {}  # dot -> (port, producer, values it stops reading)
     for dot, port in sorted(copies):
         operand = next(((src, o) for src, o, in_port in sources.get(dot, ()) if in_port == port), None)
-        if operand is None:
+        if (operand is None or operand in not_written or nodes[operand[0]].kind != NodeKind.OP
+                or not nodes[operand[0]].position == runs_at[operand[0]] == settles_at[operand[0]]):
             continue
+        producer = operand[0]
+        read = ([src for src, _, _ in sources.get(producer, ())] if (dot, port) in recomputing else [producer])
         others = {src for src, _, in_port in sources[dot] if (dot, in_port) not in copies}
-        if (dot, port) in recomputing:
-            read, stack, seen = set(), [operand[0]], {operand[0]}
-            while stack:
-                for src, o, _ in sources.get(stack.pop(), ()):
-                    if (src, o) in fused and src not in seen:
-                        seen.add(src)
-                        stack.append(src)
-                    elif (src, o) not in fused and nodes[src].kind == NodeKind.OP:
-                        read.add(src)
-            rewired = [src for src, _, _ in sources.get(operand[0], ())]
-        elif operand not in fused and nodes[operand[0]].kind == NodeKind.OP:
-            read, rewired = {operand[0]}, [operand[0]]
-        else:
-            continue
-        if (not read or read & others or set(rewired) & others
-                or any(i in not_computed or not nodes[i].position == runs_at[i] == settles_at[i] for i in read)):
-            continue
-        by_dot.setdefault(dot, []).append((port, max(read, key=lambda i: nodes[i].position), read, rewired))
+        if not set(read) & others:
+            by_dot.setdefault(dot, []).append((port, producer, read))
     for dot, plans in by_dot.items():
-        shared = [src for _, _, _, rewired in plans for src in set(rewired)]
-        for port, last, _, rewired in plans:
-            if any(shared.count(src) > 1 for src in rewired):
+        shared = [src for _, _, read in plans for src in set(read)]
+        for port, producer, read in plans:
+            if any(shared.count(src) > 1 for src in read):
                 continue  # two copies of one dot read it: their reads cannot be told apart
-            for src in rewired:
-                consumers[src] = [(last if c == dot else c, p) for c, p in consumers.get(src, ())
-                                  if not (c == dot and src == last)]
-            out[(dot, port)] = nodes[last].position
-    return out
+            for src in read:
+                consumers[src] = [(c, p) for c, p in consumers.get(src, ()) if c != dot]
+            if read != [producer]:
+                keep_inputs.add(producer)
+            out[(dot, port)] = nodes[producer].position
+    return out, keep_inputs
 
 
 def _expensive_fused_producers(nodes: Sequence[PlanNode], node: int, sources: dict[int, list[tuple[int, int, int]]],
