@@ -51,7 +51,8 @@ limit when they push a plan over its budget):
   read from a transposed copy XLA makes beside it (layout assignment: a `copy` fusion, fused with the operand's
   producer), live from that producer to the dot; XLA's scheduler writes the copy right after the op computing
   the operand, which the dot then no longer reads (`copies_written_early`, `_copies_written_early`): nor the
-  inputs of a cheap producer the copy recomputes, which that producer then takes over no buffer of;
+  input of a cheap one-input producer (a reshape, a transpose) the copy recomputes, which that producer then
+  takes over no buffer of;
   none where the operand comes from another dot and only the order of its contracting block differs (that dot
   writes its result in the order wanted: `copied_operands`); an operand that is a vector on the device (one free
   dim of local size 1: `dot_layout.vector_ports`, `dot_vector_operand_copies`) is read from a copy the same way;
@@ -406,11 +407,13 @@ def _copies_written_early(nodes: Sequence[PlanNode], sources: dict[int, list[tup
                           settles_at: Sequence[int]) -> tuple[dict[tuple[int, int], int], set[int]]:
     """Where XLA writes the transposed copies of `copies` before their dot: right after the op computing the operand
     (seen on XLA:CPU, jaxlib 0.10: a projection's transposed copy right after its dot, the probabilities' right after
-    the softmax, the logits gradient's right after it). The copy reads the operand there, or, where it recomputes the
-    operand's cheap producer (`recomputing`), that producer's inputs, after the producer ran: the dot no longer reads
-    them (`consumers` rewired) and the producer takes over none of their buffers (returned, with the positions).
-    Only where the producer is an op written where it stands (not in `not_written`, no all-reduce combined later)
-    and the dot reads none of what the copy reads otherwise; any other copy is written where the dot runs."""
+    the softmax). The copy reads the operand there, or, where it recomputes the operand's cheap producer of one input
+    (`recomputing`: a reshape, a transpose), that input, after the producer ran: the dot no longer reads it
+    (`consumers` rewired) and the producer takes over no buffer of it (returned, with the positions). Only where
+    the producer is an op written where it stands (not in `not_written`, no all-reduce combined later) and the dot
+    reads none of what the copy reads otherwise; any other copy is written where the dot runs (an upper bound: a
+    copy recomputing an op of several inputs, a logits gradient, was seen written right before or right after
+    that op, its inputs dying there)."""
     out: dict[tuple[int, int], int] = {}
     keep_inputs: set[int] = set()
     by_dot: dict[int, list[tuple[int, int, list[int]]]] = {}  # dot -> (port, producer, values it stops reading)
@@ -421,6 +424,8 @@ def _copies_written_early(nodes: Sequence[PlanNode], sources: dict[int, list[tup
             continue
         producer = operand[0]
         read = ([src for src, _, _ in sources.get(producer, ())] if (dot, port) in recomputing else [producer])
+        if len(read) != 1:
+            continue  # a copy recomputing an op of several inputs: seen written before or after that op
         others = {src for src, _, in_port in sources[dot] if (dot, in_port) not in copies}
         if not set(read) & others:
             by_dot.setdefault(dot, []).append((port, producer, read))
