@@ -9,7 +9,7 @@ import numpy as np
 from autoshard.planner.plan_graph import NodeKind, PlanGraph
 from autoshard.planner.program import BARRIER_OP
 from autoshard.solver.strategy_graph import StrategyGraph
-from autoshard.solver.validate import peak_usage
+from autoshard.solver.validate import usage_floor
 from autoshard.units import fmt_bytes
 
 
@@ -34,12 +34,12 @@ def explain_infeasible(
 ) -> str:
     """One line naming the conflict: memory budget vs the least memory any plan needs, or a time-out."""
     if budget:
-        least = [int(np.argmin(u)) for u in problem.node_usages]
-        need, at = peak_usage(problem, least)
+        floor = usage_floor(problem)
+        at = int(np.argmax(floor)) if len(floor) else 0
+        need = int(floor[at]) if len(floor) else 0
         if need > budget:
-            live = [
-                graph.nodes[i].label for i, (lo, hi) in enumerate(problem.intervals) if lo <= at < hi and problem.node_usages[i][least[i]] > 0
-            ]
+            live = [graph.nodes[i].label for i in range(problem.num_nodes)
+                    if any(lo <= at < hi and usages.min() > 0 for lo, hi, usages in problem.usage_segments(i))]
             return (
                 f"memory budget {fmt_bytes(budget)} per device is too small: even sharding every tensor as much as the mesh "
                 f"allows needs {fmt_bytes(need)} at program point {at} (live there: {', '.join(live[:4])}"
