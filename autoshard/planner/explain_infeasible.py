@@ -34,7 +34,7 @@ def explain_infeasible(
 ) -> str:
     """One line naming the conflict: memory budget vs the least memory any plan needs, or a time-out."""
     if budget:
-        floor = usage_floor(problem)
+        floor = usage_floor(problem)  # over half steps (`strategy_problem`)
         at = int(np.argmax(floor)) if len(floor) else 0
         need = int(floor[at]) if len(floor) else 0
         if need > budget:
@@ -42,7 +42,7 @@ def explain_infeasible(
                     if any(lo <= at < hi and usages.min() > 0 for lo, hi, usages in problem.usage_segments(i))]
             return (
                 f"memory budget {fmt_bytes(budget)} per device is too small: even sharding every tensor as much as the mesh "
-                f"allows needs {fmt_bytes(need)} at program point {at} (live there: {', '.join(live[:4])}"
+                f"allows needs {fmt_bytes(need)} at program point {at // 2} (live there: {', '.join(live[:4])}"
                 f"{', ...' if len(live) > 4 else ''}); {memory_remedies(graph, need, budget)}"
             )
     if status == "UNKNOWN" and not solver_reason:
