@@ -1,0 +1,101 @@
+"""Usage pieces (`StrategyGraph.pieces`): a node's extra usage over an interval of its own counts wherever the
+graph's usage does: in the profile, the exact reduction, CP-SAT's limit, the local search's moves and its start."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from autoshard.solver.config import SolverConfig
+from autoshard.solver.exact_reduction import Reduction, reduce_graph
+from autoshard.solver.local_search import LocalSearch
+from autoshard.solver.phases.heuristic import _repaired_least_usage_start
+from autoshard.solver.solve import INFEASIBLE, OPTIMAL, solve
+from autoshard.solver.state import Incumbent, SearchState
+from autoshard.solver.stats import SolveStats
+from autoshard.solver.strategy_graph import StrategyGraph
+from autoshard.solver.validate import plan_cost, usage_floor, usage_profile, validate_plan
+
+from solver_graphs import brute_force, random_graph
+
+FAST = dict(max_time_in_seconds=10.0, num_workers=2, heuristic_fraction=0.01)
+
+
+def with_pieces(graph: StrategyGraph, seed: int) -> StrategyGraph:
+    """`graph` with one or two random pieces on about half its nodes (some overlapping the node's own interval), its
+    limit a little above the least usage any plan holds at its busiest time point (so that the pieces bind)."""
+    rng = np.random.default_rng(seed)
+    pieces = []
+    for i in range(graph.num_nodes):
+        for _ in range(int(rng.integers(1, 3)) if rng.random() < 0.6 else 0):
+            lo = int(rng.integers(0, 10))
+            pieces.append((i, rng.integers(0, 8, graph.num_strategies(i)), (lo, lo + int(rng.integers(1, 3)))))
+    out = StrategyGraph.build(graph.node_costs, graph.node_usages, graph.intervals,
+                              [(e.u, e.v, e.costs) for e in graph.edges], pieces=pieces)
+    return dataclasses.replace(out, usage_limit=int(usage_floor(out).max(initial=0)) + int(rng.integers(0, 6)))
+
+
+def test_a_piece_counts_over_its_own_interval():
+    g = StrategyGraph.build([[0, 0]], [[5, 1]], [(0, 3)], pieces=[(0, [0, 7], (2, 4))])
+    assert usage_profile(g, [0]).tolist() == [5, 5, 5, 0]
+    assert usage_profile(g, [1]).tolist() == [1, 1, 8, 7]
+    assert usage_floor(g).tolist() == [1, 1, 5, 0]  # per segment: the least of 5 | 1, 5 | 8, 0 | 7
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_solver_is_optimal_with_pieces(seed):
+    g = with_pieces(random_graph(300 + seed, memory=True), seed)
+    best, _ = brute_force(g)
+    result = solve(g, SolverConfig(**FAST))
+    if best is None:
+        assert result.status == INFEASIBLE
+        return
+    assert result.status == OPTIMAL
+    assert result.cost == best == plan_cost(g, result.assignment)
+    assert validate_plan(g, result.assignment) == []
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_reduction_keeps_the_optimum_with_pieces(seed):
+    g = with_pieces(random_graph(400 + seed, n=7, memory=True, p_edge=0.35), seed)
+    red = reduce_graph(g)
+    best, _ = brute_force(g)
+    rbest, ra = brute_force(red.reduced)
+    if best is None:
+        assert rbest is None or red.infeasible_reason
+        return
+    assert rbest + red.cost_offset == best
+    expanded = red.expand(ra)
+    assert plan_cost(g, expanded) == best
+    assert validate_plan(g, expanded) == []
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_local_search_moves_keep_pieces_within_the_limit(seed):
+    g = with_pieces(random_graph(500 + seed, n=10, memory=True), seed)
+    _, feasible = brute_force(dataclasses.replace(g, node_costs=tuple(np.zeros_like(c) for c in g.node_costs),
+                                                  edges=()))
+    if feasible is None:
+        return
+    search = LocalSearch(g, seed)
+    best, _ = search.run(deadline=float("inf"), start=feasible, max_rounds=3)
+    assert int(usage_profile(g, best).max(initial=0)) <= g.usage_limit
+
+
+#: node 0 takes 1 then 8 (strategy 0) or 6 then 0 (strategy 1); node 1 takes 5 or 9; limit 10: the least-peak start
+#: (strategy 1, strategy 0) holds 11, the plan (0, 0) fits
+CONFLICT = StrategyGraph.build([[0, 0], [0, 0]], [[1, 6], [5, 9]], [(0, 2), (0, 2)], usage_limit=10,
+                               pieces=[(0, [8, 0], (2, 3))])
+
+
+def test_a_least_usage_start_over_the_limit_is_repaired_when_a_plan_fits():
+    search = LocalSearch(CONFLICT)
+    assert usage_profile(CONFLICT, search.start(None)).max() > 10
+    identity = Reduction(CONFLICT, CONFLICT, [0, 1], [np.arange(2), np.arange(2)], 0)
+    state = SearchState(SolverConfig(), identity, Incumbent(identity, None, 0.0), search, SolveStats(),
+                        solve_sub=None)
+    start = _repaired_least_usage_start(state, float("inf"))
+    assert start is not None and validate_plan(CONFLICT, start) == []
+    assert solve(CONFLICT, SolverConfig(**FAST)).assignment == [0, 0]
