@@ -51,6 +51,19 @@ def cost_delta(unary: Sequence[np.ndarray], incident: Sequence[Sequence[_Inciden
     return total
 
 
+def fits_after(mem: Sequence[Sequence[tuple[int, int, np.ndarray]]], limit: int, assignment: np.ndarray,
+               load: np.ndarray, changes: dict[int, int]) -> bool:
+    """Whether the usage profile `load` after `changes` stays within `limit` (or the current peak, if higher), each
+    changed variable's usage being its terms in `mem` (lo, hi, usage per strategy)."""
+    diff = np.zeros(len(load) + 1, dtype=np.int64)
+    for x, s in changes.items():
+        for lo, hi, usage in mem[x]:
+            d = int(usage[s] - usage[assignment[x]])
+            diff[lo] += d
+            diff[hi] -= d
+    return not (load + np.cumsum(diff)[: len(load)]).max() > max(limit, int(load.max()))
+
+
 @dataclass
 class _Incident:
     matrix: np.ndarray  # oriented [S_self, S_other], forbidden entries at PENALTY
@@ -154,23 +167,13 @@ class LocalSearch:
             new = [int(maps[k][r]) for k in range(len(members))]
             if self.limit is not None:
                 changes = {int(x): new[k] for k, x in enumerate(members) if new[k] != assignment[x]}
-                if not self._fits_after(load, assignment, changes):
+                if not fits_after(self.mem, self.limit, assignment, load, changes):
                     continue
             for k, x in enumerate(members):
                 self._apply(int(x), new[k], assignment, load)
             self.cluster_moves += 1
             return gain
         return 0
-
-    def _fits_after(self, load: np.ndarray, assignment: np.ndarray, changes: dict[int, int]) -> bool:
-        """Whether the usage after `changes` stays within the limit (or the current peak, if higher)."""
-        diff = np.zeros(len(load) + 1, dtype=np.int64)
-        for x, s in changes.items():
-            for lo, hi, usage in self.mem[x]:
-                d = int(usage[s] - usage[assignment[x]])
-                diff[lo] += d
-                diff[hi] -= d
-        return not (load + np.cumsum(diff)[: len(load)]).max() > max(self.limit, int(load.max()))
 
     def delta(self, assignment: np.ndarray, changes: dict[int, int]) -> int:
         """Change of the penalized cost when the nodes in `changes` take their new strategies."""
@@ -223,7 +226,7 @@ class LocalSearch:
             gain = -self.delta(assignment, changes)
             if gain <= 0:
                 continue
-            if self.limit is not None and not self._fits_after(load, assignment, changes):
+            if self.limit is not None and not fits_after(self.mem, self.limit, assignment, load, changes):
                 continue
             for x, s in changes.items():
                 self._apply(x, s, assignment, load)

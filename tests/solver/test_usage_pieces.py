@@ -1,5 +1,6 @@
 """Usage pieces (`StrategyGraph.pieces`): a node's extra usage over an interval of its own counts wherever the
-graph's usage does: in the profile, the exact reduction, CP-SAT's limit, the local search's moves and its start."""
+graph's usage does: in the profile, the exact reduction, the local search's moves and its start (the whole search
+against enumeration: `test_solve.test_optimal_against_enumeration`)."""
 
 from __future__ import annotations
 
@@ -9,32 +10,18 @@ import numpy as np
 import pytest
 
 from autoshard.solver.config import SolverConfig
-from autoshard.solver.exact_reduction import Reduction, reduce_graph
+from autoshard.solver.exact_reduction import Reduction
 from autoshard.solver.local_search import LocalSearch
 from autoshard.solver.phases.heuristic import _repaired_least_usage_start
-from autoshard.solver.solve import INFEASIBLE, OPTIMAL, solve
+from autoshard.solver.solve import solve
 from autoshard.solver.state import Incumbent, SearchState
 from autoshard.solver.stats import SolveStats
 from autoshard.solver.strategy_graph import StrategyGraph
-from autoshard.solver.validate import plan_cost, usage_floor, usage_profile, validate_plan
+from autoshard.solver.validate import usage_floor, usage_profile, validate_plan
 
-from solver_graphs import brute_force, random_graph
+from solver_graphs import assert_reduction_keeps_optimum, brute_force, random_graph, with_pieces
 
 FAST = dict(max_time_in_seconds=10.0, num_workers=2, heuristic_fraction=0.01)
-
-
-def with_pieces(graph: StrategyGraph, seed: int) -> StrategyGraph:
-    """`graph` with one or two random pieces on about half its nodes (some overlapping the node's own interval), its
-    limit a little above the least usage any plan holds at its busiest time point (so that the pieces bind)."""
-    rng = np.random.default_rng(seed)
-    pieces = []
-    for i in range(graph.num_nodes):
-        for _ in range(int(rng.integers(1, 3)) if rng.random() < 0.6 else 0):
-            lo = int(rng.integers(0, 10))
-            pieces.append((i, rng.integers(0, 8, graph.num_strategies(i)), (lo, lo + int(rng.integers(1, 3)))))
-    out = StrategyGraph.build(graph.node_costs, graph.node_usages, graph.intervals,
-                              [(e.u, e.v, e.costs) for e in graph.edges], pieces=pieces)
-    return dataclasses.replace(out, usage_limit=int(usage_floor(out).max(initial=0)) + int(rng.integers(0, 6)))
 
 
 def test_a_piece_counts_over_its_own_interval():
@@ -45,31 +32,8 @@ def test_a_piece_counts_over_its_own_interval():
 
 
 @pytest.mark.parametrize("seed", range(10))
-def test_the_solver_is_optimal_with_pieces(seed):
-    g = with_pieces(random_graph(300 + seed, memory=True), seed)
-    best, _ = brute_force(g)
-    result = solve(g, SolverConfig(**FAST))
-    if best is None:
-        assert result.status == INFEASIBLE
-        return
-    assert result.status == OPTIMAL
-    assert result.cost == best == plan_cost(g, result.assignment)
-    assert validate_plan(g, result.assignment) == []
-
-
-@pytest.mark.parametrize("seed", range(10))
 def test_the_reduction_keeps_the_optimum_with_pieces(seed):
-    g = with_pieces(random_graph(400 + seed, n=7, memory=True, p_edge=0.35), seed)
-    red = reduce_graph(g)
-    best, _ = brute_force(g)
-    rbest, ra = brute_force(red.reduced)
-    if best is None:
-        assert rbest is None or red.infeasible_reason
-        return
-    assert rbest + red.cost_offset == best
-    expanded = red.expand(ra)
-    assert plan_cost(g, expanded) == best
-    assert validate_plan(g, expanded) == []
+    assert_reduction_keeps_optimum(with_pieces(random_graph(400 + seed, n=7, memory=True, p_edge=0.35), seed))
 
 
 @pytest.mark.parametrize("seed", range(10))
