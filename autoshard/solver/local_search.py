@@ -469,9 +469,9 @@ class LocalSearch:
     # ----- Lagrangian relaxation of the usage limit
     def relaxed_descent(self, assignment: np.ndarray, extra: list[np.ndarray], deadline: float) -> np.ndarray:
         """Improve `assignment` in place ignoring the usage limit, with `extra[i]` added to node i's costs."""
-        saved = self.unary, self.limit, self.mem_nodes
+        saved = self.unary, self.limit, self.mem_nodes, self.mem
         self.unary = [np.minimum(u + e, FORBIDDEN) for u, e in zip(self.unary, extra)]
-        self.limit, self.mem_nodes = None, np.zeros_like(saved[2])
+        self.limit, self.mem_nodes, self.mem = None, np.zeros_like(saved[2]), [[] for _ in saved[3]]
         try:
             dummy = np.zeros(max(self.tmax, 1), dtype=np.int64)
             self.descend(assignment, dummy, deadline)
@@ -480,7 +480,7 @@ class LocalSearch:
                 self.tree_sweep(assignment, dummy, deadline, size=16)
                 self.descend(assignment, dummy, deadline)
         finally:
-            self.unary, self.limit, self.mem_nodes = saved
+            self.unary, self.limit, self.mem_nodes, self.mem = saved
         return assignment
 
     def lagrangian(self, deadline: float, steps: int = 12) -> tuple[np.ndarray, int] | None:
