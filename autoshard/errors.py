@@ -36,7 +36,17 @@ class VerificationError(UserError):
 
 
 class InfeasibleError(UserError):
-    """The planner proved no plan satisfies the constraints; the message says which ones conflict."""
+    """The planner proved no plan satisfies the constraints; the message says which ones conflict. Where memory is
+    the conflict, `needed_bytes` is the per-device memory a plan needs against `budget_bytes` (a proven least when
+    `needed_proven`, else the best plan found), and `remedies` what would make one fit, in the user's terms."""
+
+    def __init__(self, message: str, location: Location | None = None, needed_bytes: float | None = None,
+                 budget_bytes: float | None = None, remedies: tuple[str, ...] = (), needed_proven: bool = False):
+        super().__init__(message, location)
+        self.needed_bytes = needed_bytes
+        self.needed_proven = needed_proven
+        self.budget_bytes = budget_bytes
+        self.remedies = tuple(remedies)
 
 
 class MissingExtraError(UserError):

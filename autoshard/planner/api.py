@@ -19,7 +19,7 @@ from autoshard.ir.parse import SourceMap, parse_module_with_locations
 from autoshard.ir.static_shapes import require_static_shapes
 from autoshard.ir.verify import verify_ops
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
-from autoshard.planner.explain_infeasible import explain_infeasible, memory_remedies
+from autoshard.planner.explain_infeasible import infeasible_error, memory_remedies, remedies_text
 from autoshard.planner.plan import CostBreakdown, Plan, SolverStats, evaluate_assignment
 from autoshard.planner.plan_graph import PlanGraph
 from autoshard.planner.pricing import PlanCostModel
@@ -150,10 +150,11 @@ def _fit_full_accounting(graph, mesh, backend, problem, result, memory, budget: 
         best = min(best, found_memory.total_bytes)
         has_plan = limit
         limit = min(budget - (found_memory.total_bytes - peak_usage(trial, found.assignment)[0]), limit - 1)
+    remedies = memory_remedies(graph, best, budget)
     raise InfeasibleError(
         f"no plan found whose memory fits the budget of {fmt_bytes(budget)} per device once reshard buffers are "
         f"counted (best: {fmt_bytes(best)}, {best / budget - 1:.0%} over, after {searches} searches); "
-        f"{memory_remedies(graph, best, budget)}")
+        f"{remedies_text(remedies)}", needed_bytes=best, budget_bytes=budget, remedies=remedies)
 
 
 def assignment_cost(graph: PlanGraph, assignment: list[int], model: PlanCostModel, memory: StepMemory,
@@ -198,9 +199,7 @@ def solve_plan_graph(
     t0 = time.perf_counter()
     result = solve(problem, config, on_progress=on_progress, starts=[least_sharded_start(graph)])
     if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
-        raise InfeasibleError(
-            explain_infeasible(graph, problem, budget, result.status, result.explanation, limit)
-        )
+        raise infeasible_error(graph, problem, budget, result.status, result.explanation, limit)
     first_bound = result.best_bound
     assignment = [int(x) for x in result.assignment]
     memory = plan_memory(graph, assignment, mesh, model.backend)

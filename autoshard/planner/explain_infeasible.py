@@ -6,46 +6,62 @@ import math
 
 import numpy as np
 
+from autoshard.errors import InfeasibleError
 from autoshard.planner.plan_graph import NodeKind, PlanGraph
 from autoshard.planner.program import BARRIER_OP
 from autoshard.solver.strategy_graph import StrategyGraph
-from autoshard.solver.validate import usage_floor
+from autoshard.solver.validate import least_peak_usage
 from autoshard.units import fmt_bytes
 
 
-def memory_remedies(graph: PlanGraph, need: float, budget: float) -> str:
+#: the remedy `memory_remedies` names for a program without `jax.checkpoint`
+CHECKPOINT_REMEDY = "wrap each layer in jax.checkpoint"
+
+
+def memory_remedies(graph: PlanGraph, need: float, budget: float) -> tuple[str, ...]:
     """What would let a plan needing `need` bytes per device fit `budget`: the budget it needs, a mesh with
     proportionally more devices (the sharded arguments and activations shrink with it), `jax.checkpoint` around
     each layer when the program has none, bf16 parameters when its float arguments are mostly f32."""
-    remedies = [f"raise --memory-budget to at least {fmt_bytes(need)}",
-                f"use a mesh with at least {math.ceil(10 * need / budget) / 10:g}x the devices"]
+    remedies = list(budget_remedies(need, budget))
     if not any(str(node.label).startswith(BARRIER_OP) for node in graph.nodes):  # jax.checkpoint's barrier
-        remedies.append("wrap each layer in jax.checkpoint")
+        remedies.append(CHECKPOINT_REMEDY)
     floats = [(info.dtype, int(np.prod(info.shape, dtype=np.int64))) for node in graph.nodes
               if node.kind == NodeKind.ARGUMENT for info in node.outputs[:1] if info.dtype.startswith(("f", "bf"))]
     f32 = sum(n for dtype, n in floats if dtype == "f32")
     if floats and 2 * f32 > sum(n for _, n in floats):
         remedies.append("keep parameters in bf16")
-    return ", ".join(remedies[:-1]) + " or " + remedies[-1]
+    return tuple(remedies)
 
 
-def explain_infeasible(
+def budget_remedies(need: float, budget: float) -> tuple[str, str]:
+    """The budget a plan needing `need` bytes per device fits, and the mesh it would fit `budget` on."""
+    return (f"raise --memory-budget to at least {fmt_bytes(need)}",
+            f"use a mesh with at least {math.ceil(10 * need / budget) / 10:g}x the devices")
+
+
+def remedies_text(remedies: tuple[str, ...]) -> str:
+    """`a, b or c`."""
+    return ", ".join(remedies[:-1]) + " or " + remedies[-1] if len(remedies) > 1 else "".join(remedies)
+
+
+def infeasible_error(
     graph: PlanGraph, problem: StrategyGraph, budget: float | None, status: str, solver_reason: str | None, time_limit: float
-) -> str:
-    """One line naming the conflict: memory budget vs the least memory any plan needs, or a time-out."""
+) -> InfeasibleError:
+    """The error naming the conflict in one line: memory budget vs the least memory any plan needs (with
+    `needed_bytes` and `remedies`), or a time-out."""
     if budget:
-        floor = usage_floor(problem)  # over half steps (`strategy_problem`)
-        at = int(np.argmax(floor)) if len(floor) else 0
-        need = int(floor[at]) if len(floor) else 0
+        need, at = least_peak_usage(problem)  # over half steps (`strategy_problem`)
         if need > budget:
             live = [graph.nodes[i].label for i in range(problem.num_nodes)
                     if any(lo <= at < hi and usages.min() > 0 for lo, hi, usages in problem.usage_segments(i))]
-            return (
+            remedies = memory_remedies(graph, need, budget)
+            return InfeasibleError(
                 f"memory budget {fmt_bytes(budget)} per device is too small: even sharding every tensor as much as the mesh "
                 f"allows needs {fmt_bytes(need)} at program point {at // 2} (live there: {', '.join(live[:4])}"
-                f"{', ...' if len(live) > 4 else ''}); {memory_remedies(graph, need, budget)}"
-            )
+                f"{', ...' if len(live) > 4 else ''}); {remedies_text(remedies)}", needed_bytes=need, budget_bytes=budget,
+                remedies=remedies, needed_proven=True)
     if status == "UNKNOWN" and not solver_reason:
-        return f"the solver found no plan within the time limit of {time_limit:g} s; raise --time-limit"
+        return InfeasibleError(f"the solver found no plan within the time limit of {time_limit:g} s; raise --time-limit")
     reason = solver_reason or "the constraints admit no plan"
-    return f"no plan satisfies the constraints: {reason}" + (f" (memory budget {fmt_bytes(budget)} per device)" if budget else "")
+    return InfeasibleError(f"no plan satisfies the constraints: {reason}"
+                           + (f" (memory budget {fmt_bytes(budget)} per device)" if budget else ""))

@@ -20,7 +20,7 @@ from autoshard.solver.schedule import MONOLITHIC_SHARE, RESUMED_DUAL_SHARE, Sche
 from autoshard.solver.state import Incumbent, SearchState, setup_work_seconds
 from autoshard.solver.stats import Skipped, SolveStats
 from autoshard.solver.strategy_graph import StrategyGraph
-from autoshard.solver.validate import plan_cost, validate_plan
+from autoshard.solver.validate import least_peak_usage, plan_cost, validate_plan
 from autoshard.solver.work_rates import SEARCH_SETUP_WORK
 
 __all__ = ["FEASIBLE", "INFEASIBLE", "OPTIMAL", "UNKNOWN", "Progress", "SolveResult", "SolverConfig", "solve"]
@@ -66,6 +66,12 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
            starts: Sequence[Sequence[int]], forest_s: float = 0.0) -> SolveResult:
     schedule = Schedule(config, graph, forest_s)
     stats = SolveStats()
+    if graph.usage_limit is not None:
+        least, at = least_peak_usage(graph)
+        if least > graph.usage_limit:  # a proof: every plan holds at least this much there
+            return SolveResult(None, None, INFEASIBLE, None, None, now() - schedule.t0, stats,
+                               f"every plan holds at least {least} at time point {at}, over the usage limit "
+                               f"{graph.usage_limit}")
     # repeated layers are looked for first: on a graph that has them the repeat phase works on the original graph,
     # so the reduction (for the phases after it) gets a smaller share of the time
     blocks = repeated_layers.find(graph, schedule.repeat_find_until()) if config.repeat_fraction > 0 else None

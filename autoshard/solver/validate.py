@@ -55,6 +55,16 @@ def peak_usage(graph: StrategyGraph, assignment: Sequence[int]) -> tuple[int, in
     return int(profile[at]), at
 
 
+def least_peak_usage(graph: StrategyGraph) -> tuple[int, int]:
+    """The least peak usage any plan can have (`usage_floor`'s peak) and the first time point where it occurs: over
+    the usage limit, no plan fits."""
+    floor = usage_floor(graph)
+    if not len(floor) or floor.max() <= 0:
+        return 0, 0
+    at = int(np.argmax(floor))
+    return int(floor[at]), at
+
+
 def validate_plan(graph: StrategyGraph, assignment: Sequence[int]) -> list[str]:
     """Every reason `assignment` is not a valid plan (empty list when valid)."""
     problems: list[str] = []

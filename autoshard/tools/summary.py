@@ -119,7 +119,7 @@ def print_summary(plan: Plan, stream: TextIO, output: str | None = None, referen
     for line in argument_lines(specs, verbose):
         w(f"  {line}\n")
     if plan.recomputed is not None:
-        for i, line in enumerate(plan.recomputed.lines()):
+        for i, line in enumerate([*plan.recomputed.lines(), *plan.recomputed.why()]):
             w(f"{'recomputed' if i == 0 else '':<15} {line}\n")
     for warning in plan.warnings:
         w(f"warning: {warning}\n")

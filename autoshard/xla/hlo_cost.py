@@ -14,7 +14,7 @@ What counts as a kernel, per device per step:
   conditional: their computations are priced themselves) cost nothing, and collectives are communication
   (`plan_vs_xla` prices them);
 - loop bodies and conditions count once per run (`HloProgram.run_counts`: known trip counts, nested loops
-  multiply); every branch of a conditional is counted as if it ran.
+  multiply); each of a conditional's n branches counts 1/n of its caller's runs.
 
 FLOPs are the planner's rule, `costmodel.compute` (`dot_flops`, `convolution_flops`, `reduce_flops`, `op_work`: a
 multiply-add is 2 FLOPs, elementwise ops 1 per element, a reduce one per folded element, transcendentals counted

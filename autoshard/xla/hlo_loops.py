@@ -2,8 +2,10 @@
 turn into reduce-scatters. Pure text processing, like `hlo_collectives`.
 
 - A `while` body runs `known_trip_count` times (XLA's while-loop analysis writes it into the loop's
-  `backend_config`); its condition once more; a loop of unknown trip count counts once. Calls, conditionals and
-  async wrappers run as often as their caller (nested loops multiply).
+  `backend_config`); its condition once more; a loop of unknown trip count counts once. Calls and async wrappers
+  run as often as their caller (nested loops multiply). A conditional runs one of its n branches: each counts
+  1/n of its caller's runs (the expected count under an index nothing predicts; exact when the branches compute
+  the same, as the planner's recomputation branches do).
 - XLA:CPU has no reduce-scatter creator: it settles a sharded contraction with an all-reduce whose result is
   only dynamically sliced to 1/n per device. GPU and TPU backends rewrite exactly that pattern into a
   reduce-scatter, so a plan priced for them is compared with the reduce-scatter those backends form.
@@ -22,6 +24,8 @@ from autoshard.xla.hlo_collectives import COMMENT, INSTRUCTION, nbytes, operand_
 _COMPUTATION = re.compile(r"^(?P<entry>ENTRY\s+)?%?(?P<name>[\w.\-]+)\s*\(.*\)\s*->\s*.*\{\s*$")
 _CALLED = re.compile(r"\b(?P<key>condition|body|to_apply|calls|branch_computations|true_computation|"
                      r"false_computation|async_execution_thread|called_computations)=(?P<value>\{[^}]*\}|%?[\w.\-]+)")
+#: the keys naming a conditional's branches
+_BRANCH_KEYS = ("branch_computations", "true_computation", "false_computation")
 _TRIP_COUNT = re.compile(r'"known_trip_count"\s*:\s*(\{[^}]*\})')
 
 
@@ -78,28 +82,31 @@ class HloProgram:
         for body in self.computations.values():
             yield from body
 
-    def run_counts(self) -> dict[str, int]:
-        """Per computation, how often it runs per execution of the entry computation (see module docstring)."""
-        counts: dict[str, int] = defaultdict(int)
+    def run_counts(self) -> dict[str, float]:
+        """Per computation, how often it runs per execution of the entry computation (see module docstring): a
+        whole number except under a conditional."""
+        counts: dict[str, float] = defaultdict(float)
         if self.entry is None:
             return counts
 
-        def visit(name: str, times: int, depth: int = 0) -> None:
+        def visit(name: str, times: float, depth: int = 0) -> None:
             if name not in self.computations or depth > 64:
                 return
             counts[name] += times
             for inst in self.computations[name]:
                 trip = _trip_count(inst.attrs) if inst.opcode == "while" else 1
-                for m in _CALLED.finditer(inst.attrs):
-                    if m["key"] == "async_execution_thread":
-                        continue
-                    callees = [c.strip().lstrip("%") for c in m["value"].strip("{}").split(",") if c.strip()]
+                called = [(m["key"], [c.strip().lstrip("%") for c in m["value"].strip("{}").split(",") if c.strip()])
+                          for m in _CALLED.finditer(inst.attrs) if m["key"] != "async_execution_thread"]
+                branches = sum(len(callees) for key, callees in called if key in _BRANCH_KEYS)
+                for key, callees in called:
                     for callee in callees:
-                        if inst.opcode == "while" and m["key"] == "body":
+                        if key in _BRANCH_KEYS:
+                            visit(callee, times / branches, depth + 1)
+                        elif inst.opcode == "while" and key == "body":
                             visit(callee, times * trip, depth + 1)
-                        elif inst.opcode == "while" and m["key"] == "condition":
+                        elif inst.opcode == "while" and key == "condition":
                             visit(callee, times * (trip + 1), depth + 1)
-                        elif m["key"] != "to_apply":  # reducers run inside their collective/reduce
+                        elif key != "to_apply":  # reducers run inside their collective/reduce
                             visit(callee, times, depth + 1)
 
         visit(self.entry, 1)

@@ -136,7 +136,7 @@ def compiled_totals(hlo_text: str, mesh_axes: Sequence[tuple[str, int]], device_
     items = []
     for c in collectives_in_hlo(hlo_text):
         computation = computation_of.get(c.name, program.entry or "")
-        times = max(runs.get(computation, 1), 1)
+        times = runs.get(computation) or 1  # a computation no run count reaches counts once
         axes = None if c.kind == "collective-permute" else groups_as_mesh_axes(c.replica_groups, mesh_axes,
                                                                                 device_ids)
         axes_text = (",".join(axes) if axes is not None else

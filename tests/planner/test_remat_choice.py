@@ -51,3 +51,26 @@ def test_a_program_that_is_not_a_training_step_keeps_its_infeasibility():
     text = (Path(__file__).resolve().parents[2] / "examples" / "mlp.mlir").read_text()
     with pytest.raises(InfeasibleError):
         _plan(text, 1024, "auto")
+
+
+def test_the_choice_says_why_and_what_each_policy_gave():
+    plan = _plan(STEP, TIGHT, "auto")
+    choice = plan.recomputed
+    assert "memory budget" in choice.reason and "jax.checkpoint" in choice.reason  # what plan(remat="off") says
+    assert [o.policy for o in choice.tried] == [CheckpointPolicy.DOTS_SAVEABLE, CheckpointPolicy.NOTHING_SAVEABLE]
+    chosen = next(o for o in choice.tried if o.policy == choice.policy)
+    assert chosen.step_time_s == plan.cost.step_time_s
+    assert all(o.step_time_s is None or o.step_time_s >= chosen.step_time_s for o in choice.tried)
+    assert all((o.step_time_s is None) == (o.why_not is not None) for o in choice.tried)
+    report = plan.report()["recomputed"]
+    assert report["reason"] == choice.reason and len(report["tried"]) == 2
+
+
+def test_where_recomputing_does_not_fit_either_the_error_says_what_each_policy_needs():
+    with pytest.raises(InfeasibleError) as failure:
+        _plan(STEP, 12000, "auto")
+    message = failure.value.message
+    assert "with every layer recomputed (--remat auto) no plan fits either" in message
+    assert "under dots_saveable at least" in message and "under nothing_saveable at least" in message  # proven
+    assert "jax.checkpoint" not in message  # what --remat auto tried
+    assert 12000 < failure.value.needed_bytes <= TIGHT

@@ -97,6 +97,19 @@ def test_tiny_infeasible_memory():
     assert result.explanation
 
 
+def test_a_least_usage_over_the_limit_ends_the_search_at_once():
+    """Every plan holds at least each node's least usage: over the limit somewhere, the search proves no plan fits
+    before any phase runs (a large graph would otherwise search until its time limit)."""
+    graph = random_graph(0, 400, 6)
+    least = sum(int(u.min()) for u in graph.node_usages)
+    limited = dataclasses.replace(graph, intervals=tuple((0, 1) for _ in range(graph.num_nodes)),
+                                  usage_limit=least - 1)
+    result = solve(limited, SolverConfig(max_time_in_seconds=30.0, deterministic=True, num_workers=2))
+    assert result.status == INFEASIBLE and result.assignment is None
+    assert "every plan holds at least" in result.explanation
+    assert result.stats.work_clock_s < 0.1
+
+
 def test_all_strategies_forbidden_is_infeasible():
     g = StrategyGraph.build([[FORBIDDEN, FORBIDDEN], [0]], edges=[(0, 1, [[0], [0]])])
     result = solve(g, SolverConfig(**FAST))

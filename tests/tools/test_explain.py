@@ -53,3 +53,16 @@ def test_cli_explain_unknown_value_is_a_user_error(capsys) -> None:
     assert code == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no value named %nope" in err[0]
+
+
+def test_explain_with_remat_says_why_the_plan_recomputes(capsys) -> None:
+    """A step no plan fits under the budget: `explain --remat auto` says why it recomputes and marks the clones."""
+    step = REPO / "tests" / "data" / "remat" / "residual_mlp_step.mlir"
+    code = cli.main(["explain", str(step), "--mesh", "data=1", "--memory-budget", "19500B", "--remat", "auto",
+                     "--time-limit", "1", "--top", "0"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "recomputation: nothing_saveable on 3 layers" in out
+    assert "the program as written has no plan: memory budget" in out
+    assert "tried dots_saveable:" in out and "<- chosen, the fastest plan" in out
+    assert out.count("  recomputed a clone computed again under nothing_saveable") > 0

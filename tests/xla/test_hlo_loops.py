@@ -92,3 +92,46 @@ def test_without_reduce_scatters_the_sliced_all_reduce_stays_one():
     totals = compiled_totals(HLO, MESH, reduce_scatter=False)
     assert ("reduce-scatter", "x") not in totals
     assert totals[("all-reduce", "x")].count == 2 + 12  # the tuple all-reduce counts as its 2 operands
+
+
+#: a conditional with two identical branches (the planner's recomputation), each an all-reduce and a kernel
+CONDITIONAL = """HloModule c, num_partitions=8
+
+%add (x: f32[], y: f32[]) -> f32[] {
+  %x = f32[] parameter(0)
+  %y = f32[] parameter(1)
+  ROOT %s = f32[] add(%x, %y)
+}
+
+%branch_0 (p: f32[1024]) -> f32[1024] {
+  %p = f32[1024]{0} parameter(0)
+  %e = f32[1024]{0} exponential(%p)
+  ROOT %ar = f32[1024]{0} all-reduce(%e), replica_groups={{0,1,2,3,4,5,6,7}}, to_apply=%add
+}
+
+%branch_1 (p: f32[1024]) -> f32[1024] {
+  %p = f32[1024]{0} parameter(0)
+  %e = f32[1024]{0} exponential(%p)
+  ROOT %ar = f32[1024]{0} all-reduce(%e), replica_groups={{0,1,2,3,4,5,6,7}}, to_apply=%add
+}
+
+ENTRY %main (i: s32[], a: f32[1024]) -> f32[1024] {
+  %i = s32[] parameter(0)
+  %a = f32[1024]{0} parameter(1)
+  ROOT %case = f32[1024]{0} conditional(%i, %a, %a), branch_computations={%branch_0, %branch_1}
+}
+"""
+
+
+def test_a_conditional_runs_one_of_its_branches():
+    from autoshard.sharding.hardware_profiles import resolve_config
+    from autoshard.xla.hlo_cost import hlo_cost
+
+    runs = HloProgram.parse(CONDITIONAL).run_counts()
+    assert runs["main"] == 1 and runs["branch_0"] == runs["branch_1"] == 0.5
+    totals = compiled_totals(CONDITIONAL, MESH, reduce_scatter=False)
+    assert totals[("all-reduce", "x")].count == 1
+    config = resolve_config("x=8", "h100-8")
+    one_branch = hlo_cost(CONDITIONAL.replace("branch_computations={%branch_0, %branch_1}",
+                                              "branch_computations={%branch_0}"), config)
+    assert hlo_cost(CONDITIONAL, config).compute_s == pytest.approx(one_branch.compute_s)

@@ -9,7 +9,8 @@ as it is, so its plan does not change.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -19,6 +20,7 @@ from xdsl.ir import Operation
 
 from autoshard.errors import InfeasibleError
 from autoshard.ir.entry import entry_function
+from autoshard.planner.explain_infeasible import CHECKPOINT_REMEDY, budget_remedies, remedies_text
 from autoshard.planner.plan import Plan
 from autoshard.planner.program import tensor_info
 from autoshard.planner.remat.policies import CheckpointPolicy, policy_groups
@@ -26,6 +28,7 @@ from autoshard.planner.remat.recompute import Protection, RecomputeGroup, recomp
 from autoshard.planner.remat.training_step import TrainingStep, split_training_step
 from autoshard.rules.attrs import nested_in
 from autoshard.sharding.hardware_profiles import element_bytes
+from autoshard.units import fmt_bytes, fmt_time
 
 #: the policies tried, cheapest recomputation first
 POLICIES = (CheckpointPolicy.DOTS_SAVEABLE, CheckpointPolicy.NOTHING_SAVEABLE)
@@ -48,27 +51,59 @@ class RecomputedLayer:
 
 
 @dataclass(frozen=True)
+class PolicyOutcome:
+    """What planning the program recomputed under one policy gave: the plan's step time, or why there was none."""
+
+    policy: CheckpointPolicy
+    step_time_s: float | None
+    why_not: str | None = None
+    #: with no plan for lack of memory, the per-device memory a plan needs: a proven least, or (not
+    #: `needed_proven`) the best plan found
+    needed_bytes: float | None = None
+    needed_proven: bool = False
+
+    def text(self) -> str:
+        """`dots_saveable: step 12.3 ms` or `nothing_saveable: no plan (...)`."""
+        outcome = f"step {fmt_time(self.step_time_s)}" if self.step_time_s is not None else f"no plan ({self.why_not})"
+        return f"{self.policy.value}: {outcome}"
+
+
+@dataclass(frozen=True)
 class RematChoice:
     """The policy a plan recomputes its layers under, per layer what it recomputes, and the modeled compute the
-    recomputation adds per step (the clones' kernels under the plan's shardings, once per conditional)."""
+    recomputation adds per step (the clones' kernels under the plan's shardings, once per conditional); why it
+    recomputes (`reason`: what planning the program as written said) and every policy tried (`tried`, in
+    `POLICIES` order; the chosen one is the fastest with a plan)."""
 
     policy: CheckpointPolicy
     layers: tuple[RecomputedLayer, ...]
     compute_added_s: float
+    reason: str = ""
+    tried: tuple[PolicyOutcome, ...] = ()
 
     def lines(self) -> list[str]:
         """The summary's lines: the policy and each layer's bytes saved."""
-        from autoshard.units import fmt_bytes, fmt_time
-
         out = [f"{self.policy.value} on {len(self.layers)} layers, compute added {fmt_time(self.compute_added_s)}"]
         out += [f"layer {i}: {layer.values} values recomputed, {fmt_bytes(layer.bytes_saved)} saved (global)"
                 for i, layer in enumerate(self.layers)]
         return out
 
+    def why(self) -> list[str]:
+        """Why the plan recomputes and why under its policy: the program as written has no plan, and the policies
+        tried with what each gave."""
+        out = [f"the program as written has no plan: {self.reason}"] if self.reason else []
+        out += [f"tried {outcome.text()}{'  <- chosen, the fastest plan' if outcome.policy == self.policy else ''}"
+                for outcome in self.tried]
+        return out
+
     def to_json(self) -> dict:
-        """The `--report` entry: the policy, the compute added per step, and per layer the values and bytes."""
+        """The `--report` entry: the policy, the compute added per step, per layer the values and bytes, why, and
+        the policies tried."""
         return {"policy": self.policy.value, "compute_added_s": self.compute_added_s,
-                "layers": [{"values": layer.values, "bytes_saved": layer.bytes_saved} for layer in self.layers]}
+                "layers": [{"values": layer.values, "bytes_saved": layer.bytes_saved} for layer in self.layers],
+                "reason": self.reason,
+                "tried": [{"policy": o.policy.value, "step_time_s": o.step_time_s, "why_not": o.why_not}
+                          for o in self.tried]}
 
 
 def plan_with_remat(module: ModuleOp, plan_module: Callable[[ModuleOp], Plan], mode: RematMode | str,
@@ -83,14 +118,34 @@ def plan_with_remat(module: ModuleOp, plan_module: Callable[[ModuleOp], Plan], m
     except InfeasibleError as failure:
         if mode == RematMode.OFF:
             raise
-        best = _best_recomputed_plan(original, plan_module, function)
+        tried: list[PolicyOutcome] = []
+        best = _best_recomputed_plan(original, plan_module, function, failure.message, tried)
         if best is None:
-            raise failure
+            raise _nothing_fits(failure, tried) from None
         return best
 
 
+def _nothing_fits(failure: InfeasibleError, tried: Sequence[PolicyOutcome]) -> InfeasibleError:
+    """`failure` (the program as written has no plan), saying that recomputing did not help either: what each
+    policy's plan needs, and the remedies left (checkpointing is what `--remat auto` tried)."""
+    needs = [o for o in tried if o.needed_bytes is not None]
+    if failure.needed_bytes is None or failure.budget_bytes is None or not needs:
+        return failure
+    least = min([failure.needed_bytes, *(o.needed_bytes for o in needs)])
+    remedies = (*budget_remedies(least, failure.budget_bytes),
+                *(r for r in failure.remedies[2:] if r != CHECKPOINT_REMEDY))
+    written = failure.message.split("; ")[0]
+    recomputed = ", ".join(f"under {o.policy.value} {'at least ' if o.needed_proven else 'its best plan '}"
+                           f"{fmt_bytes(o.needed_bytes)}" for o in needs)
+    return InfeasibleError(f"{written}; with every layer recomputed (--remat auto) no plan fits either "
+                           f"({recomputed}); {remedies_text(remedies)}", needed_bytes=least,
+                           budget_bytes=failure.budget_bytes, remedies=remedies)
+
+
 def _best_recomputed_plan(original: ModuleOp, plan_module: Callable[[ModuleOp], Plan],
-                          function: str | None) -> Plan | None:
+                          function: str | None, reason: str, tried: list[PolicyOutcome]) -> Plan | None:
+    """The fastest plan of `original` recomputed under one of `POLICIES` (`reason`: why the program as written has
+    none), its `recomputed` naming every policy tried (appended to `tried`); None when none gives a plan."""
     best: Plan | None = None
     for policy in POLICIES:
         module = original.clone()
@@ -100,16 +155,21 @@ def _best_recomputed_plan(original: ModuleOp, plan_module: Callable[[ModuleOp], 
         step = split_training_step(module, loss, function)
         groups = policy_groups(step, policy)
         if not groups:
+            tried.append(PolicyOutcome(policy, None, "recomputes nothing in this program"))
             continue
         layers = tuple(_recomputed_layer(step, g) for g in groups)
         recompute(module, groups, Protection.CONDITIONAL, loss)
         try:
             candidate = plan_module(module)
-        except InfeasibleError:
+        except InfeasibleError as e:
+            tried.append(PolicyOutcome(policy, None, e.message, e.needed_bytes, e.needed_proven))
             continue
-        candidate.recomputed = RematChoice(policy, layers, _compute_added_s(candidate))
+        tried.append(PolicyOutcome(policy, candidate.cost.step_time_s))
+        candidate.recomputed = RematChoice(policy, layers, _compute_added_s(candidate), reason)
         if best is None or candidate.cost.step_time_s < best.cost.step_time_s:
             best = candidate
+    if best is not None:
+        best.recomputed = dataclasses.replace(best.recomputed, tried=tuple(tried))
     return best
 
 

@@ -12,6 +12,7 @@ One package for every rule that says how XLA runs a partitioned step, each readi
   the device, from a copy (`vector_ports`);
 - `unfusible_producers`: the producers XLA writes rather than duplicate into their readers (`globally_unfusible`);
 - `merged_values`: the recomputation XLA merges with the forward pass (`merged_values`);
+- `transpose_folding`: the transposes XLA's dots read through their dimension numbers (`folded_transposes`);
 - `loop_state`: the buffers and copies of a `stablehlo.while`'s carried values (`loop_state`, `loop_tuples`);
 - `case_results`: the buffers of a `stablehlo.case`'s results (`branch_writers`, `case_tuples`);
 - `memory_accounting`: the per-device buffers of a plan (`plan_memory`; `GraphLiveness`, `node_usage`,

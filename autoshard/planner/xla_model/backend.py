@@ -94,6 +94,19 @@ class XlaBackend:
     #: whether a conditional's branches compute the values they yield into its result buffers (`case_results`);
     #: without, each yielded value is a buffer of its own beside the result
     case_results_in_place: Fact[bool]
+    #: whether a dot reads a transpose of its operand through permuted dimension numbers instead of the transpose's
+    #: result (`transpose_folding`), which is then never computed
+    dot_transpose_folding: Fact[bool]
+    #: whether the scheduler writes a dot's transposed operand copy right after the op computing the operand, which
+    #: the dot then no longer reads (`memory_accounting._copies_written_early`); without, the copy reads its operand
+    #: where the dot runs
+    copies_written_early: Fact[bool]
+    #: whether instruction fusion writes out an expensive op (a divide, a transcendental) rather than duplicate it
+    #: into a second reader that recomputes the cheap op it is fused into (`memory_accounting`)
+    expensive_ops_not_duplicated: Fact[bool]
+    #: whether a loop fusion reading a locally sliced reshard computes the dynamic-slice inside its loop (no buffer
+    #: for the slice); without, the slice is written for every reader
+    local_slices_fused: Fact[bool]
 
     def aligned(self, nbytes: int) -> int:
         """`nbytes` rounded up to the heap alignment (0 stays 0)."""
@@ -129,6 +142,13 @@ CPU = XlaBackend(
     all_gather_layout_copies=Fact(True, MEASURED_CPU),
     loop_state_in_place=Fact(True, MEASURED_CPU),
     case_results_in_place=Fact(True, MEASURED_CPU),
+    dot_transpose_folding=Fact(True, read_from("xla/service/cpu/cpu_compiler.cc, TransposeFolding with "
+                                               "TransposeFolding::IsRowColumnTransposeDotOperand "
+                                               "(xla/service/transpose_folding.cc)")),
+    copies_written_early=Fact(True, MEASURED_CPU),
+    expensive_ops_not_duplicated=Fact(True, read_from(f"{_INSTRUCTION_FUSION}, InstructionFusion::ShouldFuse: an "
+                                                      "expensive producer is not fused where FusionWouldDuplicate")),
+    local_slices_fused=Fact(True, MEASURED_CPU),
 )
 
 
@@ -153,9 +173,14 @@ GPU = _assumed_like_cpu(
                                                      "XLA:CPU runs)")),
     loop_state_in_place=Fact(True, read_from("xla/service/copy_insertion.cc, AddCopiesForWhile and "
                                              "RemoveUnnecessaryCopies (the pass every backend runs)")),
-    globally_unfusible=Fact(True, read_from(f"{_INSTRUCTION_FUSION}, ComputeGloballyUnfusible, run by "
-                                            "GpuInstructionFusion (xla/service/gpu/instruction_fusion.cc), the same "
-                                            "InstructionFusion base")),
+    # PriorityFusion, XLA:GPU's default fusion pass, is not an InstructionFusion: it fuses a producer only when it
+    # can fuse it into every non-bitcast user (CanFuseWithAllNonBitcastUsers), so every producer the rule keeps
+    # out is kept out there too; it also keeps out producers the rule would duplicate (not modeled)
+    globally_unfusible=Fact(True, read_from("xla/backends/gpu/transforms/priority_fusion.cc, "
+                                            "CalculateProducerPriority: CanFuseWithAllNonBitcastUsers")),
+    dot_transpose_folding=Fact(True, read_from(f"{_GPU_COMPILER}, TransposeFolding with "
+                                               "CanFoldTransposeOperandIntoDot; the model folds only what "
+                                               "XLA:CPU's condition folds")),
 )
 
 #: XLA's TPU compiler is not public: every fact is the cpu one's, assumed

@@ -12,7 +12,7 @@ from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
 from autoshard.rules.dot import dot_dimension_numbers
 
 
-def _dot_numbers(node: PlanNode) -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]] | None:
+def dot_numbers(node: PlanNode) -> tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]] | None:
     """A two-operand dot_general node's (lhs batch, rhs batch, lhs contracting, rhs contracting) dims, else None."""
     if node.kind != NodeKind.OP or node.label != "stablehlo.dot_general" or node.ir is None or len(node.inputs) != 2:
         return None
@@ -22,7 +22,7 @@ def _dot_numbers(node: PlanNode) -> tuple[Sequence[int], Sequence[int], Sequence
 def flattened_dot(node: PlanNode) -> bool:
     """A dot_general XLA runs on 2-D operands: an operand with several free (non-batch, non-contracting) dims is
     flattened, so its elementwise readers read the result through a bitcast and cannot take its buffer over."""
-    numbers = _dot_numbers(node)
+    numbers = dot_numbers(node)
     if numbers is None:
         return False
     lhs_batch, rhs_batch, lhs_contract, rhs_contract = numbers
@@ -54,7 +54,7 @@ def copied_ports(node: PlanNode) -> list[int]:
     out as lhs [batch, free, contracting] / rhs [batch, contracting, free] (contracting dims in the order the dot
     pairs them). An operand with at most one contracting and one free dim after its batch dims is read in either
     order."""
-    numbers = _dot_numbers(node)
+    numbers = dot_numbers(node)
     if numbers is None:
         return []
     lhs_batch, rhs_batch, lhs_contract, rhs_contract = numbers
@@ -74,7 +74,7 @@ def vector_ports(node: PlanNode, local_inputs: Sequence[tuple[int, ...]]) -> lis
     seen on XLA:CPU, jaxlib 0.10, reading an argument, a loop's carried value, a dot's or an elementwise op's
     result). Where both are vectors XLA multiplies and reduces them instead, writing one product the lhs's size:
     the lhs alone."""
-    numbers = _dot_numbers(node)
+    numbers = dot_numbers(node)
     if numbers is None or None in node.inputs:
         return []
     lhs_batch, rhs_batch, lhs_contract, rhs_contract = numbers

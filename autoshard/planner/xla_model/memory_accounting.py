@@ -18,7 +18,8 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   beside the new value's); the carried values' tuple (8 bytes an entry, `tuple_entry_bytes`) is one buffer held
   over the loop (`loop_tuples`); each temporary takes a multiple of 64 bytes (`heap_alignment`);
 - a value XLA computes inside its consumers' loop fusions (`fusion_groups`: a broadcast or cheap elementwise op
-  whose readers all fuse it) has no buffer; the values it reads are read where its consumers run, so they live
+  whose readers all fuse it), or a transpose its dots read through their dimension numbers (`transpose_folding`,
+  `dot_transpose_folding`), has no buffer; the values it reads are read where its consumers run, so they live
   until the last of those;
 - a sharding constraint is its operand's buffer (its readers read the operand); a loop-carried value the body
   passes back unchanged is the loop operand's buffer (XLA copies no invariant
@@ -32,7 +33,8 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   the result of a dot XLA runs on flattened 2-D operands (`flattened_dot`: read through a bitcast, no sharing);
 - a cheap elementwise op written out for a reader that cannot fuse it is recomputed inside its fusing readers
   and by the transposed copy a dot reads it through: those read its inputs where they run, its own buffer lives
-  until its last other reader; a convolution computes its input's elementwise or reduce_window producer inside
+  until its last other reader; an expensive op (a divide, a transcendental) fused into it is written out rather
+  than recomputed again (`expensive_ops_not_duplicated`); a convolution computes its input's elementwise or reduce_window producer inside
   its kernel and reads that producer's inputs (`_read_through_producers`).
 Transient: an op's own under its strategy (partial sums, operand copies, a `select_and_scatter`'s expansion:
 `transient_bytes` over `transient_span`, which the solver's limit sees as usage pieces), or depending on two nodes,
@@ -42,13 +44,17 @@ budget):
 - where a result takes over a dying operand's buffer that is smaller (sharded more), the overlap is counted;
 - a reshard writes a new buffer beside its source: one per distinct (value, source, target), live from its
   first to its last consumer; a returned value resharded for its result keeps its source until the end; a
-  fused value resharded beyond a local slice is written first. A reshard that only slices locally, or moves
-  data only along the outermost dimension of the layout, writes just the target; any other also stages the
-  source in a transposed layout and the result before its copy back (`copy`, collective, `copy`:
-  `reshard_staging_copies`), counted as source + 2 x target;
+  fused value resharded beyond a local slice is written first. A local slice into a reader that takes it inside
+  its own loop fusion (`slice_fusing_nodes`, as the time model prices it) writes no buffer (`local_slices_fused`). A
+  reshard that only slices locally, or moves data only along the outermost dimension of the layout, writes just
+  the target; any other also stages the source in a transposed layout and the result before its copy back
+  (`copy`, collective, `copy`: `reshard_staging_copies`), counted as source + 2 x target;
 - a dot_general operand XLA's dot decomposer lays out again (`dot_layout.copied_ports`, `dot_operand_copies`) is
   read from a transposed copy XLA makes beside it (layout assignment: a `copy` fusion, fused with the operand's
-  producer), live from that producer to the dot;
+  producer), live from that producer to the dot; XLA's scheduler writes the copy right after the op computing
+  the operand, which the dot then no longer reads (`copies_written_early`, `_copies_written_early`): nor the
+  input of a cheap one-input producer (a reshape, a transpose) the copy recomputes, which that producer then
+  takes over no buffer of;
   none where the operand comes from another dot and only the order of its contracting block differs (that dot
   writes its result in the order wanted: `copied_operands`); an operand that is a vector on the device (one free
   dim of local size 1: `dot_layout.vector_ports`, `dot_vector_operand_copies`) is read from a copy the same way;
@@ -101,9 +107,12 @@ from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, Plan
 from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.case_results import branch_writers, case_tuples
 from autoshard.planner.xla_model.dot_layout import copied_operands, copied_ports, flattened_dot, vector_ports
-from autoshard.planner.xla_model.fusion_groups import TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion
+from autoshard.planner.xla_model.fusion_groups import (
+    TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion, slice_fusing_nodes,
+)
 from autoshard.planner.xla_model.loop_state import loop_state, loop_tuples
 from autoshard.planner.xla_model.merged_values import merged_values
+from autoshard.planner.xla_model.transpose_folding import folded_transposes
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import element_bytes
 
@@ -175,6 +184,8 @@ class GraphLiveness:
     hoisted: dict[int, int] = field(default_factory=dict)
     #: loop-carried value nodes held twice: the loop state and the copy the body reads (`loop_state`)
     held_twice: frozenset[int] = frozenset()
+    #: (dot, operand) -> where XLA writes that transposed copy, before the dot (`_copies_written_early`)
+    copies_written_at: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def origin(self, node: int, port: int) -> tuple[int, int]:
         """The value behind a chain of sharding constraints."""
@@ -184,11 +195,14 @@ class GraphLiveness:
 
     @staticmethod
     def of(graph: PlanGraph, backend: XlaBackend, runs_at: Sequence[int] | None = None,
-           settles_at: Sequence[int] | None = None, assignment: Sequence[int] | None = None) -> GraphLiveness:
+           settles_at: Sequence[int] | None = None, assignment: Sequence[int] | None = None,
+           copies_counted: bool = False) -> GraphLiveness:
         """The liveness of `graph`'s values on `backend`: on a backend that merges `jax.checkpoint`'s recomputation
         with the forward pass, every repeat merges as if partitioned like its forward value (the solver's view), or,
         with the plan's `assignment`, only the repeats it partitions so (`merged_values`); on one that keeps the
-        barriers through common-subexpression elimination, the recomputation stays apart."""
+        barriers through common-subexpression elimination, the recomputation stays apart. Where the dots'
+        transposed copies are counted (`copies_counted`, the full accounting), a copy reads its operand right after
+        the operand's producer, not where the dot runs (`_copies_written_early`)."""
         nodes = graph.nodes
         runs_at = tuple(runs_at) if runs_at is not None else tuple(n.position for n in nodes)
         settles_at = tuple(max(a, b) for a, b in zip(settles_at, runs_at)) if settles_at is not None else runs_at
@@ -224,8 +238,16 @@ class GraphLiveness:
         if backend.case_results_in_place.value:  # a branch computes what it yields into the case's result
             returned.update(branch_writers(graph))
         copied = set(copied_operands(graph)) if backend.dot_operand_copies.value else set()
-        recomputed = _read_through_producers(nodes, sources, consumers, fused, returned, copied, set(merged),
-                                             backend.convolution_fuses_input.value)
+        recomputed, written_out = _read_through_producers(nodes, sources, consumers, fused, returned, copied,
+                                                          set(merged), backend.convolution_fuses_input.value,
+                                                          backend.expensive_ops_not_duplicated.value)
+        passed_on -= written_out
+        written_at: dict[tuple[int, int], int] = {}
+        keep_inputs: set[int] = set()
+        if copies_counted and backend.copies_written_early.value:
+            written_at, keep_inputs = _copies_written_early(nodes, sources, consumers,
+                                                            fused | {(i, 0) for i in (*merged, *dead)}, copied,
+                                                            recomputed, runs_at, settles_at)
         # a returned sharding constraint or merged value returns the value it stands for
         through = {e.consumer: (e.producer, e.out_port) for e in graph.edges if nodes[e.consumer].kind in TRANSPARENT_KINDS}
         through.update(merged)
@@ -247,11 +269,12 @@ class GraphLiveness:
         for e in graph.edges:
             if e.consumer not in repeats and nodes[e.consumer].kind != NodeKind.RESULT:
                 read_at[e.producer] = max(read_at[e.producer], runs_at[e.consumer])
-        reuses = _buffer_reuses(nodes, sources, fused, returned, last, runs_at)
+        reuses = {i: donor for i, donor in _buffer_reuses(nodes, sources, fused, returned, last, runs_at).items()
+                  if i not in keep_inputs}
         hoisted = {i: min(nodes[i].position, runs_at[source]) for i, (source, _) in facts.apart.items()}
         return GraphLiveness(backend, frozenset(aliased), frozenset(returned), frozenset(fused), tuple(last),
                              frozenset(invariant), tuple(runs_until), reuses, through, runs_at, frozenset(recomputed),
-                             frozenset(copied), settles_at, merged, tuple(read_at), hoisted, held_twice)
+                             frozenset(copied), settles_at, merged, tuple(read_at), hoisted, held_twice, written_at)
 
 
 @dataclass(frozen=True)
@@ -275,6 +298,8 @@ def _graph_facts(graph: PlanGraph, backend: XlaBackend) -> tuple[_GraphFacts, di
     traffic = plan_fusion(graph, backend).traffic
     fused = {(n.index, j) for n in nodes if n.kind == NodeKind.OP and traffic[n.index] is not None
              for j, info in enumerate(n.outputs) if info is not None and traffic[n.index].writes[j] is None}
+    if backend.dot_transpose_folding.value:  # read by its dots through their dimension numbers
+        fused |= {(i, 0) for i in folded_transposes(graph)}
     invariant = {e.producer for e in graph.edges
                  if e.producer == e.consumer and nodes[e.producer].loop_carried and e.in_port == 1}
     invariant |= {n.index for n in nodes if n.kind in TRANSPARENT_KINDS}
@@ -333,17 +358,24 @@ def _fused_into_convolution(node: PlanNode) -> bool:
 def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
                             consumers: dict[int, list[tuple[int, int]]], fused: set[tuple[int, int]],
                             returned: set[tuple[int, int]], copied: set[tuple[int, int]],
-                            not_computed: set[int], convolution_fuses_input: bool) -> set[tuple[int, int]]:
+                            not_computed: set[int], convolution_fuses_input: bool,
+                            expensive_not_duplicated: bool) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """Readers that compute a producer themselves read the producer's inputs (added to `consumers`); returns the
-    (dot, operand) pairs of `copied` (transposed operand copies) that recompute their producer:
+    (dot, operand) pairs of `copied` (transposed operand copies) that recompute their producer, and the fused values
+    written out instead of duplicated:
     - a cheap loop-fusible op written out for a reader that cannot fuse it (a dot, a collective) is recomputed
       inside each reader that can (`_recomputes_producers`), and by the loop fusion writing a dot's transposed copy
       of it where that dot runs: those read its inputs, not its buffer, which lives only until its last other
       reader;
+    - where recomputing it would recompute an expensive op fused into it (not `cheap_to_recompute`: a divide, a
+      transcendental), a backend that does not duplicate expensive ops (`expensive_not_duplicated`) writes that
+      op out instead (`_expensive_fused_producers`): it is taken out of `fused` (returned as well), read where the
+      recomputing readers run, its inputs where it runs;
     - a convolution computes its input operand's loop-fusible or reduce_window producer inside its own kernel
       (`convolution_fuses_input`): it reads that producer's inputs too (the producer's buffer is kept: an
       over-count of that one buffer)."""
     copies: set[tuple[int, int]] = set()
+    written: set[tuple[int, int]] = set()
     for node in nodes:
         if (node.kind != NodeKind.OP or len(node.outputs) != 1
                 or (node.index, 0) in fused or (node.index, 0) in returned
@@ -359,13 +391,75 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
             consumers[node.index] = [(c, p) for c, p in readers if c not in moved]
             for source, port, _ in sources.get(node.index, ()):
                 consumers.setdefault(source, []).extend((c, port) for c in sorted(moved))
+            if expensive_not_duplicated:
+                written |= _expensive_fused_producers(nodes, node.index, sources, fused)
+    fused -= written
     for node in nodes if convolution_fuses_input else ():
         if node.kind == NodeKind.OP and node.label == "stablehlo.convolution" and node.index not in not_computed:
             producer = next((src for src, _, in_port in sources.get(node.index, ()) if in_port == 0), None)
             if producer is not None and _fused_into_convolution(nodes[producer]) and (producer, 0) not in fused:
                 for source, port, _ in sources.get(producer, ()):
                     consumers.setdefault(source, []).append((node.index, port))
-    return copies
+    return copies, written
+
+
+def _copies_written_early(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
+                          consumers: dict[int, list[tuple[int, int]]], not_written: set[tuple[int, int]],
+                          copies: set[tuple[int, int]], recomputing: set[tuple[int, int]], runs_at: Sequence[int],
+                          settles_at: Sequence[int]) -> tuple[dict[tuple[int, int], int], set[int]]:
+    """Where XLA writes the transposed copies of `copies` before their dot: right after the op computing the operand
+    (seen on XLA:CPU, jaxlib 0.10: a projection's transposed copy right after its dot, the probabilities' right after
+    the softmax). The copy reads the operand there, or, where it recomputes the operand's cheap producer of one input
+    (`recomputing`: a reshape, a transpose), that input, after the producer ran: the dot no longer reads it
+    (`consumers` rewired) and the producer takes over no buffer of it (returned, with the positions). Only where
+    the producer is an op written where it stands (not in `not_written`, no all-reduce combined later) and the dot
+    reads none of what the copy reads otherwise; any other copy is written where the dot runs (an upper bound: a
+    copy recomputing an op of several inputs, a logits gradient, was seen written right before or right after
+    that op, its inputs dying there)."""
+    out: dict[tuple[int, int], int] = {}
+    keep_inputs: set[int] = set()
+    by_dot: dict[int, list[tuple[int, int, list[int]]]] = {}  # dot -> (port, producer, values it stops reading)
+    for dot, port in sorted(copies):
+        operand = next(((src, o) for src, o, in_port in sources.get(dot, ()) if in_port == port), None)
+        if (operand is None or operand in not_written or nodes[operand[0]].kind != NodeKind.OP
+                or not nodes[operand[0]].position == runs_at[operand[0]] == settles_at[operand[0]]):
+            continue
+        producer = operand[0]
+        read = ([src for src, _, _ in sources.get(producer, ())] if (dot, port) in recomputing else [producer])
+        if len(read) != 1:
+            continue  # a copy recomputing an op of several inputs: seen written before or after that op
+        others = {src for src, _, in_port in sources[dot] if (dot, in_port) not in copies}
+        if not set(read) & others:
+            by_dot.setdefault(dot, []).append((port, producer, read))
+    for dot, plans in by_dot.items():
+        shared = [src for _, _, read in plans for src in set(read)]
+        for port, producer, read in plans:
+            if any(shared.count(src) > 1 for src in read):
+                continue  # two copies of one dot read it: their reads cannot be told apart
+            for src in read:
+                consumers[src] = [(c, p) for c, p in consumers.get(src, ()) if c != dot]
+            if read != [producer]:
+                keep_inputs.add(producer)
+            out[(dot, port)] = nodes[producer].position
+    return out, keep_inputs
+
+
+def _expensive_fused_producers(nodes: Sequence[PlanNode], node: int, sources: dict[int, list[tuple[int, int, int]]],
+                               fused: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The expensive ops (not `cheap_to_recompute`) fused into `node`, reached through the cheap ones fused into
+    it: a reader recomputing `node` would duplicate them, which XLA's instruction fusion does not do."""
+    out: set[tuple[int, int]] = set()
+    stack, seen = [node], {node}
+    while stack:
+        for source, port, _ in sources.get(stack.pop(), ()):
+            if (source, port) not in fused or source in seen:
+                continue
+            seen.add(source)
+            if cheap_to_recompute(nodes[source]):
+                stack.append(source)
+            else:
+                out.add((source, port))
+    return out
 
 
 def _elementwise(node: PlanNode) -> bool:
@@ -603,7 +697,7 @@ def plan_liveness(graph: PlanGraph, assignment: Sequence[int], backend: XlaBacke
     combined = combined_positions(graph, assignment, backend)
     reads = operand_positions(graph, combined)
     return GraphLiveness.of(graph, backend, deferred_positions(graph, reads) if deferred else reads, combined,
-                            assignment=assignment)
+                            assignment=assignment, copies_counted=True)
 
 
 def output_only(graph: PlanGraph) -> frozenset[int]:
@@ -725,6 +819,7 @@ def transient_span(node: PlanNode, kind: str, liveness: GraphLiveness, operand_o
     producer = operand_of.get((node.index, port))
     start = (min(runs_at, liveness.runs_at[producer])
              if producer is not None and (node.index, port) not in liveness.recomputed_copies else runs_at)
+    start = min(start, liveness.copies_written_at.get((node.index, port), start))
     return 2 * start, 2 * runs_at
 
 
@@ -840,14 +935,18 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
     backend = liveness.backend
     spans: dict[tuple[int, int, TensorSharding, TensorSharding], list[int]] = {}
     sources: list[LiveValue] = []
+    slice_fusing = graph.derived("slice fusing nodes", slice_fusing_nodes)
     for e in graph.edges:
         producer, consumer = graph.nodes[e.producer], graph.nodes[e.consumer]
         if consumer.kind == NodeKind.OP and e.consumer in liveness.merged:
             continue  # a merged recomputation reads nothing
         src = producer.strategies[assignment[e.producer]].outputs[e.out_port]
         dst = consumer.strategies[assignment[e.consumer]].inputs[e.in_port]
-        if src == dst or (liveness.origin(e.producer, e.out_port) in liveness.fused and _local_slice(src, dst)):
-            continue  # a fused value is computed in the part its reader wants
+        if src == dst:
+            continue
+        if _local_slice(src, dst) and (liveness.origin(e.producer, e.out_port) in liveness.fused or (
+                backend.local_slices_fused.value and e.consumer in slice_fusing)):
+            continue  # a fused value is computed in the part its reader wants; a fusing reader slices in its loop
         if consumer.kind == NodeKind.RESULT and (e.producer, e.out_port) in liveness.returned:
             # the producer's own copy (not counted by node_usage) lives until the reshard into the output
             sources.append(LiveValue(f"{producer.label} before its result reshard",

@@ -7,7 +7,9 @@ choice, and what the next best strategy would cost with every other node kept as
 planner's own `PlanCostModel` and `EdgeCostTable`, so the numbers are the objective's terms.
 
 The module is planned first (shardings already on its arguments/results and constraints are kept as hard user
-constraints, so a planned module explains its own plan). Memory is not rechecked for the alternatives.
+constraints, so a planned module explains its own plan). Memory is not rechecked for the alternatives. With
+`--remat auto`, as `autoshard plan --remat auto`, a plan that recomputes layers says why (the program as written has
+no plan under the budget, and what each checkpoint policy tried gave) and marks each recomputed op.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from xdsl.ir import Operation
 from xdsl.printer import Printer
 
 from autoshard.errors import UserError
@@ -28,6 +31,7 @@ from autoshard.planner.plan import Plan
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanNode
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.rules import factor_symbol
+from autoshard.rules.attrs import nested_in
 from autoshard.fileio import read_text
 from autoshard.units import fmt_time, parse_bytes
 
@@ -65,6 +69,8 @@ class NodeExplanation:
     alternative_cost: LocalCost | None
     num_allowed: int
     reshard_peers: tuple[str, ...] = field(default_factory=tuple)
+    #: why the op is computed again (a clone in the plan's recomputation), or None
+    recomputed: str | None = None
 
 
 class PlanExplainer:
@@ -135,7 +141,16 @@ class PlanExplainer:
             factor_axes=factor_axes, replicated_cost=replicated_cost,
             alternative=None if best is None else node.strategies[best], alternative_cost=best_cost,
             num_allowed=len(allowed), reshard_peers=tuple(dict.fromkeys(peers)),
+            recomputed=self._recomputed(node),
         )
+
+    def _recomputed(self, node: PlanNode) -> str | None:
+        """For a clone of the plan's recomputation (an op inside its conditionals), why it is there."""
+        choice = self.plan.recomputed
+        if choice is None or not isinstance(node.ir, Operation) or not nested_in(node.ir, "stablehlo.case"):
+            return None
+        return (f"a clone computed again under {choice.policy.value} just before its backward readers: the forward "
+                f"value it stands for dies in the forward pass (why: see 'recomputation' above)")
 
 
 def _is_replicated(s: NodeStrategy) -> bool:
@@ -176,6 +191,8 @@ def format_explanation(x: NodeExplanation) -> str:
     """Human-readable lines for one node."""
     lines = [f"{x.name} = {x.label}" if x.name != x.label else f"{x.label}",]
     lines[0] += f"  [{x.kind}, node {x.index}, {x.num_allowed} allowed strategies]"
+    if x.recomputed:
+        lines.append(f"  recomputed {x.recomputed}")
     lines.append(f"  sharding   {_shardings(x.chosen)}")
     if x.kind == NodeKind.OP and x.chosen.inputs:
         lines.append(f"  operands   {', '.join(str(t) for t in x.chosen.inputs)}")
@@ -214,6 +231,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--time-limit", type=float, default=30.0, help="solver time limit in seconds (default 30)")
     p.add_argument("--seed", type=int, default=0, help="solver random seed")
     p.add_argument("--function", help="function to explain (default @main)")
+    p.add_argument("--remat", choices=("off", "auto"), default="off",
+                   help="as `autoshard plan --remat`: auto recomputes layers when no plan fits the budget, and the "
+                        "explanation says why (default off)")
 
 
 def _stakes(x: NodeExplanation) -> float:
@@ -238,7 +258,7 @@ def run(args: argparse.Namespace) -> int:
     text = read_text(args.input)
     result = plan(text if "{" in text else Path(args.input), mesh=args.mesh, config=args.config,
                   memory_budget=parse_bytes(args.memory_budget) if args.memory_budget else None,
-                  time_limit=args.time_limit, seed=args.seed, function=args.function)
+                  time_limit=args.time_limit, seed=args.seed, function=args.function, remat=args.remat)
     explainer = PlanExplainer(result)
     explained = [explainer.explain(n) for n in result.graph.nodes if n.kind != NodeKind.RESULT and n.strategies]
     if args.value:
@@ -253,6 +273,11 @@ def run(args: argparse.Namespace) -> int:
     c = result.cost
     out.write(f"plan on {result.mesh}: step time {fmt_time(c.step_time_s)} (compute {fmt_time(c.compute_s)}, "
               f"communication {fmt_time(c.communication_s)}), solver {result.solver.status}\n\n")
+    if result.recomputed is not None:
+        out.write(f"recomputation: {result.recomputed.lines()[0]}\n")
+        for line in (*result.recomputed.why(), *result.recomputed.lines()[1:]):
+            out.write(f"  {line}\n")
+        out.write("\n")
     for x in chosen:
         out.write(format_explanation(x) + "\n\n")
     if not math.isfinite(c.step_time_s):
