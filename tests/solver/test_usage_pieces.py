@@ -63,3 +63,10 @@ def test_a_least_usage_start_over_the_limit_is_repaired_when_a_plan_fits():
     start = _repaired_least_usage_start(state, float("inf"))
     assert start is not None and validate_plan(CONFLICT, start) == []
     assert solve(CONFLICT, SolverConfig(**FAST)).assignment == [0, 0]
+
+
+def test_the_least_usage_proof_counts_a_node_s_pieces_with_its_own_usage():
+    """Strategy 0 holds less of its own but more with its piece: the least usage at [0, 2) is strategy 1's 2."""
+    g = StrategyGraph.build([[0, 5]], [[1, 2]], [(0, 2)], usage_limit=5, pieces=[(0, [9, 0], (0, 2))])
+    assert usage_floor(g).tolist() == [2, 2]
+    assert solve(g, SolverConfig(**FAST)).assignment == [1]
