@@ -129,9 +129,9 @@ MEMORY_RETRIES = 4
 
 
 def _fit_full_accounting(graph, mesh, backend, problem, result, memory, budget: int, config: SolverConfig, on_progress):
-    """Search again with tighter node-local limits until a plan's full accounting (`plan_memory`: reshard,
-    settle and layout-copy buffers included) fits `budget`: each failed plan lowers the limit by what the
-    solver's node-local figure missed in it; a limit with no plan moves halfway back to the last one that had
+    """Search again with tighter limits until a plan's full accounting (`plan_memory`: the buffers depending on
+    two nodes' strategies included, reshards' and recomputations partitioned otherwise than their forward values)
+    fits `budget`: each failed plan lowers the limit by what the solver's figure missed in it; a limit with no plan moves halfway back to the last one that had
     one. Returns (problem, result, memory, searches) of the fitting plan, or raises `InfeasibleError`."""
     has_plan = problem.usage_limit  # the tightest limit known to have a plan (over budget)
     searches = 1
@@ -152,10 +152,9 @@ def _fit_full_accounting(graph, mesh, backend, problem, result, memory, budget: 
         limit = min(budget - (found_memory.total_bytes - peak_usage(trial, found.assignment)[0]), limit - 1)
     remedies = memory_remedies(graph, best, budget)
     raise InfeasibleError(
-        f"no plan found whose memory fits the budget of {fmt_bytes(budget)} per device once reshard, settle and "
-        f"layout-copy buffers are counted (best: {fmt_bytes(best)}, {best / budget - 1:.0%} over, after {searches} "
-        f"searches); {remedies_text(remedies)}", needed_bytes=best, budget_bytes=budget,
-        remedies=remedies)
+        f"no plan found whose memory fits the budget of {fmt_bytes(budget)} per device once reshard buffers are "
+        f"counted (best: {fmt_bytes(best)}, {best / budget - 1:.0%} over, after {searches} searches); "
+        f"{remedies_text(remedies)}", needed_bytes=best, budget_bytes=budget, remedies=remedies)
 
 
 def assignment_cost(graph: PlanGraph, assignment: list[int], model: PlanCostModel, memory: StepMemory,

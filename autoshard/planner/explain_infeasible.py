@@ -10,7 +10,7 @@ from autoshard.errors import InfeasibleError
 from autoshard.planner.plan_graph import NodeKind, PlanGraph
 from autoshard.planner.program import BARRIER_OP
 from autoshard.solver.strategy_graph import StrategyGraph
-from autoshard.solver.validate import least_usage, peak_usage
+from autoshard.solver.validate import least_peak_usage
 from autoshard.units import fmt_bytes
 
 
@@ -50,16 +50,14 @@ def infeasible_error(
     """The error naming the conflict in one line: memory budget vs the least memory any plan needs (with
     `needed_bytes` and `remedies`), or a time-out."""
     if budget:
-        least = least_usage(problem)
-        need, at = peak_usage(problem, least)
+        need, at = least_peak_usage(problem)  # over half steps (`strategy_problem`)
         if need > budget:
-            live = [
-                graph.nodes[i].label for i, (lo, hi) in enumerate(problem.intervals) if lo <= at < hi and problem.node_usages[i][least[i]] > 0
-            ]
+            live = [graph.nodes[i].label for i in range(problem.num_nodes)
+                    if any(lo <= at < hi and usages.min() > 0 for lo, hi, usages in problem.usage_segments(i))]
             remedies = memory_remedies(graph, need, budget)
             return InfeasibleError(
                 f"memory budget {fmt_bytes(budget)} per device is too small: even sharding every tensor as much as the mesh "
-                f"allows needs {fmt_bytes(need)} at program point {at} (live there: {', '.join(live[:4])}"
+                f"allows needs {fmt_bytes(need)} at program point {at // 2} (live there: {', '.join(live[:4])}"
                 f"{', ...' if len(live) > 4 else ''}); {remedies_text(remedies)}", needed_bytes=need, budget_bytes=budget,
                 remedies=remedies, needed_proven=True)
     if status == "UNKNOWN" and not solver_reason:

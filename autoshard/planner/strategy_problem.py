@@ -2,8 +2,10 @@
 
 Seconds become integer units of `COST_UNIT_S`; node costs and edge matrices are weighted by trip counts;
 memory is bytes per device over each node's live interval as XLA lays buffers out (`memory_accounting`:
-arguments and outputs held all step, temporaries from definition to last use); strategies outside a node's
-`allowed` set cost `FORBIDDEN`.
+arguments and outputs held all step, temporaries from definition to last use), and each op's transient buffers
+(`transient_bytes`: partial sums, operand copies) as usage pieces of its own, all over the half steps the full
+accounting counts in (`plan_live_values`: 2p is the op at position p, 2p + 1 the moment after it); strategies
+outside a node's `allowed` set cost `FORBIDDEN`.
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ import numpy as np
 
 from autoshard.errors import UserError
 from autoshard.planner.edge_costs import EdgeCostTable
-from autoshard.planner.plan_graph import PlanGraph
+from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
 from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.memory_accounting import (
-    GraphLiveness, deferred_positions, fixed_bytes, node_interval, node_usage,
+    GraphLiveness, deferred_positions, fixed_bytes, node_interval, node_usage, operand_producers, transient_bytes,
+    transient_span,
 )
 from autoshard.sharding import Mesh
 from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
@@ -54,6 +57,36 @@ def to_units(seconds: float) -> int:
     return int(round(seconds / COST_UNIT_S))
 
 
+def half_steps_of(interval: tuple[int, int]) -> tuple[int, int]:
+    """The half-open half steps of a half-open interval of positions: the ops at its positions, not the moment after
+    its last (where `plan_live_values` counts a value last read there as dead)."""
+    lo, hi = interval
+    return (2 * lo, 2 * hi - 1) if hi > lo else (2 * lo, 2 * lo)
+
+
+def transient_pieces(node: PlanNode, mesh: Mesh, liveness: GraphLiveness, operand_of: dict[tuple[int, int], int],
+                     cache: dict[tuple, dict[str, np.ndarray]]) -> list[tuple[np.ndarray, tuple[int, int]]]:
+    """The node's transient buffers (`transient_bytes`, one piece per kind) as usage pieces: bytes per strategy,
+    over the half-open half steps [first, last + 1) of `transient_span`. `cache` holds the bytes per shared
+    strategy list (read-only)."""
+    if node.kind in (NodeKind.ARGUMENT, NodeKind.RESULT) or node.index in liveness.merged:
+        return []  # XLA does not compute a merged node: no partial sums, no operand copies
+    key = (id(node.strategies), node.label, tuple(p for p in range(len(node.inputs)) if (node.index, p) in liveness.copied))
+    by_kind = cache.get(key)
+    if by_kind is None:
+        by_kind = cache[key] = {}
+        for k, strategy in enumerate(node.strategies):
+            for kind, nbytes in transient_bytes(node, strategy, mesh, liveness):
+                by_kind.setdefault(kind, np.zeros(len(node.strategies), dtype=np.int64))[k] = nbytes
+        for usages in by_kind.values():
+            usages.setflags(write=False)
+    pieces = []
+    for kind, usages in by_kind.items():
+        first, last = transient_span(node, kind, liveness, operand_of)
+        pieces.append((usages, (first, last + 1)))
+    return pieces
+
+
 def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, backend: XlaBackend,
                          usage_limit: int | None) -> StrategyGraph:
     """The solver problem of `graph` (one solver node per plan node, same indices, its memory as `backend` assigns
@@ -69,6 +102,8 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
     seconds_cache: dict[int, np.ndarray] = {}
     cost_cache: dict[tuple[int, float], np.ndarray] = {}  # shared, read-only
     usage_cache: dict[tuple, np.ndarray] = {}
+    operand_of = operand_producers(graph, liveness)
+    pieces, transient_cache = [], {}
     for node in graph.nodes:
         key = id(node.strategies)
         if key not in seconds_cache:
@@ -94,8 +129,10 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
             usage.setflags(write=False)
             usage_cache[ukey] = usage
         usages.append(usage_cache[ukey])
-        intervals.append(node_interval(node, graph, liveness))
+        intervals.append(half_steps_of(node_interval(node, graph, liveness)))
         names.append(f"{node.label} (node {node.index})")
+        pieces += [(node.index, usages, span) for usages, span in transient_pieces(node, mesh, liveness, operand_of,
+                                                                                   transient_cache)]
     solver_edges = []
     # edge matrices are shared between same-signature edges (`EdgeCostTable`): convert each (matrix, weight) once;
     # the integer matrices are shared too, read-only
@@ -121,7 +158,7 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
             matrix.setflags(write=False)
         solver_edges.append((a.node, b.node, matrix))
     limit = None if usage_limit is None else usage_limit - fixed_bytes(graph, mesh, backend)
-    return StrategyGraph.build(node_costs, usages, intervals, solver_edges, limit, names, name="plan")
+    return StrategyGraph.build(node_costs, usages, intervals, solver_edges, limit, names, name="plan", pieces=pieces)
 
 
 def least_sharded_start(graph: PlanGraph) -> list[int]:

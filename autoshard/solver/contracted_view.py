@@ -3,7 +3,7 @@
 Nodes joined by bijection edges (each strategy allows exactly one strategy of the other node) can only change
 together, so the view gives each group one variable whose strategies are the group's consistent strategy tuples;
 node costs, the group's inner edges and the edges between groups are summed onto the variables. Memory stays per
-member: a variable's strategy sets each member's usage over that member's own live interval.
+member: a variable's strategy sets each member's usage over that member's own segments (`LocalSearch.mem`).
 
 The view has the interface `window_dp.window_move` needs (`unary`, `incident`, `delta`, `apply`, `allowed`), with
 assignments over variables; `to_nodes` maps one back to the graph's nodes.
@@ -91,10 +91,8 @@ class ContractedView:
         self.mem: list[list[tuple[int, int, np.ndarray]]] = [[] for _ in range(nv)]
         for v, mem in enumerate(members):
             for r, x in enumerate(mem):
-                x = int(x)
-                if search.mem_nodes[x]:
-                    lo, hi = g.intervals[x]
-                    self.mem[v].append((lo, hi, g.node_usages[x][maps[v][r]]))
+                for lo, hi, usages in search.mem[int(x)]:
+                    self.mem[v].append((lo, hi, usages[maps[v][r]]))
         self.mem_vars = np.array([bool(m) for m in self.mem], dtype=bool)
 
     # ----- assignments

@@ -8,9 +8,9 @@ Reductions (each keeps at least one optimal solution):
 - nodes whose choice cannot change memory feasibility are eliminated by dynamic programming when they have
   degree 0, 1 or 2 (a degree-2 node becomes an edge between its neighbours).
 
-Memory "cannot matter" for a node when its live interval holds no binding time point (a time where even the largest
-usage of every live node stays within the limit), or when all its remaining strategies use the same amount; such a
-node leaves a single-strategy "ghost" node in the reduced graph that carries its fixed usage.
+Memory "cannot matter" for a node when none of its usage terms whose usage its choice changes holds a binding time
+point (a time where even the largest usage of every live term stays within the limit); such a node leaves a
+single-strategy "ghost" node in the reduced graph that carries its fixed usage (its own term and its pieces).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import numpy as np
 
 from autoshard.solver.clock import charge, counting, now
 from autoshard.solver.pairwise import int_terms
-from autoshard.solver.strategy_graph import FORBIDDEN, Edge, StrategyGraph, clip_forbidden
+from autoshard.solver.strategy_graph import FORBIDDEN, Edge, StrategyGraph, UsagePiece, clip_forbidden
 from autoshard.solver.work_rates import (
     DOMINANCE_WORK_PER_UNIT,
     ELIMINATION_WORK_PER_UNIT,
@@ -111,12 +111,14 @@ class _Reducer:
     def __init__(self, graph: StrategyGraph):
         self.g = graph
         n = graph.num_nodes
-        self.usage = [u.copy() for u in graph.node_usages]
+        #: per node, its usage terms' intervals and usages ([S, terms]: the node's own term first, then its pieces)
+        self.term_intervals = [[(lo, hi) for lo, hi, _ in graph.usage_terms(i)] for i in range(n)]
+        self.usage = [np.stack([u for _, _, u in graph.usage_terms(i)], axis=1) for i in range(n)]
         self.keep = [np.arange(len(c)) for c in graph.node_costs]
         self.alive = [True] * n
         self.nbrs: list[set[int]] = [set() for _ in range(n)]
         self.records: list[_Record] = []
-        self.ghost_usage: dict[int, int] = {}
+        self.ghost_usage: dict[int, np.ndarray] = {}  # per term
         self.offset = 0
         self.infeasible: str | None = None
         self.stopped_early = False
@@ -164,33 +166,35 @@ class _Reducer:
         self.binding_prefix = None
         if g.usage_limit is None:
             return
-        tmax = max((hi for _, hi in g.intervals), default=0)
+        tmax = g.time_span()
         delta = np.zeros(tmax + 2, dtype=np.int64)
-        for i, (lo, hi) in enumerate(g.intervals):
-            if hi > lo:
-                top = int(self.usage[i].max()) if self.alive[i] else self.ghost_usage.get(i, 0)
-                if top:
+        for i, terms in enumerate(self.term_intervals):
+            tops = self.usage[i].max(axis=0) if self.alive[i] else self.ghost_usage.get(i)
+            for p, (lo, hi) in enumerate(terms):
+                top = 0 if tops is None else int(tops[p])
+                if hi > lo and top:
                     delta[lo] += top
                     delta[hi] -= top
         load = np.cumsum(delta)[: tmax + 1]
         binding = (load > g.usage_limit).astype(np.int64)
         self.binding_prefix = np.concatenate([[0], np.cumsum(binding)])
 
+    def _binding(self, lo: int, hi: int) -> bool:
+        return hi > lo and self.binding_prefix[hi] - self.binding_prefix[lo] > 0
+
     def _memory_matters(self, u: int) -> bool:
         """Whether u's choice can change memory feasibility."""
         if self.binding_prefix is None:
             return False
-        lo, hi = self.g.intervals[u]
-        if hi <= lo or self.binding_prefix[hi] - self.binding_prefix[lo] == 0:
-            return False
         us = self.usage[u]
-        return bool(us.min() != us.max())
+        return any(self._binding(lo, hi) and us[:, p].min() != us[:, p].max()
+                   for p, (lo, hi) in enumerate(self.term_intervals[u]))
 
     def _fixed_usage_counts(self, u: int) -> bool:
         if self.binding_prefix is None:
             return False
-        lo, hi = self.g.intervals[u]
-        return hi > lo and self.binding_prefix[hi] - self.binding_prefix[lo] > 0 and int(self.usage[u][0]) != 0
+        return any(self._binding(lo, hi) and int(self.usage[u][0, p]) != 0
+                   for p, (lo, hi) in enumerate(self.term_intervals[u]))
 
     # ----- strategy removal
     def _restrict(self, u: int, mask: np.ndarray) -> None:
@@ -228,7 +232,7 @@ class _Reducer:
         self.pairwise_checks += expensive
         cols = [self.unary[u][:, None]]
         if matters:
-            cols.append(self.usage[u][:, None])
+            cols.append(self.usage[u])
         cols.extend(self._get(u, v) for v in nbrs)
         prof = np.hstack(cols)
         k = prof.shape[1]
@@ -280,7 +284,7 @@ class _Reducer:
     def _remove(self, u: int) -> None:
         self.alive[u] = False
         if self._fixed_usage_counts(u):
-            self.ghost_usage[u] = int(self.usage[u][0])
+            self.ghost_usage[u] = self.usage[u][0]
 
     def _eliminate(self, u: int) -> list[int]:
         """Try to remove u; return the nodes whose neighbourhood changed."""
@@ -403,14 +407,18 @@ class _Reducer:
         alive = [u for u in range(g.num_nodes) if self.alive[u]]
         index = {u: r for r, u in enumerate(alive)}
         costs = [self.unary[u] for u in alive]
-        usages = [self.usage[u] for u in alive]
+        usages = [self.usage[u][:, 0] for u in alive]
         intervals = [g.intervals[u] for u in alive]
+        pieces = [UsagePiece(r, self.usage[u][:, p], iv)
+                  for r, u in enumerate(alive) for p, iv in enumerate(self.term_intervals[u][1:], 1)]
         names = [g.node_label(u) for u in alive] if g.node_names else None
         to_orig = list(alive)
         maps = [self.keep[u] for u in alive]
-        for u, amount in sorted(self.ghost_usage.items()):
+        for u, amounts in sorted(self.ghost_usage.items()):
+            pieces += [UsagePiece(len(costs), amounts[p : p + 1].astype(np.int64), iv)
+                       for p, iv in enumerate(self.term_intervals[u][1:], 1)]
             costs.append(np.zeros(1, dtype=np.int64))
-            usages.append(np.array([amount], dtype=np.int64))
+            usages.append(np.array([amounts[0]], dtype=np.int64))
             intervals.append(g.intervals[u])
             to_orig.append(-1)
             maps.append(np.zeros(1, dtype=np.int64))
@@ -419,7 +427,7 @@ class _Reducer:
         edges = tuple(Edge(index[a], index[b], m) for (a, b), m in sorted(self.mats.items()))
         reduced = StrategyGraph(
             tuple(costs), tuple(usages), tuple(intervals), edges, g.usage_limit,
-            tuple(names) if names is not None else None, g.name,
+            tuple(names) if names is not None else None, g.name, tuple(pieces),
         )
         return Reduction(g, reduced, to_orig, maps, self.offset, self.records, self.infeasible)
 

@@ -2,7 +2,9 @@
 
 Forbidden entries (>= FORBIDDEN) are priced at `PENALTY` inside the search, so the number of forbidden choices
 drops like any other cost instead of saturating. Every move keeps the usage at every time point within the limit
-whenever the start does (the least-usage start does whenever any plan fits), so each incumbent is memory-feasible.
+whenever the start does (the least-usage start does whenever any plan fits, when every node has one usage term), so
+each incumbent is memory-feasible. A node's usage terms count as its disjoint segments (`usage_segments`): a move is
+checked on each.
 
 The strong move is block coordinate descent over trees: grow a window whose induced subgraph is a tree (each node
 joins with exactly one neighbour already inside), fold the fixed neighbours' edge costs into node costs, and pick
@@ -49,6 +51,19 @@ def cost_delta(unary: Sequence[np.ndarray], incident: Sequence[Sequence[_Inciden
     return total
 
 
+def fits_after(mem: Sequence[Sequence[tuple[int, int, np.ndarray]]], limit: int, assignment: np.ndarray,
+               load: np.ndarray, changes: dict[int, int]) -> bool:
+    """Whether the usage profile `load` after `changes` stays within `limit` (or the current peak, if higher), each
+    changed variable's usage being its terms in `mem` (lo, hi, usage per strategy)."""
+    diff = np.zeros(len(load) + 1, dtype=np.int64)
+    for x, s in changes.items():
+        for lo, hi, usage in mem[x]:
+            d = int(usage[s] - usage[assignment[x]])
+            diff[lo] += d
+            diff[hi] -= d
+    return not (load + np.cumsum(diff)[: len(load)]).max() > max(limit, int(load.max()))
+
+
 @dataclass
 class _Incident:
     matrix: np.ndarray  # oriented [S_self, S_other], forbidden entries at PENALTY
@@ -72,14 +87,13 @@ class LocalSearch:
             self.incident[a].append(_Incident(m, b, first))
             self.incident[b].append(_Incident(m.T, a, first))
         self.limit = graph.usage_limit
-        self.tmax = max((hi for _, hi in graph.intervals), default=0)
-        self.mem_nodes = np.array(
-            [
-                self.limit is not None and hi > lo and self.g.node_usages[i].max() != self.g.node_usages[i].min()
-                for i, (lo, hi) in enumerate(graph.intervals)
-            ],
-            dtype=bool,
-        )
+        self.tmax = graph.time_span()
+        #: per node, its segments whose usage depends on the strategy (none without a usage limit)
+        self.mem: list[list[tuple[int, int, np.ndarray]]] = [
+            [seg for seg in graph.usage_segments(i) if seg[2].max() != seg[2].min()] if self.limit is not None else []
+            for i in range(n)
+        ]
+        self.mem_nodes = np.array([bool(m) for m in self.mem], dtype=bool)
         self.tree_moves = 0
         self.cluster_moves = 0
         self.clusters = self._bijection_clusters()
@@ -152,15 +166,8 @@ class LocalSearch:
                 return 0
             new = [int(maps[k][r]) for k in range(len(members))]
             if self.limit is not None:
-                delta = np.zeros(len(load) + 1, dtype=np.int64)
-                for k, x in enumerate(members):
-                    if self.mem_nodes[x] and new[k] != assignment[x]:
-                        lo, hi = self.g.intervals[x]
-                        d = int(self.g.node_usages[x][new[k]] - self.g.node_usages[x][assignment[x]])
-                        delta[lo] += d
-                        delta[hi] -= d
-                after = load + np.cumsum(delta)[: len(load)]
-                if after.max() > max(self.limit, int(load.max())):
+                changes = {int(x): new[k] for k, x in enumerate(members) if new[k] != assignment[x]}
+                if not fits_after(self.mem, self.limit, assignment, load, changes):
                     continue
             for k, x in enumerate(members):
                 self._apply(int(x), new[k], assignment, load)
@@ -203,8 +210,7 @@ class LocalSearch:
             table = np.broadcast_to(base, (root_s, len(base))).copy()
             for k, m in lst:
                 table += m[np.maximum(maps[k], 0), :]
-            if self.mem_nodes[o]:
-                usage = self.g.node_usages[o]
+            for _, _, usage in self.mem[o]:
                 table[:, usage > usage[assignment[o]]] = np.iinfo(np.int64).max // 4
             choice = np.argmin(table, axis=1)
             total += np.minimum(table[np.arange(root_s), choice], FORBIDDEN)
@@ -220,16 +226,8 @@ class LocalSearch:
             gain = -self.delta(assignment, changes)
             if gain <= 0:
                 continue
-            if self.limit is not None:
-                diff = np.zeros(len(load) + 1, dtype=np.int64)
-                for x, s in changes.items():
-                    if self.mem_nodes[x]:
-                        lo, hi = self.g.intervals[x]
-                        d = int(self.g.node_usages[x][s] - self.g.node_usages[x][assignment[x]])
-                        diff[lo] += d
-                        diff[hi] -= d
-                if (load + np.cumsum(diff)[: len(load)]).max() > max(self.limit, int(load.max())):
-                    continue
+            if self.limit is not None and not fits_after(self.mem, self.limit, assignment, load, changes):
+                continue
             for x, s in changes.items():
                 self._apply(x, s, assignment, load)
             self.cluster_moves += 1
@@ -253,8 +251,10 @@ class LocalSearch:
     def start(self, assignment: Sequence[int] | None = None) -> np.ndarray:
         """A start assignment: the given one, or every node on its least-usage (then cheapest) strategy.
 
-        Strategies forbidden by themselves are avoided first. The least-usage start gives the lowest possible usage
-        at every time point: if it breaks the limit, no plan fits. Ties in usage go to the strategy with the smallest
+        Strategies forbidden by themselves are avoided first. When every node has one usage term, the least-usage
+        start gives the lowest possible usage at every time point: if it breaks the limit, no plan fits. A node with
+        pieces takes the strategy whose highest usage over its segments is least (then its own term's), which may
+        not be least at every time point. Ties in usage go to the strategy with the smallest
         node cost plus incident edge entries: the entry with the strategy already chosen for a node placed before
         (in index order), the cheapest entry otherwise, so that tied nodes an equality joins (a carried value and
         its result) start alike.
@@ -267,17 +267,25 @@ class LocalSearch:
             for inc in self.incident[i]:
                 column = inc.matrix[:, out[inc.other]] if inc.other < i else inc.matrix.min(axis=1)
                 optimistic = np.minimum(optimistic + column, FORBIDDEN)
-            usage = self.g.node_usages[i] if self.limit is not None else np.zeros(len(optimistic), dtype=np.int64)
-            out[i] = np.lexsort((optimistic, usage, self.unary[i] >= PENALTY))[0]
+            if self.limit is None:
+                keys = (optimistic, np.zeros(len(optimistic), dtype=np.int64))
+            elif len(self.g.usage_terms(i)) > 1:
+                segments = self.g.usage_segments(i)
+                peak = np.max([u for _, _, u in segments], axis=0) if segments else self.g.node_usages[i]
+                keys = (optimistic, self.g.node_usages[i], peak)
+            else:
+                keys = (optimistic, self.g.node_usages[i])
+            out[i] = np.lexsort((*keys, self.unary[i] >= PENALTY))[0]
         return out
 
     def load(self, assignment: np.ndarray) -> np.ndarray:
         delta = np.zeros(self.tmax + 1, dtype=np.int64)
-        for i, (lo, hi) in enumerate(self.g.intervals):
-            if hi > lo:
-                u = self.g.node_usages[i][assignment[i]]
-                delta[lo] += u
-                delta[hi] -= u
+        for i in range(self.g.num_nodes):
+            for lo, hi, usages in self.g.usage_terms(i):
+                if hi > lo:
+                    u = usages[assignment[i]]
+                    delta[lo] += u
+                    delta[hi] -= u
         return np.cumsum(delta)[: max(self.tmax, 1)]
 
     def local_costs(self, u: int, assignment: np.ndarray) -> np.ndarray:
@@ -303,16 +311,18 @@ class LocalSearch:
         return total
 
     # ----- single-node moves
-    def _slack(self, u: int, load: np.ndarray) -> int:
-        lo, hi = self.g.intervals[u]
+    def _slack(self, lo: int, hi: int, load: np.ndarray) -> int:
         return self.limit - int(load[lo:hi].max())
 
     def _best_move(self, u: int, assignment: np.ndarray, load: np.ndarray, noise: float = 0.0) -> int:
         vec = self.local_costs(u, assignment)
         cur = assignment[u]
         if self.mem_nodes[u]:
-            usage = self.g.node_usages[u]
-            allowed = usage <= usage[cur] + self._slack(u, load)
+            segments = self.mem[u]
+            lo, hi, usage = segments[0]
+            allowed = usage <= usage[cur] + self._slack(lo, hi, load)
+            for lo, hi, usage in segments[1:]:
+                allowed &= usage <= usage[cur] + self._slack(lo, hi, load)
             vec = np.where(allowed, vec, np.iinfo(np.int64).max)
         if noise:
             vec = vec.astype(np.float64) * (1.0 + noise * self.rng.random(len(vec)))
@@ -325,9 +335,8 @@ class LocalSearch:
         old = assignment[u]
         if new == old:
             return
-        if self.mem_nodes[u]:
-            lo, hi = self.g.intervals[u]
-            load[lo:hi] += self.g.node_usages[u][new] - self.g.node_usages[u][old]
+        for lo, hi, usage in self.mem[u]:
+            load[lo:hi] += usage[new] - usage[old]
         assignment[u] = new
 
     def descend(self, assignment: np.ndarray, load: np.ndarray, deadline: float, nodes: Sequence[int] | None = None) -> None:
@@ -390,16 +399,18 @@ class LocalSearch:
         children: list[list[int]] = [[] for _ in range(m)]
         for k in range(1, m):
             children[pos[parent[k]]].append(k)
-        # memory: split each node's slack among the window's memory nodes whose intervals overlap it
-        budget: dict[int, int] = {}
+        # memory: split each segment's slack among the window's memory nodes whose spans overlap it
+        budget: dict[int, list[int]] = {}
         if self.limit is not None:
             mem = [k for k in range(m) if self.mem_nodes[order[k]]]
             if mem:
-                ivs = np.array([self.g.intervals[order[k]] for k in mem], dtype=np.int64)
-                for a, k in enumerate(mem):
-                    lo, hi = ivs[a]
-                    overlaps = int(np.count_nonzero((ivs[:, 0] < hi) & (ivs[:, 1] > lo)))
-                    budget[k] = max(0, self._slack(order[k], load)) // overlaps
+                spans = np.array([(self.mem[order[k]][0][0], self.mem[order[k]][-1][1]) for k in mem], dtype=np.int64)
+                for k in mem:
+                    budget[k] = [
+                        max(0, self._slack(lo, hi, load))
+                        // int(np.count_nonzero((spans[:, 0] < hi) & (spans[:, 1] > lo)))
+                        for lo, hi, _ in self.mem[order[k]]
+                    ]
         value: list[np.ndarray | None] = [None] * m
         choice: list[np.ndarray | None] = [None] * m
         edge_to_parent: list[np.ndarray | None] = [None] * m
@@ -418,9 +429,8 @@ class LocalSearch:
             current_value += int(vec[cur])
             if p >= 0:
                 current_value += int(edge_to_parent[k][cur, assignment[p]])
-            if k in budget:
-                usage = self.g.node_usages[x]
-                vec = np.where(usage <= usage[cur] + budget[k], vec, _INF)
+            for (_, _, usage), room in zip(self.mem[x], budget.get(k, ())):
+                vec = np.where(usage <= usage[cur] + room, vec, _INF)
             for c in children[k]:
                 tot = edge_to_parent[c] + value[c][:, None]  # [S_c, S_x]
                 arg = np.argmin(tot, axis=0)
@@ -459,9 +469,9 @@ class LocalSearch:
     # ----- Lagrangian relaxation of the usage limit
     def relaxed_descent(self, assignment: np.ndarray, extra: list[np.ndarray], deadline: float) -> np.ndarray:
         """Improve `assignment` in place ignoring the usage limit, with `extra[i]` added to node i's costs."""
-        saved = self.unary, self.limit, self.mem_nodes
+        saved = self.unary, self.limit, self.mem_nodes, self.mem
         self.unary = [np.minimum(u + e, FORBIDDEN) for u, e in zip(self.unary, extra)]
-        self.limit, self.mem_nodes = None, np.zeros_like(saved[2])
+        self.limit, self.mem_nodes, self.mem = None, np.zeros_like(saved[2]), [[] for _ in saved[3]]
         try:
             dummy = np.zeros(max(self.tmax, 1), dtype=np.int64)
             self.descend(assignment, dummy, deadline)
@@ -470,7 +480,7 @@ class LocalSearch:
                 self.tree_sweep(assignment, dummy, deadline, size=16)
                 self.descend(assignment, dummy, deadline)
         finally:
-            self.unary, self.limit, self.mem_nodes = saved
+            self.unary, self.limit, self.mem_nodes, self.mem = saved
         return assignment
 
     def lagrangian(self, deadline: float, steps: int = 12) -> tuple[np.ndarray, int] | None:
@@ -481,8 +491,6 @@ class LocalSearch:
         if self.limit is None or not self.mem_nodes.any():
             return None
         n = self.g.num_nodes
-        starts = np.array([lo for lo, _ in self.g.intervals], dtype=np.int64)
-        ends = np.array([hi for _, hi in self.g.intervals], dtype=np.int64)
         hot = np.zeros(max(self.tmax, 1), dtype=bool)
         x = self.start(None)
         self.relaxed_descent(x, [np.zeros(len(u), dtype=np.int64) for u in self.unary], deadline)
@@ -508,15 +516,17 @@ class LocalSearch:
             else:
                 lam = (lam_lo + lam_hi) / 2 if lam_lo else lam_hi / 4
             hot_prefix = np.concatenate([[0], np.cumsum(hot)])
-            hot_len = hot_prefix[np.minimum(ends, len(hot))] - hot_prefix[np.minimum(starts, len(hot))]
             extra = []
             for i in range(n):
-                us = self.g.node_usages[i]
-                if hot_len[i] and self.mem_nodes[i]:
-                    rel = (us - us.min()).astype(np.float64) / float(self.limit)
-                    extra.append(np.minimum(rel * hot_len[i] * lam * scale, 1e15).astype(np.int64))
+                weight = np.zeros(self.g.num_strategies(i), dtype=np.float64)  # usage at hot time points
+                for lo, hi, us in self.mem[i]:
+                    hot_len = hot_prefix[min(hi, len(hot))] - hot_prefix[min(lo, len(hot))]
+                    if hot_len:
+                        weight += (us - us.min()).astype(np.float64) / float(self.limit) * hot_len
+                if weight.any():
+                    extra.append(np.minimum(weight * lam * scale, 1e15).astype(np.int64))
                 else:
-                    extra.append(np.zeros(len(us), dtype=np.int64))
+                    extra.append(np.zeros(len(weight), dtype=np.int64))
             self.relaxed_descent(x, extra, deadline)
         return best
 

@@ -1,8 +1,9 @@
 """`StrategyGraph`: the solver's plain integer problem (no IR).
 
 Every node picks one strategy. A strategy has a cost and a memory usage; the usage counts at every time point of the
-node's half-open live interval ``[lo, hi)``. Every edge carries a cost matrix over pairs of strategies of its two
-nodes. The total usage at every time point must stay within ``usage_limit`` (when given). Costs at or above
+node's half-open live interval ``[lo, hi)``. A node may hold more usage pieces (`UsagePiece`: a usage per strategy
+over an interval of its own, e.g. a transient buffer while the node runs); all of them count. Every edge carries a
+cost matrix over pairs of strategies of its two nodes. The total usage at every time point must stay within ``usage_limit`` (when given). Costs at or above
 ``FORBIDDEN`` mark choices that must never be made (user-fixed shardings, sharding groups).
 """
 
@@ -32,10 +33,24 @@ class Edge:
 
 
 @dataclass(frozen=True, eq=False)
+class UsagePiece:
+    """More usage of node `node`, int64 of shape [S_node] (one per strategy), held over the half-open `interval`."""
+
+    node: int
+    usages: np.ndarray
+    interval: tuple[int, int]
+
+
+#: One usage term of a node: its half-open interval and its usage per strategy.
+UsageTerm = tuple[int, int, np.ndarray]
+
+
+@dataclass(frozen=True, eq=False)
 class StrategyGraph:
     """A strategy-selection problem: per-node costs, usages and live intervals, edge cost matrices, a usage limit.
 
-    Parallel edges between the same pair of nodes add up. Node `i` has ``len(node_costs[i])`` strategies.
+    Parallel edges between the same pair of nodes add up. Node `i` has ``len(node_costs[i])`` strategies. Its usage
+    is ``node_usages[i]`` over ``intervals[i]`` plus each of its `pieces` over the piece's interval.
     """
 
     node_costs: tuple[np.ndarray, ...]
@@ -45,7 +60,10 @@ class StrategyGraph:
     usage_limit: int | None = None
     node_names: tuple[str, ...] | None = None
     name: str = ""
+    pieces: tuple[UsagePiece, ...] = ()
     _adjacency: list = field(default=None, init=False, repr=False)  # type: ignore[assignment]
+    _terms: list = field(default=None, init=False, repr=False)  # type: ignore[assignment]
+    _segments: list = field(default=None, init=False, repr=False)  # type: ignore[assignment]
 
     @staticmethod
     def build(
@@ -56,8 +74,10 @@ class StrategyGraph:
         usage_limit: int | None = None,
         node_names: Sequence[str] | None = None,
         name: str = "",
+        pieces: Sequence[tuple[int, Sequence[int] | np.ndarray, tuple[int, int]]] = (),
     ) -> StrategyGraph:
-        """Build and check a graph from plain Python data; edge costs may be nested lists or arrays."""
+        """Build and check a graph from plain Python data; edge costs may be nested lists or arrays; `pieces` are
+        (node, usage per strategy, interval)."""
         n = len(node_costs)
         costs = tuple(np.asarray(c, dtype=np.int64).reshape(-1) for c in node_costs)
         usages = (
@@ -70,7 +90,10 @@ class StrategyGraph:
             Edge(int(u), int(v), np.asarray(m, dtype=np.int64).reshape(len(costs[int(u)]), len(costs[int(v)])))
             for u, v, m in edges
         )
-        graph = StrategyGraph(costs, usages, ivs, es, usage_limit, tuple(node_names) if node_names else None, name)
+        extra = tuple(UsagePiece(int(i), np.asarray(u, dtype=np.int64).reshape(-1), (int(lo), int(hi)))
+                      for i, u, (lo, hi) in pieces)
+        graph = StrategyGraph(costs, usages, ivs, es, usage_limit, tuple(node_names) if node_names else None, name,
+                              extra)
         graph.check()
         return graph
 
@@ -101,6 +124,39 @@ class StrategyGraph:
             object.__setattr__(self, "_adjacency", adj)
         return self._adjacency
 
+    def usage_terms(self, node: int) -> list[UsageTerm]:
+        """Every usage term of `node`: its own interval and usages first, then its pieces' (cached)."""
+        if self._terms is None:
+            terms: list[list[UsageTerm]] = [[(lo, hi, u)] for (lo, hi), u in zip(self.intervals, self.node_usages)]
+            for p in self.pieces:
+                terms[p.node].append((p.interval[0], p.interval[1], p.usages))
+            object.__setattr__(self, "_terms", terms)
+        return self._terms[node]
+
+    def usage_segments(self, node: int) -> list[UsageTerm]:
+        """`node`'s usage as disjoint non-empty intervals, in time order, each with the sum of the usage terms live
+        there (the node's own term alone when it has no pieces; cached)."""
+        if self._segments is None:
+            object.__setattr__(self, "_segments", [None] * self.num_nodes)
+        found = self._segments[node]
+        if found is None:
+            terms = [t for t in self.usage_terms(node) if t[1] > t[0]]
+            if len(terms) <= 1:
+                found = terms
+            else:
+                points = sorted({p for lo, hi, _ in terms for p in (lo, hi)})
+                found = []
+                for a, b in zip(points, points[1:]):
+                    live = [u for lo, hi, u in terms if lo <= a and b <= hi]
+                    if live:
+                        found.append((a, b, np.sum(live, axis=0) if len(live) > 1 else live[0]))
+            self._segments[node] = found
+        return found
+
+    def time_span(self) -> int:
+        """One past the last time point any usage term holds (0 without any)."""
+        return max((hi for _, hi in (*self.intervals, *(p.interval for p in self.pieces))), default=0)
+
     def check(self) -> None:
         """Raise ValueError when shapes or indices are inconsistent."""
         n = self.num_nodes
@@ -116,6 +172,15 @@ class StrategyGraph:
             lo, hi = self.intervals[i]
             if lo < 0 or hi < lo:
                 raise ValueError(f"{self.node_label(i)}: bad live interval [{lo}, {hi})")
+        for p in self.pieces:
+            if not 0 <= p.node < n:
+                raise ValueError(f"a usage piece belongs to node {p.node}, but there are {n} nodes")
+            if p.usages.shape != self.node_costs[p.node].shape:
+                raise ValueError(f"{self.node_label(p.node)}: a usage piece has {len(p.usages)} usages for "
+                                 f"{len(self.node_costs[p.node])} strategies")
+            lo, hi = p.interval
+            if lo < 0 or hi < lo:
+                raise ValueError(f"{self.node_label(p.node)}: bad usage piece interval [{lo}, {hi})")
         for k, e in enumerate(self.edges):
             if not (0 <= e.u < n and 0 <= e.v < n):
                 raise ValueError(f"edge {k} joins nodes {e.u} and {e.v}, but there are {n} nodes")

@@ -21,13 +21,26 @@ def plan_cost(graph: StrategyGraph, assignment: Sequence[int]) -> int:
 
 
 def usage_profile(graph: StrategyGraph, assignment: Sequence[int]) -> np.ndarray:
-    """Total usage at each time point `0 .. max interval end - 1` (each node's usage over its interval)."""
-    tmax = max((hi for _, hi in graph.intervals), default=0)
+    """Total usage at each time point `0 .. max interval end - 1` (each usage term of each node over its interval)."""
+    tmax = graph.time_span()
     delta = np.zeros(tmax + 1, dtype=np.int64)
     for i, s in enumerate(assignment):
-        lo, hi = graph.intervals[i]
-        u = int(graph.node_usages[i][s])
-        if u and hi > lo:
+        for lo, hi, usages in graph.usage_terms(i):
+            u = int(usages[s])
+            if u and hi > lo:
+                delta[lo] += u
+                delta[hi] -= u
+    return np.cumsum(delta)[:tmax]
+
+
+def usage_floor(graph: StrategyGraph) -> np.ndarray:
+    """The least usage any plan holds at each time point `0 .. time_span - 1`: each node's least usage there (over
+    its segments, `StrategyGraph.usage_segments`)."""
+    tmax = graph.time_span()
+    delta = np.zeros(tmax + 1, dtype=np.int64)
+    for i in range(graph.num_nodes):
+        for lo, hi, usages in graph.usage_segments(i):
+            u = int(usages.min())
             delta[lo] += u
             delta[hi] -= u
     return np.cumsum(delta)[:tmax]
@@ -42,15 +55,14 @@ def peak_usage(graph: StrategyGraph, assignment: Sequence[int]) -> tuple[int, in
     return int(profile[at]), at
 
 
-def least_usage(graph: StrategyGraph) -> list[int]:
-    """Each node's least-usage strategy: every plan holds at least this assignment's usage at every time point."""
-    return [int(np.argmin(u)) for u in graph.node_usages]
-
-
 def least_peak_usage(graph: StrategyGraph) -> tuple[int, int]:
-    """The least peak usage any plan can have (`least_usage`'s peak) and where it occurs: over the usage limit,
-    no plan fits."""
-    return peak_usage(graph, least_usage(graph))
+    """The least peak usage any plan can have (`usage_floor`'s peak) and the first time point where it occurs: over
+    the usage limit, no plan fits."""
+    floor = usage_floor(graph)
+    if not len(floor) or floor.max() <= 0:
+        return 0, 0
+    at = int(np.argmax(floor))
+    return int(floor[at]), at
 
 
 def validate_plan(graph: StrategyGraph, assignment: Sequence[int]) -> list[str]:

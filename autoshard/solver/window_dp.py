@@ -19,6 +19,7 @@ import numpy as np
 
 from autoshard.solver.clock import charge
 from autoshard.solver.contracted_view import ContractedView
+from autoshard.solver.local_search import fits_after
 from autoshard.solver.work_rates import (
     WINDOW_MOVE_WORK_PER_INCIDENCE,
     WINDOW_MOVE_WORK_PER_INCIDENCE_PRICED,
@@ -213,7 +214,8 @@ def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray
     for k, ok in allowed.items():
         if not ok[new[k]]:
             return 0
-    if usage_price is not None and search.limit is not None and not _fits_after(search, assignment, load, changes):
+    if (usage_price is not None and search.limit is not None
+            and not fits_after(search.mem, search.limit, assignment, load, changes)):
         return 0
     gain = -search.delta(assignment, changes)
     priced = gain - sum(int(price_of[k][new[k]]) for k in price_of if new[k] != cur[k])
@@ -295,14 +297,3 @@ def _price_usage(search: ContractedView, window: list[int], cur: list[int], load
             if tight[lo:hi].any():
                 extra = (us - us[cur[k]]).astype(np.float64) * usage_price
                 unary[k] = _clip(np.maximum(unary[k] + np.clip(extra, -1e17, 1e17).astype(np.int64), 0))
-
-
-def _fits_after(search: ContractedView, assignment: np.ndarray, load: np.ndarray, changes: dict[int, int]) -> bool:
-    """Whether the usage profile after `changes` stays within the limit (or the current peak, if higher)."""
-    diff = np.zeros(len(load) + 1, dtype=np.int64)
-    for x, s in changes.items():
-        for lo, hi, us in search.mem[x]:
-            d = int(us[s] - us[assignment[x]])
-            diff[lo] += d
-            diff[hi] -= d
-    return not (load + np.cumsum(diff)[: len(load)]).max() > max(search.limit, int(load.max()))

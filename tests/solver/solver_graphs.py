@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import numpy as np
 from hypothesis import strategies as st
 
+from autoshard.solver.exact_reduction import reduce_graph
 from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
-from autoshard.solver.validate import plan_cost, validate_plan
+from autoshard.solver.validate import plan_cost, usage_floor, validate_plan
 
 
 def random_graph(seed: int, n: int = 6, max_s: int = 3, p_edge: float = 0.45, memory: bool = False,
@@ -42,6 +44,20 @@ def random_graph(seed: int, n: int = 6, max_s: int = 3, p_edge: float = 0.45, me
     return StrategyGraph.build(costs, usages, intervals, edges, limit)
 
 
+def with_pieces(graph: StrategyGraph, seed: int) -> StrategyGraph:
+    """`graph` with one or two random pieces on about half its nodes (some overlapping the node's own interval), its
+    limit a little above the least usage any plan holds at its busiest time point (so that the pieces bind)."""
+    rng = np.random.default_rng(seed)
+    pieces = []
+    for i in range(graph.num_nodes):
+        for _ in range(int(rng.integers(1, 3)) if rng.random() < 0.6 else 0):
+            lo = int(rng.integers(0, 10))
+            pieces.append((i, rng.integers(0, 8, graph.num_strategies(i)), (lo, lo + int(rng.integers(1, 3)))))
+    out = StrategyGraph.build(graph.node_costs, graph.node_usages, graph.intervals,
+                              [(e.u, e.v, e.costs) for e in graph.edges], pieces=pieces)
+    return dataclasses.replace(out, usage_limit=int(usage_floor(out).max(initial=0)) + int(rng.integers(0, 6)))
+
+
 def brute_force(graph: StrategyGraph) -> tuple[int | None, list[int] | None]:
     """The optimal valid assignment by enumeration (None when there is none)."""
     best, best_a = None, None
@@ -52,6 +68,20 @@ def brute_force(graph: StrategyGraph) -> tuple[int | None, list[int] | None]:
         if best is None or c < best:
             best, best_a = c, list(a)
     return best, best_a
+
+
+def assert_reduction_keeps_optimum(graph: StrategyGraph) -> None:
+    """The reduced graph's optimum (by enumeration), expanded, is the original's, and valid."""
+    red = reduce_graph(graph)
+    best, _ = brute_force(graph)
+    rbest, ra = brute_force(red.reduced)
+    if best is None:
+        assert rbest is None or red.infeasible_reason
+        return
+    assert rbest + red.cost_offset == best
+    expanded = red.expand(ra)
+    assert plan_cost(graph, expanded) == best
+    assert validate_plan(graph, expanded) == []
 
 
 @st.composite

@@ -6,21 +6,20 @@ from ortools.sat.python import cp_model
 
 from autoshard.solver.cp_sat.build_model import build_model
 from autoshard.solver.cp_sat.model_instance import ModelInstance
-from autoshard.solver.exact_reduction import reduce_graph
 from autoshard.solver.local_search import LocalSearch
 from autoshard.solver.solve import FEASIBLE, INFEASIBLE, OPTIMAL, SolverConfig, solve
 from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 from autoshard.solver.validate import plan_cost, validate_plan
 
-from solver_graphs import brute_force, random_graph
+from solver_graphs import assert_reduction_keeps_optimum, brute_force, random_graph, with_pieces
 
 FAST = dict(max_time_in_seconds=10.0, num_workers=2, heuristic_fraction=0.01)
 
 
 @pytest.mark.parametrize("seed", range(12))
-@pytest.mark.parametrize("memory", [False, True])
+@pytest.mark.parametrize("memory", [False, True, "pieces"])
 def test_optimal_against_enumeration(seed, memory):
-    g = random_graph(seed, memory=memory)
+    g = with_pieces(random_graph(seed, memory=True), seed) if memory == "pieces" else random_graph(seed, memory=memory)
     best, _ = brute_force(g)
     result = solve(g, SolverConfig(**FAST))
     if best is None:
@@ -46,17 +45,7 @@ def test_optimal_without_reduction_and_with_forbidden(seed):
 
 @pytest.mark.parametrize("seed", range(10))
 def test_reduction_preserves_optimum(seed):
-    g = random_graph(200 + seed, n=7, memory=seed % 2 == 1, p_edge=0.35)
-    red = reduce_graph(g)
-    best, _ = brute_force(g)
-    rbest, ra = brute_force(red.reduced)
-    if best is None:
-        assert rbest is None or red.infeasible_reason
-        return
-    assert rbest + red.cost_offset == best
-    expanded = red.expand(ra)
-    assert plan_cost(g, expanded) == best
-    assert validate_plan(g, expanded) == []
+    assert_reduction_keeps_optimum(random_graph(200 + seed, n=7, memory=seed % 2 == 1, p_edge=0.35))
 
 
 def test_lns_matches_optimum_on_small_graph():

@@ -16,7 +16,7 @@ One package for every rule that says how XLA runs a partitioned step, each readi
 - `loop_state`: the buffers and copies of a `stablehlo.while`'s carried values (`loop_state`, `loop_tuples`);
 - `case_results`: the buffers of a `stablehlo.case`'s results (`branch_writers`, `case_tuples`);
 - `memory_accounting`: the per-device buffers of a plan (`plan_memory`; `GraphLiveness`, `node_usage`,
-  `fixed_bytes` for the solver's node-local view).
+  `transient_bytes` / `transient_span`, `fixed_bytes` for the solver's view).
 
 Import the defining module (`from autoshard.planner.xla_model.memory_accounting import plan_memory`).
 """

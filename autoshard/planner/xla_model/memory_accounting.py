@@ -36,9 +36,11 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   until its last other reader; an expensive op (a divide, a transcendental) fused into it is written out rather
   than recomputed again (`expensive_ops_not_duplicated`); a convolution computes its input's elementwise or reduce_window producer inside
   its kernel and reads that producer's inputs (`_read_through_producers`).
-Transient, depending on two nodes, or on a recomputation the plan partitions otherwise than the forward value it
-repeats (only in `plan_live_values`; the solver's view merges every repeat; `plan()` searches again with a tighter
-limit when they push a plan over its budget):
+Transient: an op's own under its strategy (partial sums, operand copies, a `select_and_scatter`'s expansion:
+`transient_bytes` over `transient_span`, which the solver's limit sees as usage pieces), or depending on two nodes,
+or on a recomputation the plan partitions otherwise than the forward value it repeats (only in `plan_live_values`;
+the solver's view merges every repeat; `plan()` searches again with a tighter limit when they push a plan over its
+budget):
 - where a result takes over a dying operand's buffer that is smaller (sharded more), the overlap is counted;
 - a reshard writes a new buffer beside its source: one per distinct (value, source, target), live from its
   first to its last consumer; a returned value resharded for its result keeps its source until the end; a
@@ -759,6 +761,77 @@ def deferred_positions(graph: PlanGraph, runs_at: Sequence[int]) -> list[int]:
     return runs_at
 
 
+def operand_producers(graph: PlanGraph, liveness: GraphLiveness) -> dict[tuple[int, int], int]:
+    """(consumer, operand index) -> the node whose buffer the operand reads (behind sharding constraints)."""
+    return {(e.consumer, e.in_port): liveness.origin(e.producer, e.out_port)[0] for e in graph.edges}
+
+
+def settle_half_step(node: PlanNode, liveness: GraphLiveness) -> int:
+    """The half step where the all-reduce settling a node's partial sums runs: after the op (its operands read for
+    the last time are dead by then), or at the combined all-reduce it waits for."""
+    return 2 * max(node.position, liveness.settles_at[node.index]) + 1
+
+
+#: the kinds of transient buffer an op may hold beside its own (`transient_bytes`); a copy's kind ends in its operand
+PARTIAL_SUMS, UNSCATTERED_SUM, EXPANDED, OPERAND_COPY = "partial sums", "unscattered sum", "expanded", "transposed operand"
+
+
+def transient_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, liveness: GraphLiveness
+                    ) -> list[tuple[str, int]]:
+    """(kind, per-device bytes) of each transient buffer an op XLA computes holds under one strategy beside its
+    own (module docstring): its partial sums until they are settled (and the unscattered sum an all-reduce
+    standing for a reduce-scatter writes), a `select_and_scatter`'s expansion, its dot operands' transposed and
+    vector copies (kind `OPERAND_COPY` and the operand index). Where they are live is `transient_span`'s."""
+    backend = liveness.backend
+    aligned = backend.aligned
+    out: list[tuple[str, int]] = []
+    extra = aligned(settle_buffer_bytes(node, strategy, mesh))
+    if extra:
+        out.append((PARTIAL_SUMS, extra))
+    if extra and strategy.settle.kind == "reduce_scatter" and not backend.reduce_scatter.value:
+        out.append((UNSCATTERED_SUM, extra))
+    expansion = select_and_scatter_bytes(node, strategy, mesh, backend)
+    if expansion:
+        out.append((EXPANDED, aligned(expansion)))
+    copies = [(port, nbytes) for port, nbytes in layout_copies(node, strategy, mesh)
+              if (node.index, port) in liveness.copied]
+    copies += [c for c in vector_copies(node, strategy, mesh, backend) if c[0] not in dict(copies)]
+    out += [(f"{OPERAND_COPY} {port}", aligned(nbytes)) for port, nbytes in copies]
+    return out
+
+
+def transient_span(node: PlanNode, kind: str, liveness: GraphLiveness, operand_of: dict[tuple[int, int], int]
+                   ) -> tuple[int, int]:
+    """The half steps (inclusive, `plan_live_values`) over which a node's transient buffer of `kind`
+    (`transient_bytes`) lives, whatever the strategy; `operand_of` is `operand_producers`."""
+    at = settle_half_step(node, liveness)
+    runs_at = liveness.runs_at[node.index]
+    if kind == PARTIAL_SUMS:
+        return 2 * node.position, at
+    if kind == UNSCATTERED_SUM:
+        # the all-reduce it runs as writes the whole sum; the readers slice their part out of it until its
+        # readers have run (anything reading them later reads what they wrote)
+        return at, max(at, 2 * liveness.last_direct_read[node.index])
+    if kind == EXPANDED:
+        return 2 * runs_at, 2 * runs_at
+    # an operand copy: XLA writes it with (or instead of re-reading) the operand's producer, from there on
+    port = int(kind.rsplit(" ", 1)[1])
+    producer = operand_of.get((node.index, port))
+    start = (min(runs_at, liveness.runs_at[producer])
+             if producer is not None and (node.index, port) not in liveness.recomputed_copies else runs_at)
+    start = min(start, liveness.copies_written_at.get((node.index, port), start))
+    return 2 * start, 2 * runs_at
+
+
+def node_transients(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, liveness: GraphLiveness,
+                    operand_of: dict[tuple[int, int], int]) -> list[LiveValue]:
+    """The transient buffers an op holds under one strategy (`transient_bytes`) where they live
+    (`transient_span`), positions inclusive in half steps."""
+    return [LiveValue(f"{node.label} {kind}", nbytes, *transient_span(node, kind, liveness, operand_of),
+                      kind="temporary")
+            for kind, nbytes in transient_bytes(node, strategy, mesh, liveness)]
+
+
 def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                      liveness: GraphLiveness) -> list[LiveValue]:
     """Every buffer of the plan as a `LiveValue` on the backend of `liveness` (`plan_liveness`), positions
@@ -767,9 +840,9 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
     backend = liveness.backend
     aligned = backend.aligned
     values: list[LiveValue] = []
-    collectives: list[LiveValue] = []  # in half steps already
+    transients: list[LiveValue] = []  # in half steps already
     merged: dict[tuple[int, str, tuple], int] = {}  # (half step, kind, axes) -> collectives XLA runs there as one
-    operand_of = {(e.consumer, e.in_port): liveness.origin(e.producer, e.out_port)[0] for e in graph.edges}
+    operand_of = operand_producers(graph, liveness)
     for node in graph.nodes:
         strategy = node.strategies[assignment[node.index]]
         size = node_usage(node, strategy, mesh, liveness)
@@ -792,43 +865,18 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                 if room < size:  # the dying operand's buffer is too small to take the result over
                     at = liveness.runs_at[node.index]
                     values.append(LiveValue(f"{node.label} beside its smaller operand", size, at, at))
-            extra = aligned(settle_buffer_bytes(node, strategy, mesh))
-            # the all-reduce runs after the op (its operands read for the last time are dead by then)
-            at = 2 * max(node.position, liveness.settles_at[node.index]) + 1
-            if extra:
-                collectives.append(LiveValue(f"{node.label} partial sums", extra, 2 * node.position, at,
-                                             kind="temporary"))
-                kind = strategy.settle.kind if backend.reduce_scatter.value else "all_reduce"
-                merged[at, kind, tuple(strategy.settle.axes)] = merged.get((at, kind, tuple(strategy.settle.axes)), 0) + 1
-            if extra and strategy.settle.kind == "reduce_scatter" and not backend.reduce_scatter.value:
-                # the all-reduce it runs as writes the whole sum; the readers slice their part out of it
-                # until its readers have run (anything reading them later reads what they wrote)
-                collectives.append(LiveValue(f"{node.label} unscattered sum", extra, at,
-                                             max(at, 2 * liveness.last_direct_read[node.index]),
-                                             kind="temporary"))
-            expansion = select_and_scatter_bytes(node, strategy, mesh, backend)
-            if expansion:
-                at = liveness.runs_at[node.index]
-                values.append(LiveValue(f"{node.label} expanded", aligned(expansion), at, at, kind="temporary"))
-            copies = [(port, nbytes) for port, nbytes in layout_copies(node, strategy, mesh)
-                      if (node.index, port) in liveness.copied]
-            copies += [c for c in vector_copies(node, strategy, mesh, backend) if c[0] not in dict(copies)]
-            for port, nbytes in copies:
-                # XLA writes the copy with (or instead of re-reading) the operand's producer: from there on
-                at = liveness.runs_at[node.index]
-                producer = operand_of.get((node.index, port))
-                start = (min(at, liveness.runs_at[producer])
-                         if producer is not None and (node.index, port) not in liveness.recomputed_copies else at)
-                start = min(start, liveness.copies_written_at.get((node.index, port), start))
-                values.append(LiveValue(f"{node.label} transposed operand {port}", aligned(nbytes), start, at,
-                                        kind="temporary"))
+            transients.extend(node_transients(node, strategy, mesh, liveness, operand_of))
+            if settle_buffer_bytes(node, strategy, mesh):
+                key = (settle_half_step(node, liveness),
+                       strategy.settle.kind if backend.reduce_scatter.value else "all_reduce", tuple(strategy.settle.axes))
+                merged[key] = merged.get(key, 0) + 1
     # a combined all-reduce returns a tuple of its sums (a pointer an entry) while it runs
-    collectives += [LiveValue("combined all-reduce tuple", aligned(backend.tuple_entry_bytes.value * n), at, at,
-                              kind="temporary")
-                    for (at, _, _), n in merged.items() if n > 1]
+    transients += [LiveValue("combined all-reduce tuple", aligned(backend.tuple_entry_bytes.value * n), at, at,
+                             kind="temporary")
+                   for (at, _, _), n in merged.items() if n > 1]
     values.extend(_reshard_buffers(graph, assignment, mesh, liveness))
     values.extend(fixed_values(graph, mesh, backend))
-    return [replace(v, def_index=2 * v.def_index, last_use_index=2 * v.last_use_index) for v in values] + collectives
+    return [replace(v, def_index=2 * v.def_index, last_use_index=2 * v.last_use_index) for v in values] + transients
 
 
 def fixed_values(graph: PlanGraph, mesh: Mesh, backend: XlaBackend) -> list[LiveValue]:

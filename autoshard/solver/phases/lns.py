@@ -16,7 +16,7 @@ from autoshard.solver.pairwise import PENALTY
 from autoshard.solver.schedule import LNS_MIN_WINDOW_S, LNS_WINDOW_SHARE
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import LnsReport
-from autoshard.solver.strategy_graph import FORBIDDEN, Edge, StrategyGraph
+from autoshard.solver.strategy_graph import FORBIDDEN, Edge, StrategyGraph, UsagePiece
 from autoshard.solver.work_rates import BUILD_SECONDS_PER_TERM, LNS_ROUND_WORK_PER_NODE
 
 #: bijection groups larger than this never enter an LNS window
@@ -57,7 +57,7 @@ class _Windows:
         if kind == 1 and len(self.mem_idx) and red.usage_limit is not None:
             t_peak = int(rng.choice(np.flatnonzero(load >= load.max() - (load.max() >> 6))))
             live = [int(i) for i in self.mem_idx
-                    if red.intervals[i][0] <= t_peak < red.intervals[i][1] and self.movable_mask[i]]
+                    if any(lo <= t_peak < hi for lo, hi, _ in search.mem[i]) and self.movable_mask[i]]
             if live:
                 return [int(x) for x in rng.choice(live, size=min(len(live), 8), replace=False)]
             return [int(rng.choice(self.connected))]
@@ -165,12 +165,14 @@ def _window_graph(red: StrategyGraph, search: LocalSearch, window: list[int], cu
     if red.usage_limit is not None:
         base = load.copy()
         for u in window:
-            lo, hi = red.intervals[u]
-            if hi > lo:
-                base[lo:hi] -= red.node_usages[u][current[u]]
+            for lo, hi, usages in red.usage_terms(u):
+                if hi > lo:
+                    base[lo:hi] -= usages[current[u]]
+    pieces = tuple(UsagePiece(k, usages, (lo, hi))
+                   for k, u in enumerate(window) for lo, hi, usages in red.usage_terms(u)[1:])
     sub = StrategyGraph(
         tuple(costs), tuple(red.node_usages[u] for u in window), tuple(red.intervals[u] for u in window),
-        tuple(edges_in), red.usage_limit,
+        tuple(edges_in), red.usage_limit, pieces=pieces,
     )
     return ModelInstance(sub, base), [int(current[u]) for u in window]
 

@@ -171,9 +171,9 @@ def _with_memory_price(folded: StrategyGraph, graph: StrategyGraph, blocks: Repe
     held = np.concatenate([[0], np.cumsum(binding, dtype=np.int64)])  # binding time points before each time
     extra = [np.zeros(len(c), dtype=np.float64) for c in folded.node_costs]
     for node, f in enumerate(blocks.folded_index(graph.num_nodes)):
-        lo, hi = graph.intervals[node]
-        points = int(held[min(hi, len(binding))] - held[min(lo, len(binding))]) if hi > lo else 0
-        if points:
-            extra[f] += price * points * graph.node_usages[node]
+        for lo, hi, usages in graph.usage_terms(node):
+            points = int(held[min(hi, len(binding))] - held[min(lo, len(binding))]) if hi > lo else 0
+            if points:
+                extra[f] += price * points * usages
     costs = [clip_forbidden(c + np.minimum(np.rint(e), FORBIDDEN).astype(np.int64)) for c, e in zip(folded.node_costs, extra)]
     return dataclasses.replace(folded, node_costs=tuple(costs))

@@ -1,4 +1,5 @@
-"""Usage limit: at every binding time point, the chosen usages of live nodes (plus background) fit the limit."""
+"""Usage limit: at every binding time point, the chosen usages of the live usage terms (plus background) fit the
+limit; the terms of one node live at a time point add up into one usage per strategy."""
 
 from __future__ import annotations
 
@@ -7,31 +8,37 @@ from ortools.sat.python import cp_model
 
 from autoshard.solver.cp_sat.model_instance import ModelInstance
 from autoshard.solver.cp_sat.variables import StrategyVars
+from autoshard.solver.strategy_graph import StrategyGraph, UsageTerm
+
+
+def _live_terms(g: StrategyGraph) -> list[tuple[int, UsageTerm]]:
+    """Every non-empty usage term with its node, in node order."""
+    return [(i, term) for i in range(g.num_nodes) for term in g.usage_terms(i) if term[1] > term[0]]
 
 
 def critical_times(instance: ModelInstance) -> list[int]:
-    """Interval starts whose live set is not contained in a later start's live set and that can exceed the limit."""
+    """Term starts whose live set is not contained in a later start's live set and that can exceed the limit."""
     g = instance.graph
     if g.usage_limit is None:
         return []
-    tmax = max((hi for _, hi in g.intervals), default=0)
+    tmax = g.time_span()
     if instance.base_load is not None:
         tmax = max(tmax, len(instance.base_load))
     top = np.zeros(tmax + 1, dtype=np.int64)
     ends = np.zeros(tmax + 2, dtype=np.int64)
     starts = set()
-    for i, (lo, hi) in enumerate(g.intervals):
-        if hi > lo:
-            top[lo] += int(g.node_usages[i].max())
-            top[hi] -= int(g.node_usages[i].max())
-            ends[hi] += 1
-            starts.add(lo)
+    terms = _live_terms(g)
+    for _, (lo, hi, usages) in terms:
+        top[lo] += int(usages.max())
+        top[hi] -= int(usages.max())
+        ends[hi] += 1
+        starts.add(lo)
     load = np.cumsum(top)[:tmax]
     if instance.base_load is not None:
         load[: len(instance.base_load)] += instance.base_load[:tmax]
     if instance.base_load is not None:
         # the background changes inside live intervals: check each constant-live-set segment at its busiest time
-        points = sorted({p for lo_hi in g.intervals if lo_hi[1] > lo_hi[0] for p in lo_hi})
+        points = sorted({p for _, (lo, hi, _) in terms for p in (lo, hi)})
         out = []
         for p, q in zip(points, points[1:]):
             t = p + int(np.argmax(load[p:q]))
@@ -57,17 +64,16 @@ def build(instance: ModelInstance, model: cp_model.CpModel, vars: StrategyVars) 
     if not times:
         return
     times_arr = np.array(times)
-    live: dict[int, list[int]] = {t: [] for t in times}
-    for i, (lo, hi) in enumerate(g.intervals):
-        if hi > lo:
-            a, b = np.searchsorted(times_arr, lo), np.searchsorted(times_arr, hi)
-            for t in times_arr[a:b]:
-                live[int(t)].append(i)
+    live: dict[int, dict[int, np.ndarray]] = {t: {} for t in times}  # per time: node -> its live terms' usages
+    for i, (lo, hi, usages) in _live_terms(g):
+        a, b = np.searchsorted(times_arr, lo), np.searchsorted(times_arr, hi)
+        for t in times_arr[a:b]:
+            at = live[int(t)]
+            at[i] = at[i] + usages if i in at else usages
     for t in times:
         base = int(instance.base_load[t]) if instance.base_load is not None and t < len(instance.base_load) else 0
         lits, coefs = [], []
-        for i in live[t]:
-            us = g.node_usages[i]
+        for i, us in live[t].items():
             allowed = [s for s, x in enumerate(vars.pick[i]) if x is not None]
             low = int(min(us[s] for s in allowed)) if allowed else 0
             base += low
