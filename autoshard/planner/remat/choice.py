@@ -22,6 +22,7 @@ from autoshard.errors import InfeasibleError
 from autoshard.ir.entry import entry_function
 from autoshard.planner.explain_infeasible import CHECKPOINT_REMEDY, budget_remedies, remedies_text
 from autoshard.planner.plan import Plan
+from autoshard.planner.plan_graph import PlanNode
 from autoshard.planner.program import tensor_info
 from autoshard.planner.remat.policies import CheckpointPolicy, policy_groups
 from autoshard.planner.remat.recompute import Protection, RecomputeGroup, recompute
@@ -189,12 +190,12 @@ def _recomputed_layer(step: TrainingStep, group: RecomputeGroup) -> RecomputedLa
     return RecomputedLayer(len(group.values), saved)
 
 
+def is_recomputed_clone(node: PlanNode) -> bool:
+    """Whether `node` is one of the recomputation's clones: an op inside a conditional (`Protection.CONDITIONAL`)."""
+    return isinstance(node.ir, Operation) and nested_in(node.ir, "stablehlo.case")
+
+
 def _compute_added_s(plan: Plan) -> float:
-    """The modeled compute of the ops inside the plan's conditionals (the recomputation's clones; duplicate
-    branches are walked at weight 0)."""
-    total = 0.0
-    for node in plan.graph.nodes:
-        op = node.ir
-        if isinstance(op, Operation) and nested_in(op, "stablehlo.case"):
-            total += plan.chosen(node.index).compute_s * node.multiplier
-    return total
+    """The modeled compute of the recomputation's clones (duplicate branches are walked at weight 0)."""
+    return sum(plan.chosen(node.index).compute_s * node.multiplier
+               for node in plan.graph.nodes if is_recomputed_clone(node))

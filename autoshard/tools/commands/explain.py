@@ -22,16 +22,15 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from xdsl.ir import Operation
 from xdsl.printer import Printer
 
 from autoshard.errors import UserError
 from autoshard.planner.api import plan
 from autoshard.planner.plan import Plan
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanNode
+from autoshard.planner.remat.choice import is_recomputed_clone
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.rules import factor_symbol
-from autoshard.rules.attrs import nested_in
 from autoshard.fileio import read_text
 from autoshard.units import fmt_time, parse_bytes
 
@@ -147,7 +146,7 @@ class PlanExplainer:
     def _recomputed(self, node: PlanNode) -> str | None:
         """For a clone of the plan's recomputation (an op inside its conditionals), why it is there."""
         choice = self.plan.recomputed
-        if choice is None or not isinstance(node.ir, Operation) or not nested_in(node.ir, "stablehlo.case"):
+        if choice is None or not is_recomputed_clone(node):
             return None
         return (f"a clone computed again under {choice.policy.value} just before its backward readers: the forward "
                 f"value it stands for dies in the forward pass (why: see 'recomputation' above)")
