@@ -19,8 +19,11 @@ from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.factor_strategies import local_factor_sizes
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanNode, Settle, TensorInfo
 from autoshard.planner.xla_model.backend import backend_for
+from autoshard.planner.xla_model.dot_layout import makes_layout_copies
 from autoshard.planner.xla_model.fusion_groups import NodeTraffic
+from autoshard.planner.xla_model.no_op_ops import is_no_op
 from autoshard.planner.xla_model.reshard_cost import ReshardPricer, performed_kind
+from autoshard.planner.xla_model.select_and_scatter_expansion import expansion
 from autoshard.sharding import TensorSharding
 from autoshard.sharding.axis_renaming import interchangeable_axis_renamings, rename_axes
 from autoshard.sharding.collective_steps import Collective
@@ -92,7 +95,9 @@ class PlanCostModel:
         """Per-device work of `node` under a strategy: `flops_fraction` of its global FLOPs (times the loops it is
         duplicated into, `NodeTraffic.copies`), and the bytes its `traffic` reads and writes on the local shapes of
         `inputs` and `outputs` (the strategy's shardings; None: the shapes as written, e.g. a manual computation's
-        body). No traffic: the node is a kernel of its own."""
+        body). No traffic: the node is a kernel of its own. A `select_and_scatter` the backend expands moves the
+        bytes of the kernels it becomes (`select_and_scatter_expansion`); an op XLA removes moves none
+        (`no_op_ops`)."""
         traffic = traffic or NodeTraffic.unfused(node)
         shapes = {"in": self._local_shapes(node.inputs, inputs), "out": self._local_shapes(node.outputs, outputs)}
         nbytes = 0
@@ -100,15 +105,21 @@ class PlanCostModel:
         for ref, info, n in (*zip(traffic.reads, node.inputs, times), *zip(traffic.writes, node.outputs, repeat(1))):
             if ref is not None and info is not None:
                 nbytes += n * _numel(shapes[ref[0]][ref[1]]) * element_bytes(info.dtype)
+        expanded = expansion(node, shapes["in"], self.backend)
+        if expanded is not None:  # the kernels XLA expands it into, instead of one op
+            nbytes = expanded.kernel_bytes()
+        if is_no_op(node):  # XLA removes it
+            nbytes = 0
         work = self.op_global_work(node)
         scale = flops_fraction * traffic.copies
         return OpWork(work.flops * scale, float(nbytes), work.transcendentals * scale, work.matmul)
 
     def layout_copy_bytes(self, node: PlanNode, inputs: Sequence[TensorSharding] | None,
                           traffic: NodeTraffic | None) -> float:
-        """Bytes the copy kernels of a dot's transposed operands move (`NodeTraffic.layout_copies`, on a backend that
-        makes them: `XlaBackend.dot_operand_copies`): each reads its operand's local shape and writes it again."""
-        if traffic is None or not traffic.layout_copies or not self.backend.dot_operand_copies.value:
+        """Bytes the copy kernels of a dot's or convolution's transposed operands move (`NodeTraffic.layout_copies`, on
+        a backend that makes them: `dot_layout.makes_layout_copies`): each reads its operand's local shape and writes
+        it again."""
+        if traffic is None or not traffic.layout_copies or not makes_layout_copies(node, self.backend):
             return 0.0
         shapes = self._local_shapes(node.inputs, inputs)
         return float(sum(2 * _numel(shapes[port]) * element_bytes(node.inputs[port].dtype)

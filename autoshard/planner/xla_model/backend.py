@@ -61,6 +61,9 @@ class XlaBackend:
     #: whether a dot_general operand not laid out as [batch, free, contracting] / [batch, contracting, free] is
     #: read from a transposed copy (`dot_layout`)
     dot_operand_copies: Fact[bool]
+    #: whether a convolution operand not laid out as input [batch, spatial, feature] / kernel [spatial, input
+    #: feature, output feature] is read from a transposed copy (`conv_layout`)
+    convolution_operand_copies: Fact[bool]
     #: whether a dot_general operand that is a vector on the device (its one free dim of local size 1) is read
     #: from a copy (`dot_layout.vector_ports`)
     dot_vector_operand_copies: Fact[bool]
@@ -72,13 +75,13 @@ class XlaBackend:
     #: whether a result aliased to a donated argument is computed in place into the argument's buffer once
     #: nothing reads the argument any more
     in_place_donated_updates: Fact[bool]
-    #: whether `select_and_scatter` is expanded into a variadic reduce_window and a scatter (with index buffers)
+    #: whether `select_and_scatter` is expanded into iotas, a variadic reduce_window and a scatter
+    #: (`select_and_scatter_expansion`), and the bytes of one index it computes
     select_and_scatter_expanded: Fact[bool]
-    #: s32 buffers of the operand's shape the expansion holds besides one per dimension, and s32 coordinates per
-    #: window and dimension (an upper bound on what was seen), and the bytes of one index
-    select_and_scatter_index_buffers: Fact[int]
-    select_and_scatter_window_coordinates: Fact[int]
     index_bytes: Fact[int]
+    #: whether the scheduler runs the expansion's indices where the pooled value is first read and holds them,
+    #: with the zero-filled result, until the scatter (`select_and_scatter_expansion.indices_position`)
+    select_and_scatter_indices_early: Fact[bool]
     #: whether a reshard that moves data along an inner dimension stages the source in a transposed layout and
     #: its result before the copy back (copy, collective, copy)
     reshard_staging_copies: Fact[bool]
@@ -129,14 +132,16 @@ CPU = XlaBackend(
     merges_recomputation=Fact(True, MEASURED_CPU),
     dot_operand_copies=Fact(True, MEASURED_CPU),
     dot_vector_operand_copies=Fact(True, MEASURED_CPU),
+    convolution_operand_copies=Fact(True, read_from("xla/service/cpu/conv_canonicalization.cc, ConvCanonicalization "
+                                                    "(run by xla/service/cpu/cpu_compiler.cc)")),
     globally_unfusible=Fact(True, read_from(f"{_INSTRUCTION_FUSION}, ComputeGloballyUnfusible, run by "
                                             "CpuInstructionFusion (xla/service/cpu/cpu_instruction_fusion.cc)")),
     convolution_fuses_input=Fact(True, MEASURED_CPU),
     in_place_donated_updates=Fact(True, MEASURED_CPU),
-    select_and_scatter_expanded=Fact(True, MEASURED_CPU),
-    select_and_scatter_index_buffers=Fact(2, MEASURED_CPU),
-    select_and_scatter_window_coordinates=Fact(2, MEASURED_CPU),
-    index_bytes=Fact(4, MEASURED_CPU),
+    select_and_scatter_expanded=Fact(True, read_from("xla/service/cpu/cpu_compiler.cc, SelectAndScatterExpander "
+                                                     "(xla/service/select_and_scatter_expander.cc)")),
+    index_bytes=Fact(4, read_from("xla/service/select_and_scatter_expander.cc, S32 iotas")),
+    select_and_scatter_indices_early=Fact(True, MEASURED_CPU),
     reshard_staging_copies=Fact(True, MEASURED_CPU),
     all_to_all_copy_passes=Fact(4.0, MEASURED_CPU),
     all_gather_layout_copies=Fact(True, MEASURED_CPU),

@@ -1,14 +1,17 @@
 """Dot operand layouts as XLA lays them out: which dot_general operands XLA reads from a transposed copy
-(`copied_ports`, `copied_operands`) or, being vectors on the device, from a copy (`vector_ports`), and which dots
-it runs on flattened 2-D operands (`flattened_dot`). The planner's memory accounting holds the copies' buffers
-(`memory_accounting`) and its pricing runs the transposed copies' kernels (`fusion_groups`), on a backend that
-makes the copies (`XlaBackend.dot_operand_copies`, `XlaBackend.dot_vector_operand_copies`)."""
+(`copied_ports`, `copied_operands`; a convolution's as well, `conv_layout`) or, being vectors on the device, from a
+copy (`vector_ports`), and which dots it runs on flattened 2-D operands (`flattened_dot`). The planner's memory
+accounting holds the copies' buffers (`memory_accounting`) and its pricing runs the transposed copies' kernels
+(`fusion_groups`), on a backend that makes the copies (`makes_layout_copies`: `XlaBackend.dot_operand_copies`,
+`XlaBackend.convolution_operand_copies`; `XlaBackend.dot_vector_operand_copies`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
+from autoshard.planner.xla_model.backend import XlaBackend
+from autoshard.planner.xla_model.conv_layout import canonicalized_ports
 from autoshard.rules.dot import dot_dimension_numbers
 
 
@@ -53,10 +56,10 @@ def copied_ports(node: PlanNode) -> list[int]:
     0.10): an operand whose batch dims do not lead, or one with several contracting or several free dims not laid
     out as lhs [batch, free, contracting] / rhs [batch, contracting, free] (contracting dims in the order the dot
     pairs them). An operand with at most one contracting and one free dim after its batch dims is read in either
-    order."""
+    order. A convolution's: `conv_layout.canonicalized_ports`."""
     numbers = dot_numbers(node)
     if numbers is None:
-        return []
+        return canonicalized_ports(node)
     lhs_batch, rhs_batch, lhs_contract, rhs_contract = numbers
     lhs, rhs = node.inputs
     out = []
@@ -96,6 +99,9 @@ def copied_operands(graph: PlanGraph) -> list[tuple[int, int]]:
         ports = copied_ports(node)
         if not ports:
             continue
+        if dot_numbers(node) is None:  # a convolution's
+            out.extend((node.index, port) for port in ports)
+            continue
         lhs_batch, rhs_batch, lhs_contract, rhs_contract = dot_dimension_numbers(node.ir)
         for port in ports:
             info, batch, contract = ((node.inputs[0], lhs_batch, lhs_contract) if port == 0
@@ -106,3 +112,11 @@ def copied_operands(graph: PlanGraph) -> list[tuple[int, int]]:
                     and source.label == "stablehlo.dot_general"):
                 out.append((node.index, port))
     return out
+
+
+def makes_layout_copies(node: PlanNode, backend: XlaBackend) -> bool:
+    """Whether `backend` reads the node's `copied_ports` from transposed copies: a convolution's where it
+    canonicalizes convolutions (`XlaBackend.convolution_operand_copies`), a dot's where its dot decomposer lays
+    operands out again (`XlaBackend.dot_operand_copies`)."""
+    fact = backend.dot_operand_copies if dot_numbers(node) is not None else backend.convolution_operand_copies
+    return fact.value

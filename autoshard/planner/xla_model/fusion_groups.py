@@ -7,7 +7,8 @@ or library calls, with nothing fused into them). The planner prices each op node
 fusion is priced per member: a node pays the FLOPs it does and the bytes of the tensors it exchanges with
 memory (`NodeTraffic`), under its own strategy's local shapes. These rules are the same on every backend of the
 model but one, `XlaBackend.globally_unfusible` (below); what else differs per backend is applied by the fusion
-plan's users (a dot's transposed copies are priced only where `XlaBackend.dot_operand_copies` holds).
+plan's users (a dot's or convolution's transposed copies are priced only where `dot_layout.makes_layout_copies`
+holds).
 
 Rules, stated on the plan graph (value nodes between ops: arguments, constants, loop-carried values and results
 are memory; sharding constraints are transparent):

@@ -21,7 +21,8 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   whose readers all fuse it), or a transpose its dots read through their dimension numbers (`transpose_folding`,
   `dot_transpose_folding`), has no buffer; the values it reads are read where its consumers run, so they live
   until the last of those;
-- a sharding constraint is its operand's buffer (its readers read the operand); a loop-carried value the body
+- a sharding constraint is its operand's buffer (its readers read the operand), and so is an op XLA removes (a
+  pad adding no padding, a slice of the whole operand: `no_op_ops`); a loop-carried value the body
   passes back unchanged is the loop operand's buffer (XLA copies no invariant
   state), read until the loop's results are last read;
 - a `stablehlo.case`'s result is one buffer from the case on, which the branch op computing the yielded value
@@ -58,6 +59,9 @@ budget):
   none where the operand comes from another dot and only the order of its contracting block differs (that dot
   writes its result in the order wanted: `copied_operands`); an operand that is a vector on the device (one free
   dim of local size 1: `dot_layout.vector_ports`, `dot_vector_operand_copies`) is read from a copy the same way;
+  a convolution's operand not in the layout its kernels take (`conv_layout`, `convolution_operand_copies`) is read
+  from a transposed copy made where the operand is computed (a kernel gradient's input: in the forward pass), and
+  the convolution reads nothing else of it;
 - XLA's scheduler may run the ops feeding only scalar results (the loss) after the gradient: they read their
   operands after the last reader of the same-shape elementwise values computed from them (`deferred_positions`);
   the note gives the figure without this too (the range the schedule decides);
@@ -68,7 +72,8 @@ budget):
 - an op that settles partial sums holds the partial buffer (before a reduce-scatter: the unscattered one)
   beside its result while the collective runs; a reduce-scatter is an all-reduce on a backend that forms no
   reduce-scatter (`reduce_scatter`; XLA:CPU): it writes the unscattered sum, which lives from the collective until the op's readers have run
-  (the slice is fused into them), beside the partial buffer at the collective and beside the result; the
+  (the slice is fused into them, and into their readers where they are computed inside those or recomputed by
+  them: `last_direct_read`), beside the partial buffer at the collective and beside the result; the
   all-reduce runs after the op (the operands it reads last are dead by then: half steps, `plan_live_values`);
   all-reduces XLA combines run as one returning a tuple of their sums (8 bytes an entry);
 - XLA:CPU removes `jax.checkpoint`'s optimization barriers after partitioning and merges the recomputation with
@@ -79,11 +84,12 @@ budget):
   a merged op holds no partial sums, copies or reshards of its own; a recomputation the plan partitions
   otherwise than its forward value does not merge, and XLA computes it beside the forward value (nothing holds
   it back any more) and holds it until its readers have run (`GraphLiveness.hoisted`);
-- XLA:CPU expands a `select_and_scatter` (a max pool's gradient, `select_and_scatter_expanded`) into a variadic `reduce_window` that carries
-  each window's argmax as one s32 coordinate per dimension, an s32 iota of the operand's shape per dimension, an
-  index concatenation and a `scatter`: while it runs, (rank + 2) s32 buffers of the operand's shape and 2 x rank
-  s32 per window are counted (`select_and_scatter_index_buffers`, `select_and_scatter_window_coordinates`) (`select_and_scatter_bytes`: an upper bound on what XLA:CPU, jaxlib 0.10, was
-  seen to hold for 2x2 and 3x3 windows, strides 1 and 2, padded or not, f32 and bf16, rank 3 and 4);
+- XLA expands a `select_and_scatter` (a max pool's gradient, `select_and_scatter_expanded`) into an s32 iota of
+  the operand's shape per dimension, a variadic `reduce_window` selecting each window's element and coordinates,
+  their concatenation into the scatter's indices and a `scatter` into a zero-filled result: the iotas, the
+  selection and the pooled value it reads are held where the pooled value is first read, the indices and the
+  zero-filled result from there until the scatter (`select_and_scatter_expansion`,
+  `select_and_scatter_indices_early`);
 - several results add their tuple (8 bytes each) to the outputs; a program partitioned over more than one
   device keeps its partition id (a 4-byte scalar, `partition_id_bytes`) for the whole step.
 """
@@ -92,8 +98,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-
-import math
 
 import numpy as np
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr
@@ -106,12 +110,16 @@ from autoshard.dialects.stablehlo import ReduceWindowOp
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, TensorInfo
 from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.case_results import branch_writers, case_tuples
-from autoshard.planner.xla_model.dot_layout import copied_operands, copied_ports, flattened_dot, vector_ports
+from autoshard.planner.xla_model.dot_layout import (copied_operands, copied_ports, flattened_dot, makes_layout_copies,
+                                                    vector_ports)
 from autoshard.planner.xla_model.fusion_groups import (
     TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion, slice_fusing_nodes,
 )
 from autoshard.planner.xla_model.loop_state import loop_state, loop_tuples
 from autoshard.planner.xla_model.merged_values import merged_values
+from autoshard.planner.xla_model.no_op_ops import is_no_op
+from autoshard.planner.xla_model.select_and_scatter_expansion import (buffer_bytes, early_operand_reads, expansion,
+                                                                      expansion_spans)
 from autoshard.planner.xla_model.transpose_folding import folded_transposes
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import element_bytes
@@ -176,8 +184,9 @@ class GraphLiveness:
     #: nodes XLA does not compute (a barrier's value, a repeated recomputation): the (node, port) whose
     #: buffer they are (`merged_values`)
     merged: dict[int, tuple[int, int]] = field(default_factory=dict)
-    #: per node: where its last reader in the program runs (not counting readers' own readers, nor recomputations
-    #: merged with or recomputed from its value)
+    #: per node: where its last reader in the program runs (not counting the readers of a reader that writes its
+    #: result, nor recomputations merged with or recomputed from its value; a reader computed inside its own
+    #: readers' loops reads it where those run, and so does a reader recomputing a producer written out for another)
     last_direct_read: tuple[int, ...] = ()
     #: recomputations XLA cannot merge (the plan partitions them otherwise) -> where it computes them: beside
     #: the forward values they repeat, the barrier that would have held them back being gone
@@ -186,6 +195,8 @@ class GraphLiveness:
     held_twice: frozenset[int] = frozenset()
     #: (dot, operand) -> where XLA writes that transposed copy, before the dot (`_copies_written_early`)
     copies_written_at: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: expanded select_and_scatter -> its expansion's buffers' half-step spans (`expansion_spans`)
+    expansion_spans: dict[int, dict[str, tuple[int, int]]] = field(default_factory=dict)
 
     def origin(self, node: int, port: int) -> tuple[int, int]:
         """The value behind a chain of sharding constraints."""
@@ -209,6 +220,16 @@ class GraphLiveness:
         facts = _merge_facts(graph, backend, assignment)
         aliased, repeats, merged, dead = facts.aliased, facts.repeats, facts.merged, facts.dead
         fused, invariant = set(facts.fused), set(facts.invariant)
+        # an expanded select_and_scatter reads the value it pools where its indices are computed, through no-op
+        # pads (no buffers of their own)
+        early = early_operand_reads(graph, runs_at, backend)
+        no_ops = {n.index for n in nodes if is_no_op(n)}  # XLA removes them: their operand's buffer
+        invariant |= set(early.chain) | no_ops
+        runs_at = tuple(early.chain.get(i, at) for i, at in enumerate(runs_at))
+        # a convolution reads its canonicalized operands from transposed copies made where the operands are
+        # computed (`plan_live_values`), not the operands themselves
+        copied = {(n, port) for n, port in copied_operands(graph) if makes_layout_copies(nodes[n], backend)}
+        read_from_copies = {(n, port) for n, port in copied if nodes[n].label == "stablehlo.convolution"}
         passed_on = fused | {(i, 0) for i in invariant}  # values read where their readers' readers run
         returned: set[tuple[int, int]] = set()
         consumers: dict[int, list[tuple[int, int]]] = {}  # producer -> (consumer, producer's out port)
@@ -218,6 +239,8 @@ class GraphLiveness:
                 returned.add((e.producer, e.out_port))
             elif e.consumer in merged or e.consumer in dead:
                 continue  # not computed: the value it stands for is read where its readers run
+            elif (e.consumer in early.readers and e.in_port == 0) or (e.consumer, e.in_port) in read_from_copies:
+                continue  # read earlier: where its indices are computed (`early.chain`), by its copy
             else:
                 consumers.setdefault(e.producer, []).append((e.consumer, e.out_port))
             sources.setdefault(e.consumer, []).append((e.producer, e.out_port, e.in_port))
@@ -237,7 +260,6 @@ class GraphLiveness:
             held_twice = state.copied_each_iteration
         if backend.case_results_in_place.value:  # a branch computes what it yields into the case's result
             returned.update(branch_writers(graph))
-        copied = set(copied_operands(graph)) if backend.dot_operand_copies.value else set()
         recomputed, written_out = _read_through_producers(nodes, sources, consumers, fused, returned, copied,
                                                           set(merged), backend.convolution_fuses_input.value,
                                                           backend.expensive_ops_not_duplicated.value)
@@ -249,7 +271,8 @@ class GraphLiveness:
                                                             fused | {(i, 0) for i in (*merged, *dead)}, copied,
                                                             recomputed, runs_at, settles_at)
         # a returned sharding constraint or merged value returns the value it stands for
-        through = {e.consumer: (e.producer, e.out_port) for e in graph.edges if nodes[e.consumer].kind in TRANSPARENT_KINDS}
+        through = {e.consumer: (e.producer, e.out_port) for e in graph.edges
+                   if nodes[e.consumer].kind in TRANSPARENT_KINDS or (e.consumer in no_ops and e.in_port == 0)}
         through.update(merged)
         for node, port in list(returned):
             while node in through:
@@ -266,15 +289,22 @@ class GraphLiveness:
                     runs_until[n.index] = max(runs_until[n.index], runs_until[c])
         last = [max([n.position] + [runs_until[c] for c, _ in consumers.get(n.index, ())]) for n in nodes]
         read_at = [n.position for n in nodes]
-        for e in graph.edges:
-            if e.consumer not in repeats and nodes[e.consumer].kind != NodeKind.RESULT:
-                read_at[e.producer] = max(read_at[e.producer], runs_at[e.consumer])
+        for n in nodes:  # readers recomputing a producer read its inputs (`_read_through_producers`)
+            for c, _ in consumers.get(n.index, ()):
+                if c not in repeats and nodes[c].kind != NodeKind.RESULT:
+                    # a reader computed inside its own readers' loops reads the value where those run
+                    passes_on = any((c, j) in passed_on for j in range(len(nodes[c].outputs)))
+                    read_at[n.index] = max(read_at[n.index], runs_until[c] if passes_on else runs_at[c])
         reuses = {i: donor for i, donor in _buffer_reuses(nodes, sources, fused, returned, last, runs_at).items()
                   if i not in keep_inputs}
         hoisted = {i: min(nodes[i].position, runs_at[source]) for i, (source, _) in facts.apart.items()}
+        expanded = {n.index: expansion_spans(graph, n, runs_at, fused, returned, backend) for n in nodes
+                    if n.kind == NodeKind.OP and expansion(n, [i.shape if i is not None else () for i in n.inputs],
+                                                           backend) is not None}
         return GraphLiveness(backend, frozenset(aliased), frozenset(returned), frozenset(fused), tuple(last),
                              frozenset(invariant), tuple(runs_until), reuses, through, runs_at, frozenset(recomputed),
-                             frozenset(copied), settles_at, merged, tuple(read_at), hoisted, held_twice, written_at)
+                             frozenset(copied), settles_at, merged, tuple(read_at), hoisted, held_twice, written_at,
+                             expanded)
 
 
 @dataclass(frozen=True)
@@ -373,7 +403,7 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
       recomputing readers run, its inputs where it runs;
     - a convolution computes its input operand's loop-fusible or reduce_window producer inside its own kernel
       (`convolution_fuses_input`): it reads that producer's inputs too (the producer's buffer is kept: an
-      over-count of that one buffer)."""
+      over-count of that one buffer); not one reading its input from a transposed copy (`copied`)."""
     copies: set[tuple[int, int]] = set()
     written: set[tuple[int, int]] = set()
     for node in nodes:
@@ -395,7 +425,8 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
                 written |= _expensive_fused_producers(nodes, node.index, sources, fused)
     fused -= written
     for node in nodes if convolution_fuses_input else ():
-        if node.kind == NodeKind.OP and node.label == "stablehlo.convolution" and node.index not in not_computed:
+        if (node.kind == NodeKind.OP and node.label == "stablehlo.convolution" and node.index not in not_computed
+                and (node.index, 0) not in copied):  # a transposed copy of its input is read, nothing computed
             producer = next((src for src, _, in_port in sources.get(node.index, ()) if in_port == 0), None)
             if producer is not None and _fused_into_convolution(nodes[producer]) and (producer, 0) not in fused:
                 for source, port, _ in sources.get(producer, ()):
@@ -597,21 +628,6 @@ def layout_copy_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> int
     return sum(nbytes for _, nbytes in layout_copies(node, strategy, mesh))
 
 
-def select_and_scatter_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, backend: XlaBackend) -> int:
-    """Per-device bytes of the index buffers a backend that expands a `select_and_scatter` (a max pool's gradient;
-    `XlaBackend.select_and_scatter_expanded`) holds while it runs (0 for any other op): an upper bound on what was
-    seen (module docstring)."""
-    if (not backend.select_and_scatter_expanded.value or node.label != "stablehlo.select_and_scatter"
-            or len(node.inputs) < 2 or None in node.inputs[:2]):
-        return 0
-    operand = strategy.inputs[0].local_shape(node.inputs[0].shape, mesh)
-    windows = strategy.inputs[1].local_shape(node.inputs[1].shape, mesh)
-    rank = len(operand)
-    per_element = rank + backend.select_and_scatter_index_buffers.value
-    return backend.index_bytes.value * (per_element * math.prod(operand) +
-                                        backend.select_and_scatter_window_coordinates.value * rank * math.prod(windows))
-
-
 def settle_buffer_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> int:
     """The partial-sum buffers a settling op holds beside its results (unscattered before a reduce-scatter)."""
     settle = strategy.settle
@@ -790,9 +806,11 @@ def transient_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, liveness
         out.append((PARTIAL_SUMS, extra))
     if extra and strategy.settle.kind == "reduce_scatter" and not backend.reduce_scatter.value:
         out.append((UNSCATTERED_SUM, extra))
-    expansion = select_and_scatter_bytes(node, strategy, mesh, backend)
-    if expansion:
-        out.append((EXPANDED, aligned(expansion)))
+    sizes = expansion(node, [s.local_shape(i.shape, mesh) if i is not None else ()
+                             for s, i in zip(strategy.inputs, node.inputs)], backend)
+    if sizes is not None:
+        out += [(f"{EXPANDED} {name}", aligned(buffer_bytes(sizes, name)))
+                for name in liveness.expansion_spans.get(node.index, {})]
     copies = [(port, nbytes) for port, nbytes in layout_copies(node, strategy, mesh)
               if (node.index, port) in liveness.copied]
     copies += [c for c in vector_copies(node, strategy, mesh, backend) if c[0] not in dict(copies)]
@@ -812,8 +830,8 @@ def transient_span(node: PlanNode, kind: str, liveness: GraphLiveness, operand_o
         # the all-reduce it runs as writes the whole sum; the readers slice their part out of it until its
         # readers have run (anything reading them later reads what they wrote)
         return at, max(at, 2 * liveness.last_direct_read[node.index])
-    if kind == EXPANDED:
-        return 2 * runs_at, 2 * runs_at
+    if kind.startswith(EXPANDED):
+        return liveness.expansion_spans[node.index][kind[len(EXPANDED) + 1:]]
     # an operand copy: XLA writes it with (or instead of re-reading) the operand's producer, from there on
     port = int(kind.rsplit(" ", 1)[1])
     producer = operand_of.get((node.index, port))
