@@ -9,13 +9,14 @@ inputs are saved, as when each layer is wrapped in `jax.checkpoint`:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 
 from xdsl.ir import Operation, SSAValue
 
 from autoshard.planner.remat.recompute import RecomputeGroup, ValueRef
 from autoshard.planner.remat.repeated_blocks import RepeatedBlock, find_repeated_blocks
-from autoshard.planner.remat.residuals import find_residuals, reader_positions
+from autoshard.planner.remat.residuals import Residual, find_residuals, reader_positions
 from autoshard.planner.remat.training_step import TrainingStep
 from autoshard.rules.attrs import op_name
 
@@ -37,18 +38,21 @@ def policy_groups(step: TrainingStep, policy: CheckpointPolicy,
         return ()
     blocks = find_repeated_blocks(step) if blocks is None else blocks
     residuals = find_residuals(step)
-    groups = []
-    for block in blocks:
-        saved = set(block.inputs)
-        if policy == CheckpointPolicy.DOTS_SAVEABLE:
-            saved |= {r for op in step.ops[block.start:block.stop] if op_name(op) == _DOT for r in op.results}
-        values = []
-        for r in residuals:
-            if block.holds(r.position) and r.value not in saved and not _read_after(step, r.value, block):
-                values.append((r.position, r.result_index))
-        if values:
-            groups.append(RecomputeGroup(tuple(values), tuple(_ref(step, v) for v in saved)))
-    return tuple(groups)
+    groups = (block_group(step, block, policy, residuals) for block in blocks)
+    return tuple(g for g in groups if g is not None)
+
+
+def block_group(step: TrainingStep, block: RepeatedBlock, policy: CheckpointPolicy,
+                residuals: Sequence[Residual]) -> RecomputeGroup | None:
+    """What `block` recomputes under `policy` (`residuals`: the step's), or None when nothing."""
+    if policy == CheckpointPolicy.EVERYTHING_SAVEABLE:
+        return None
+    saved = set(block.inputs)
+    if policy == CheckpointPolicy.DOTS_SAVEABLE:
+        saved |= {r for op in step.ops[block.start:block.stop] if op_name(op) == _DOT for r in op.results}
+    values = [(r.position, r.result_index) for r in residuals
+              if block.holds(r.position) and r.value not in saved and not _read_after(step, r.value, block)]
+    return RecomputeGroup(tuple(values), tuple(_ref(step, v) for v in saved)) if values else None
 
 
 def _read_after(step: TrainingStep, value: SSAValue, block: RepeatedBlock) -> bool:

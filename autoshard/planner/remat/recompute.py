@@ -30,7 +30,7 @@ unless something keeps them apart, and then the forward value lives until the ba
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from xdsl.context import Context
@@ -77,6 +77,8 @@ class _Plan:
     inputs: list[SSAValue]
     chain: list[Operation]
     insert_before: Operation
+    #: the group's index in the pass's groups
+    group: int
     #: a backward value computed before `insert_before` (the conditional's index is read from it), if any
     backward_value: SSAValue | None
 
@@ -90,10 +92,14 @@ class RecomputeGroupPattern(RewritePattern):
     backward: set[int]
     body: Block
     protection: Protection
+    #: per group index, the `stablehlo.case` holding its clones (`Protection.CONDITIONAL`)
+    cases: dict[int, Operation] = field(default_factory=dict)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         for plan in self.plans.pop(id(op), []):
             clones = _emit(plan, self.protection, rewriter)
+            if self.protection == Protection.CONDITIONAL and clones:
+                self.cases[plan.group] = clones[0].owner
             for target, clone in zip(plan.targets, clones):
                 target.replace_uses_with_if(clone, self._in_backward)
 
@@ -113,6 +119,11 @@ class RecomputePass(ModulePass):
     function: str | None = None
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        self.rewrite(op)
+
+    def rewrite(self, op: ModuleOp) -> tuple[Operation | None, ...]:
+        """Apply the pass to `op`; per group, the `stablehlo.case` holding its clones (None unless
+        `Protection.CONDITIONAL`)."""
         step = split_training_step(op, self.loss_result, self.function)
         plans = resolve_groups(step, self.groups)
         by_reader: dict[int, list[_Plan]] = {}
@@ -122,6 +133,7 @@ class RecomputePass(ModulePass):
         pattern = RecomputeGroupPattern(by_reader, backward, step.body, Protection(self.protection))
         PatternRewriteWalker(pattern, apply_recursively=False).rewrite_module(op)
         assert not pattern.plans, "the walker skipped a group's first backward reader"
+        return tuple(pattern.cases.get(i) for i in range(len(self.groups)))
 
 
 def recompute(module: ModuleOp, groups: Sequence[RecomputeGroup], protection: Protection = Protection.CONDITIONAL,
@@ -129,6 +141,15 @@ def recompute(module: ModuleOp, groups: Sequence[RecomputeGroup], protection: Pr
     """Apply `RecomputePass` in place and return the module."""
     RecomputePass(tuple(groups), protection, loss_result).apply(ctx or make_context(), module)
     return module
+
+
+def recompute_in_cases(module: ModuleOp, groups: Sequence[RecomputeGroup], loss_result: int = 0,
+                       function: str | None = None) -> tuple[Operation, ...]:
+    """Apply `RecomputePass` in place under `Protection.CONDITIONAL`; per group, the `stablehlo.case` holding its
+    clones."""
+    cases = RecomputePass(tuple(groups), Protection.CONDITIONAL, loss_result, function).rewrite(module)
+    assert all(case is not None for case in cases)
+    return cases  # type: ignore[return-value]
 
 
 def resolve_groups(step: TrainingStep, groups: Sequence[RecomputeGroup]) -> list[_Plan]:
@@ -144,13 +165,13 @@ def resolve_groups(step: TrainingStep, groups: Sequence[RecomputeGroup]) -> list
             raise ValueError(f"{v.name_hint or v} is not a residual: the backward pass does not read it")
     kept = set(residuals) - set(recomputed)
     plans = []
-    for group, targets in zip(groups, targets_of):
+    for index, (group, targets) in enumerate(zip(groups, targets_of)):
         saved = {_value(step, ref) for ref in group.saved}
         if saved & set(recomputed):
             raise ValueError("a group saves a value another group recomputes")
         chain, inputs = _producer_chain(step, targets, kept | saved)
         first = min(residuals[v].first_backward_reader for v in targets)
-        plans.append(_Plan(targets, inputs, chain, step.ops[first], _backward_value_before(step, first)))
+        plans.append(_Plan(targets, inputs, chain, step.ops[first], index, _backward_value_before(step, first)))
     return plans
 
 

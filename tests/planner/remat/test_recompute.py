@@ -13,8 +13,8 @@ from autoshard.interpreters.simulate import simulate
 from autoshard.ir.parse import parse_module
 from autoshard.ir.printing import print_module
 from autoshard.planner.api import plan
-from autoshard.planner.remat.policies import CheckpointPolicy, policy_groups
-from autoshard.planner.remat.recompute import Protection, RecomputeGroup, recompute
+from autoshard.planner.remat.policies import CheckpointPolicy, block_group, policy_groups
+from autoshard.planner.remat.recompute import Protection, RecomputeGroup, recompute, recompute_in_cases
 from autoshard.planner.remat.rematerialize import rematerialize
 from autoshard.planner.remat.repeated_blocks import find_repeated_blocks
 from autoshard.planner.remat.residuals import find_residuals
@@ -83,6 +83,28 @@ def test_jax_policies_per_layer_keep_the_results_and_leave_the_layer_inputs_and_
     # the residual stream (adds) and, under dots_saveable, the up-projections; everything else is recomputed
     assert kept == ({"stablehlo.add", "stablehlo.dot_general"} if policy == CheckpointPolicy.DOTS_SAVEABLE
                     else {"stablehlo.add"})
+
+
+def test_each_layer_under_its_own_policy_some_kept():
+    """Groups for a subset of the layers, each under its policy: one conditional per group, the results unchanged,
+    and the kept layer's residuals stay."""
+    text = STEP.read_text()
+    module = parse_module(text)
+    step = split_training_step(module)
+    blocks = find_repeated_blocks(step)
+    residuals = find_residuals(step)
+    policies = (CheckpointPolicy.NOTHING_SAVEABLE, CheckpointPolicy.DOTS_SAVEABLE, CheckpointPolicy.EVERYTHING_SAVEABLE)
+    groups = [block_group(step, b, p, residuals) for b, p in zip(blocks, policies)]
+    assert groups[2] is None and all(g is not None for g in groups[:2])
+    cases = recompute_in_cases(module, groups[:2])
+    module.verify()
+    assert len(cases) == 2 and all(op_name(c) == "stablehlo.case" for c in cases)
+    assert set(map(id, cases)) == {id(c) for c in ops_named(module, "stablehlo.case")}
+    assert same_results(module, text)
+    after = split_training_step(module)
+    last = blocks[2]
+    kept_last = [r for r in find_residuals(after) if last.holds(r.position)]
+    assert len(kept_last) == len([r for r in residuals if last.holds(r.position)])
 
 
 def test_everything_saveable_recomputes_nothing():
