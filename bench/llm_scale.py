@@ -110,7 +110,7 @@ class PlanStats:
     gap: float | None = None
     predicted_step_s: float | None = None
     predicted_memory_bytes: int | None = None
-    recomputed: str | None = None  # the checkpoint policy `--remat auto` chose, if any
+    recomputed: str | None = None  # the checkpoint policies `--remat auto` chose per layer, if any
 
 
 @dataclass(frozen=True)
@@ -391,6 +391,7 @@ def plan_autoshard(model: Path, mesh: MeshSpec, budget: int, time_limit: float, 
     from autoshard.emit import emit_plan  # noqa: PLC0415
     from autoshard.errors import UserError  # noqa: PLC0415
     from autoshard.planner.api import plan  # noqa: PLC0415
+    from autoshard.planner.remat.layer_assignment import assignment_text  # noqa: PLC0415
     from autoshard.planner.user_constraints import PlanOptions  # noqa: PLC0415
 
     start = time.perf_counter()
@@ -401,7 +402,7 @@ def plan_autoshard(model: Path, mesh: MeshSpec, budget: int, time_limit: float, 
         return PlanStats(time.perf_counter() - start, describe(e))
     plan_s = time.perf_counter() - start
     written.write_text(emit_plan(result))
-    policy = result.recomputed.policy.value if result.recomputed is not None else None
+    policy = assignment_text(result.recomputed.policies) if result.recomputed is not None else None
     return PlanStats(plan_s, result.solver.status, result.solver.gap, result.cost.step_time_s,
                      result.cost.peak_memory_bytes, policy)
 

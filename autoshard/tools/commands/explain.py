@@ -9,7 +9,8 @@ planner's own `PlanCostModel` and `EdgeCostTable`, so the numbers are the object
 The module is planned first (shardings already on its arguments/results and constraints are kept as hard user
 constraints, so a planned module explains its own plan). Memory is not rechecked for the alternatives. With
 `--remat auto`, as `autoshard plan --remat auto`, a plan that recomputes layers says why (the program as written has
-no plan under the budget, and what each checkpoint policy tried gave) and marks each recomputed op.
+no plan under the budget, and what each assignment of checkpoint policies to layers tried gave) and marks each
+recomputed op with its layer and policy.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from autoshard.errors import UserError
 from autoshard.planner.api import plan
 from autoshard.planner.plan import Plan
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanNode
-from autoshard.planner.remat.choice import is_recomputed_clone
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.rules import factor_symbol
 from autoshard.fileio import read_text
@@ -146,10 +146,12 @@ class PlanExplainer:
     def _recomputed(self, node: PlanNode) -> str | None:
         """For a clone of the plan's recomputation (an op inside its conditionals), why it is there."""
         choice = self.plan.recomputed
-        if choice is None or not is_recomputed_clone(node):
+        layer = None if choice is None else choice.layer_of(node)
+        if layer is None:
             return None
-        return (f"a clone computed again under {choice.policy.value} just before its backward readers: the forward "
-                f"value it stands for dies in the forward pass (why: see 'recomputation' above)")
+        return (f"a clone computed again under {choice.layers[layer].policy.value} (layer {layer}) just before its "
+                f"backward readers: the forward value it stands for dies in the forward pass (why: see "
+                f"'recomputation' above)")
 
 
 def _is_replicated(s: NodeStrategy) -> bool:
