@@ -273,10 +273,13 @@ def test_a_cheap_op_is_recomputed_by_its_fusing_readers():
     assert _plan_temps(body, "%a: tensor<256x256xf32>", "tensor<256x256xf32>") == 2 * 256 * 256 * 4
 
 
-@pytest.mark.xfail(strict=True, reason="XLA:CPU turns this softmax's divide by a broadcast into a multiply by the "
-                   "broadcast reciprocal and recomputes it in the copy, so exp(l) lives until dW (seen in its compiled "
-                   "HLO); `expensive_ops_not_duplicated` writes the divide out, as XLA does for the gqa step's divide "
-                   "of a dot result: when XLA rewrites a divide by a broadcast is not modeled")
+@pytest.mark.xfail(strict=True, reason="XLA's AlgebraicSimplifier (algsimp, XLA:CPU jaxlib 0.10) rewrites A / "
+                   "broadcast(B) into A * broadcast(1 / B) when B has no other user (the gqa step's backward divide by "
+                   "the same broadcast sum keeps its divide), and a divide by a constant always (HandleDivide); the copy "
+                   "then recomputes the multiply, so exp(l) lives until dW. Modeling it (branch divide-wip) also needs "
+                   "XLA:CPU's LibraryRewriter: a YNN library fusion takes the multiply in when the sum has no other "
+                   "reader and 1 / B has 4096 elements or more (ynn_support.cc, IsInstructionPreferredByYnn), and ends "
+                   "at the root of a dot's chain; without it the attention cells leave the 10% band")
 def test_a_transposed_copy_keeps_its_producers_inputs_until_the_dot():
     # softmax gradient g = exp(l) / sum - y (3-D, as jax writes it), read by dW through a transposed copy: the copy recomputes g from
     # exp(l) where dW runs, so exp(l) lives until dW and g takes none of its inputs' buffers over (the large GPT:
