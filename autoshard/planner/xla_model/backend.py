@@ -110,6 +110,14 @@ class XlaBackend:
     #: whether a loop fusion reading a locally sliced reshard computes the dynamic-slice inside its loop (no buffer
     #: for the slice); without, the slice is written for every reader
     local_slices_fused: Fact[bool]
+    #: whether the memory scheduler runs an op computing a donated argument's new value into its buffer as soon as
+    #: its operands are ready and the argument's other readers have run (`early_updates`); without, in program order
+    early_donated_updates: Fact[bool]
+    #: whether copy insertion copies a donated argument written in place that a reader outside its new value's
+    #: ancestors reads, and whether the buffer assigner places temporaries in the argument's buffer while it is free
+    #: (`donated_copies`)
+    donated_argument_copies: Fact[bool]
+    temporaries_in_donated_buffers: Fact[bool]
 
     def aligned(self, nbytes: int) -> int:
         """`nbytes` rounded up to the heap alignment (0 stays 0)."""
@@ -122,6 +130,13 @@ class XlaBackend:
 
 
 _INSTRUCTION_FUSION = "xla/service/instruction_fusion.cc"
+#: passes every backend runs
+_DONATED_ARGUMENT_COPIES = Fact(True, read_from("xla/service/copy_insertion.cc, AddCopiesForAliasedInputOutputs and "
+                                                "RemoveUnnecessaryCopies under the dependency ordering (before "
+                                                "scheduling)"))
+_TEMPORARIES_IN_DONATED_BUFFERS = Fact(True, read_from("xla/service/buffer_assignment.cc, "
+                                                       "BufferAssigner::AssignSingleHloBuffer: an aliased entry "
+                                                       "parameter's allocation is reused before the heap"))
 
 CPU = XlaBackend(
     name="cpu",
@@ -154,6 +169,9 @@ CPU = XlaBackend(
     expensive_ops_not_duplicated=Fact(True, read_from(f"{_INSTRUCTION_FUSION}, InstructionFusion::ShouldFuse: an "
                                                       "expensive producer is not fused where FusionWouldDuplicate")),
     local_slices_fused=Fact(True, MEASURED_CPU),
+    early_donated_updates=Fact(True, MEASURED_CPU),
+    donated_argument_copies=_DONATED_ARGUMENT_COPIES,
+    temporaries_in_donated_buffers=_TEMPORARIES_IN_DONATED_BUFFERS,
 )
 
 
@@ -183,6 +201,8 @@ GPU = _assumed_like_cpu(
     # out is kept out there too; it also keeps out producers the rule would duplicate (not modeled)
     globally_unfusible=Fact(True, read_from("xla/backends/gpu/transforms/priority_fusion.cc, "
                                             "CalculateProducerPriority: CanFuseWithAllNonBitcastUsers")),
+    donated_argument_copies=_DONATED_ARGUMENT_COPIES,
+    temporaries_in_donated_buffers=_TEMPORARIES_IN_DONATED_BUFFERS,
     dot_transpose_folding=Fact(True, read_from(f"{_GPU_COMPILER}, TransposeFolding with "
                                                "CanFoldTransposeOperandIntoDot; the model folds only what "
                                                "XLA:CPU's condition folds")),

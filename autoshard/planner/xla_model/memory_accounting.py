@@ -90,6 +90,13 @@ budget):
   selection and the pooled value it reads are held where the pooled value is first read, the indices and the
   zero-filled result from there until the scatter (`select_and_scatter_expansion`,
   `select_and_scatter_indices_early`);
+- XLA's memory scheduler runs the ops computing a donated argument's new value (an optimizer's updates) as soon as
+  what they read is ready and the argument's other readers have run, not in program order: a moment is updated
+  right after its gradient, which dies there (`early_updates`, `early_donated_updates`);
+- copy insertion copies a donated argument written in place that a reader outside its new value's ancestors reads
+  (a weight a backward dot reads): the copy is a temporary from the argument's first reader to its last, and the
+  buffer assigner places temporaries, largest first, in the argument's buffer while it is free
+  (`donated_copies`, `donated_argument_copies`, `temporaries_in_donated_buffers`);
 - several results add their tuple (8 bytes each) to the outputs; a program partitioned over more than one
   device keeps its partition id (a 4-byte scalar, `partition_id_bytes`) for the whole step.
 """
@@ -112,6 +119,8 @@ from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.case_results import branch_writers, case_tuples
 from autoshard.planner.xla_model.dot_layout import (copied_operands, copied_ports, flattened_dot, makes_layout_copies,
                                                     vector_ports)
+from autoshard.planner.xla_model.donated_copies import DonatedCopy, donated_copies, outside_donated_buffers
+from autoshard.planner.xla_model.early_updates import early_update_positions
 from autoshard.planner.xla_model.fusion_groups import (
     TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion, slice_fusing_nodes,
 )
@@ -287,8 +296,10 @@ class GraphLiveness:
             for c, port in consumers.get(n.index, ()):
                 if (n.index, port) in passed_on and c != n.index:
                     runs_until[n.index] = max(runs_until[n.index], runs_until[c])
-        last = [max([n.position] + [runs_until[c] for c, _ in consumers.get(n.index, ())]) for n in nodes]
-        read_at = [n.position for n in nodes]
+        # a node may read its operands before its program position (`early_updates`): it is computed there
+        starts = [min(n.position, runs_at[n.index]) for n in nodes]
+        last = [max([starts[n.index]] + [runs_until[c] for c, _ in consumers.get(n.index, ())]) for n in nodes]
+        read_at = list(starts)
         for n in nodes:  # readers recomputing a producer read its inputs (`_read_through_producers`)
             for c, _ in consumers.get(n.index, ()):
                 if c not in repeats and nodes[c].kind != NodeKind.RESULT:
@@ -297,7 +308,8 @@ class GraphLiveness:
                     read_at[n.index] = max(read_at[n.index], runs_until[c] if passes_on else runs_at[c])
         reuses = {i: donor for i, donor in _buffer_reuses(nodes, sources, fused, returned, last, runs_at).items()
                   if i not in keep_inputs}
-        hoisted = {i: min(nodes[i].position, runs_at[source]) for i, (source, _) in facts.apart.items()}
+        hoisted = {i: start for i, start in enumerate(starts) if start < nodes[i].position}
+        hoisted.update({i: min(nodes[i].position, runs_at[source]) for i, (source, _) in facts.apart.items()})
         expanded = {n.index: expansion_spans(graph, n, runs_at, fused, returned, backend) for n in nodes
                     if n.kind == NodeKind.OP and expansion(n, [i.shape if i is not None else () for i in n.inputs],
                                                            backend) is not None}
@@ -559,7 +571,8 @@ def _last_reads(nodes: Sequence[PlanNode], consumers: dict[int, list[tuple[int, 
 
     def last_read(i: int) -> int:
         if i not in memo:
-            memo[i] = nodes[i].position  # a value read by nothing else (and loops through back edges) end here
+            # a value read by nothing else (and loops through back edges) end where it is computed
+            memo[i] = min(nodes[i].position, runs_at[i])
             at = memo[i]
             for c, _ in consumers.get(i, ()):
                 if nodes[c].kind == NodeKind.RESULT or c == i:
@@ -712,8 +725,13 @@ def plan_liveness(graph: PlanGraph, assignment: Sequence[int], backend: XlaBacke
     run as late as XLA's scheduler may run them (`deferred_positions`)."""
     combined = combined_positions(graph, assignment, backend)
     reads = operand_positions(graph, combined)
-    return GraphLiveness.of(graph, backend, deferred_positions(graph, reads) if deferred else reads, combined,
-                            assignment=assignment, copies_counted=True)
+    reads = deferred_positions(graph, reads) if deferred else reads
+    if backend.early_donated_updates.value:
+        moved = early_update_positions(graph, graph.derived("donated arguments", _donated_arguments), reads,
+                                       [max(a, b) for a, b in zip(combined, reads)])
+        reads = [moved.get(i, at) for i, at in enumerate(reads)]
+        combined = [moved.get(i, at) for i, at in enumerate(combined)]
+    return GraphLiveness.of(graph, backend, reads, combined, assignment=assignment, copies_counted=True)
 
 
 def output_only(graph: PlanGraph) -> frozenset[int]:
@@ -894,7 +912,35 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                    for (at, _, _), n in merged.items() if n > 1]
     values.extend(_reshard_buffers(graph, assignment, mesh, liveness))
     values.extend(fixed_values(graph, mesh, backend))
-    return [replace(v, def_index=2 * v.def_index, last_use_index=2 * v.last_use_index) for v in values] + transients
+    out = [replace(v, def_index=2 * v.def_index, last_use_index=2 * v.last_use_index) for v in values] + transients
+    return _with_donated_copies(graph, assignment, mesh, liveness, out)
+
+
+def _with_donated_copies(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh, liveness: GraphLiveness,
+                         values: list[LiveValue]) -> list[LiveValue]:
+    """`values` (half steps) with the copies XLA keeps of donated arguments, less the temporaries it places in the
+    buffers those copies free (`donated_copies`)."""
+    backend = liveness.backend
+    if not backend.donated_argument_copies.value:
+        return values
+    copies = plan_donated_copies(graph, liveness)
+    nodes = graph.nodes
+    sizes = {c.argument: backend.aligned(node_usage(nodes[c.argument], nodes[c.argument].strategies[
+        assignment[c.argument]], mesh, liveness)) for c in copies}
+    values = values + [LiveValue(f"{nodes[c.argument].label} copy", sizes[c.argument], c.copy_from, c.copy_until,
+                                 kind="temporary") for c in copies]
+    if not backend.temporaries_in_donated_buffers.value:
+        return values
+    return outside_donated_buffers(values, [(sizes[c.argument], c.free_from, c.free_until) for c in copies])
+
+
+def plan_donated_copies(graph: PlanGraph, liveness: GraphLiveness) -> list[DonatedCopy]:
+    """The donated arguments XLA's copy insertion copies in the plan (`donated_copies`): those whose new value is
+    computed into their buffer (`GraphLiveness.returned`)."""
+    donors = graph.derived("donated arguments", _donated_arguments)
+    written = {e.consumer: e.producer for e in graph.edges
+               if e.consumer in donors and (e.producer, e.out_port) in liveness.returned}
+    return donated_copies(graph, donors, written, liveness.runs_at)
 
 
 def fixed_values(graph: PlanGraph, mesh: Mesh, backend: XlaBackend) -> list[LiveValue]:
@@ -972,10 +1018,11 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                                      producer.position, liveness.runs_at[e.consumer]))
             continue
         # a reshard into a pass-through node (a sharding constraint) is read where that node's readers run
-        until = max(consumer.position, liveness.runs_until[e.consumer] if e.consumer in liveness.invariant
+        at = liveness.hoisted.get(e.consumer, consumer.position)
+        until = max(at, liveness.runs_until[e.consumer] if e.consumer in liveness.invariant
                     else liveness.runs_at[e.consumer])
-        span = spans.setdefault((e.producer, e.out_port, src, dst), [consumer.position, until])
-        span[0], span[1] = min(span[0], consumer.position), max(span[1], until)
+        span = spans.setdefault((e.producer, e.out_port, src, dst), [at, until])
+        span[0], span[1] = min(span[0], at), max(span[1], until)
     out = sources
     for (p, port, src, dst), (lo, hi) in spans.items():
         producer = graph.nodes[p]
