@@ -4,7 +4,9 @@ Adam step against XLA:CPU's compiled memory, each switched off through its backe
   (`XlaBackend.early_donated_updates`, `xla_model.early_updates`);
 - copy insertion copies a donated weight that a backward dot reads (`XlaBackend.donated_argument_copies`);
 - the buffer assigner places temporaries in the donated buffers those copies free
-  (`XlaBackend.temporaries_in_donated_buffers`, `xla_model.donated_copies`).
+  (`XlaBackend.temporaries_in_donated_buffers`, `xla_model.donated_copies`);
+- the breadth-first scheduler writes the zeros an embedding's gradient is scattered into at the start of the step
+  (`XlaBackend.constants_computed_first`, `xla_model.constants_first`), on an SGD step of an embedding.
 The corpus's `mixtral_step` cells (`bench/fidelity_corpus.py`) check the same rules at bench sizes."""
 
 from __future__ import annotations
@@ -80,10 +82,32 @@ def test_the_weights_a_backward_dot_reads_are_copied(planned):
     plan, xla = planned
     assert _without(plan, "donated_argument_copies") < xla
     # the first layer's weight is read by its forward dot and its update only (the input has no gradient)
-    copied = plan_donated_copies(plan.graph, plan_liveness(plan.graph, plan.assignment, CPU))
+    copied = plan_donated_copies(plan.graph, plan.assignment, plan_liveness(plan.graph, plan.assignment, CPU))
     assert len(copied) == LAYERS - 1, copied
 
 
 def test_temporaries_are_placed_in_the_buffers_the_copies_free(planned):
     plan, xla = planned
     assert _without(plan, "temporaries_in_donated_buffers") > 1.10 * xla
+
+
+def embedding_sgd_step() -> str:
+    """An SGD step of an embedding lookup and a dense layer, parameters donated: the embedding's gradient is a
+    scatter-add into zeros of the table's shape."""
+    def step(params, tokens):
+        def loss(ps):
+            table, w = ps
+            return jnp.mean(jnp.tanh(table[tokens] @ w) ** 2)
+
+        g = jax.grad(loss)(params)
+        return jax.tree_util.tree_map(lambda p, gi: p - 0.1 * gi, params, g)
+
+    params = (jax.ShapeDtypeStruct((32768, 1024), jnp.float32), jax.ShapeDtypeStruct((1024, 1024), jnp.float32))
+    return jax.jit(step, donate_argnums=(0,)).lower(params, jax.ShapeDtypeStruct((8, 128), jnp.int32)).as_text()
+
+
+def test_the_zeros_an_embedding_gradient_is_scattered_into_are_written_at_the_start():
+    plan = autoshard.plan(embedding_sgd_step(), mesh="data=2,model=2,seq=2", time_limit=5, seed=0, num_workers=1)
+    xla = compiled_memory_stats(emit_plan(plan), plan.mesh.num_devices, filename="embedding.planned.mlir").total_bytes
+    assert xla <= plan.cost.peak_memory_bytes <= 1.10 * xla, (plan.cost.memory, xla)
+    assert _without(plan, "constants_computed_first") < 0.9 * xla  # the zeros written only where the scatter runs

@@ -113,6 +113,9 @@ class XlaBackend:
     #: whether the memory scheduler runs an op computing a donated argument's new value into its buffer as soon as
     #: its operands are ready and the argument's other readers have run (`early_updates`); without, in program order
     early_donated_updates: Fact[bool]
+    #: whether the scheduler computes the values of constants alone (a broadcast, an iota) at the step's start,
+    #: wherever the program writes them (breadth first; `constants_first`); without, in program order
+    constants_computed_first: Fact[bool]
     #: whether copy insertion copies a donated argument written in place that a reader outside its new value's
     #: ancestors reads, and whether the buffer assigner places temporaries in the argument's buffer while it is free
     #: (`donated_copies`)
@@ -170,6 +173,9 @@ CPU = XlaBackend(
                                                       "expensive producer is not fused where FusionWouldDuplicate")),
     local_slices_fused=Fact(True, MEASURED_CPU),
     early_donated_updates=Fact(True, MEASURED_CPU),
+    constants_computed_first=Fact(True, read_from("xla/service/cpu/cpu_compiler.cc, BFSMemoryScheduler when "
+                                               "xla_cpu_enable_concurrency_optimized_scheduler (default true, "
+                                               "xla/debug_options_flags.cc)")),
     donated_argument_copies=_DONATED_ARGUMENT_COPIES,
     temporaries_in_donated_buffers=_TEMPORARIES_IN_DONATED_BUFFERS,
 )

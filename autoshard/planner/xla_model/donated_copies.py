@@ -40,10 +40,12 @@ class DonatedCopy:
 
 
 def donated_copies(graph: PlanGraph, donors: Mapping[int, int], written: Mapping[int, int],
-                   runs_at: Sequence[int]) -> list[DonatedCopy]:
+                   runs_at: Sequence[int], combined: Sequence[Sequence[int]] = ()) -> list[DonatedCopy]:
     """The donated arguments copy insertion copies (module docstring). `donors`: result -> donated argument;
     `written`: result -> the node computing its value into the argument's buffer (only those written in place);
-    `runs_at`: per node, where it reads its operands."""
+    `runs_at`: per node, where it reads its operands; `combined`: the settling ops whose all-reduces XLA merges
+    into one (which then reads what each of them reads: a weight's update after a combined gradient all-reduce
+    depends on every backward op before it, and its weight needs no copy)."""
     nodes = graph.nodes
     readers: dict[int, set[int]] = {}
     sources: dict[int, set[int]] = {}
@@ -51,6 +53,7 @@ def donated_copies(graph: PlanGraph, donors: Mapping[int, int], written: Mapping
         if nodes[e.consumer].position > nodes[e.producer].position or nodes[e.producer].kind == NodeKind.ARGUMENT:
             readers.setdefault(e.producer, set()).add(e.consumer)
             sources.setdefault(e.consumer, set()).add(e.producer)
+    together = {i: group for group in combined for i in group}
     out: list[DonatedCopy] = []
     for result, argument in sorted(donors.items(), key=lambda item: item[1]):
         writer = written.get(result)
@@ -59,7 +62,8 @@ def donated_copies(graph: PlanGraph, donors: Mapping[int, int], written: Mapping
             continue
         ancestors, stack = {writer}, [writer]
         while stack:
-            for p in sources.get(stack.pop(), ()):
+            node = stack.pop()
+            for p in (*sources.get(node, ()), *together.get(node, ())):
                 if p not in ancestors:
                     ancestors.add(p)
                     stack.append(p)

@@ -1,8 +1,9 @@
 """Where XLA's memory scheduler runs the ops computing donated arguments' new values (an optimizer's updates).
 
-XLA schedules by memory, not in program order (`HloMemoryScheduler`): an op writing a donated argument's new value
-into that argument's buffer defines no temporary and frees what it reads last, so it runs as soon as what it reads
-is ready, no earlier than the argument's other readers (`XlaBackend.early_donated_updates`). A training step's
+XLA does not schedule in program order: XLA:CPU orders a computation breadth first (`BFSMemoryScheduler`,
+`constants_first`), an instruction running once its operands have; the op writing a donated argument's new value
+into that argument's buffer was seen to run as soon as what it reads is ready and the argument's other readers
+have run (`XlaBackend.early_donated_updates`). A training step's
 optimizer, written after the whole backward pass, so updates each moment right after its gradient is computed,
 and the gradient dies there instead of at the end of the step.
 

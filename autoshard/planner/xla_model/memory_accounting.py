@@ -65,7 +65,8 @@ budget):
 - XLA's scheduler may run the ops feeding only scalar results (the loss) after the gradient: they read their
   operands after the last reader of the same-shape elementwise values computed from them (`deferred_positions`);
   the note gives the figure without this too (the range the schedule decides);
-- XLA's all-reduce combiner merges independent all-reduces over the same axes: an op settling partial sums
+- XLA's all-reduce combiner merges independent all-reduces over the same axes, in XLA's post order
+  (`post_order`, `combined_groups`): an op settling partial sums
   computes them where it stands (its operands die there) and holds them until the last all-reduce merged with
   its own (`combined_positions`); everything reading its result reads its operands no earlier than that
   (`operand_positions`; their lifetimes extend, nothing starts earlier);
@@ -94,9 +95,12 @@ budget):
   what they read is ready and the argument's other readers have run, not in program order: a moment is updated
   right after its gradient, which dies there (`early_updates`, `early_donated_updates`);
 - copy insertion copies a donated argument written in place that a reader outside its new value's ancestors reads
-  (a weight a backward dot reads): the copy is a temporary from the argument's first reader to its last, and the
-  buffer assigner places temporaries, largest first, in the argument's buffer while it is free
-  (`donated_copies`, `donated_argument_copies`, `temporaries_in_donated_buffers`);
+  (a weight a backward dot reads; a combined all-reduce reads what each of its members reads): the copy is a
+  temporary from the argument's first reader to its last, and the buffer assigner places temporaries, largest
+  first, in the argument's buffer while it is free (`donated_copies`, `donated_argument_copies`,
+  `temporaries_in_donated_buffers`);
+- XLA:CPU schedules breadth first: an op of constants alone runs at the step's start, and a scatter into such
+  zeros holds its buffer from there (`constants_first`, `constants_computed_first`);
 - several results add their tuple (8 bytes each) to the outputs; a program partitioned over more than one
   device keeps its partition id (a 4-byte scalar, `partition_id_bytes`) for the whole step.
 """
@@ -117,6 +121,7 @@ from autoshard.dialects.stablehlo import ReduceWindowOp
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, TensorInfo
 from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.case_results import branch_writers, case_tuples
+from autoshard.planner.xla_model.constants_first import constants_first_positions, scatters_into_constants
 from autoshard.planner.xla_model.dot_layout import (copied_operands, copied_ports, flattened_dot, makes_layout_copies,
                                                     vector_ports)
 from autoshard.planner.xla_model.donated_copies import DonatedCopy, donated_copies, outside_donated_buffers
@@ -129,6 +134,7 @@ from autoshard.planner.xla_model.merged_values import merged_values
 from autoshard.planner.xla_model.no_op_ops import is_no_op
 from autoshard.planner.xla_model.select_and_scatter_expansion import (buffer_bytes, early_operand_reads, expansion,
                                                                       expansion_spans)
+from autoshard.planner.xla_model.post_order import post_order
 from autoshard.planner.xla_model.transpose_folding import folded_transposes
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import element_bytes
@@ -309,6 +315,8 @@ class GraphLiveness:
         reuses = {i: donor for i, donor in _buffer_reuses(nodes, sources, fused, returned, last, runs_at).items()
                   if i not in keep_inputs}
         hoisted = {i: start for i, start in enumerate(starts) if start < nodes[i].position}
+        if backend.constants_computed_first.value:  # the zeros it updates are written at the start
+            hoisted.update({i: 0 for i in scatters_into_constants(graph)})
         hoisted.update({i: min(nodes[i].position, runs_at[source]) for i, (source, _) in facts.apart.items()})
         expanded = {n.index: expansion_spans(graph, n, runs_at, fused, returned, backend) for n in nodes
                     if n.kind == NodeKind.OP and expansion(n, [i.shape if i is not None else () for i in n.inputs],
@@ -571,8 +579,9 @@ def _last_reads(nodes: Sequence[PlanNode], consumers: dict[int, list[tuple[int, 
 
     def last_read(i: int) -> int:
         if i not in memo:
-            # a value read by nothing else (and loops through back edges) end where it is computed
-            memo[i] = min(nodes[i].position, runs_at[i])
+            # a value read by nothing else (and loops through back edges) end where it is computed (an argument
+            # before the first op)
+            memo[i] = 0 if nodes[i].kind == NodeKind.ARGUMENT else min(nodes[i].position, runs_at[i])
             at = memo[i]
             for c, _ in consumers.get(i, ()):
                 if nodes[c].kind == NodeKind.RESULT or c == i:
@@ -663,22 +672,19 @@ def settle_buffer_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> i
 COMBINE_MAX_NODES = 20000
 
 
-def combined_positions(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend) -> list[int]:
-    """Where each node's results are ready once XLA's combiners have merged independent collectives of one kind
-    over the same mesh axes (greedily in program order, as `AllReduceCombiner` does): an op settling partial
-    sums settles them at the last collective merged with its own, and everything downstream of it runs no
-    earlier; a reduce-scatter is an all-reduce on a backend that forms none (`XlaBackend.reduce_scatter`).
-    Program positions where nothing is merged (and on graphs over `COMBINE_MAX_NODES` nodes)."""
+def combined_groups(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend) -> list[list[int]]:
+    """The settling ops whose collectives XLA's combiner merges into one, each group in XLA's post order
+    (`post_order`): independent collectives of one kind over the same mesh axes, greedily, as
+    `AllReduceCombiner` does, a group ending at the first collective that depends on one of its members; a
+    reduce-scatter is an all-reduce on a backend that forms none (`XlaBackend.reduce_scatter`). None on graphs
+    over `COMBINE_MAX_NODES` nodes."""
     nodes = graph.nodes
-    runs_at = [n.position for n in nodes]
     if len(nodes) > COMBINE_MAX_NODES:
-        return runs_at
-    readers: dict[int, list[int]] = {}
-    for e in graph.edges:
-        if nodes[e.consumer].position > nodes[e.producer].position:  # not a loop's back edge
-            readers.setdefault(e.producer, []).append(e.consumer)
+        return []
+    readers = _forward_readers(graph)
+    walk = graph.derived("post order", post_order)
     settles = sorted((n for n in nodes if n.strategies and n.strategies[assignment[n.index]].settle),
-                     key=lambda n: n.position)
+                     key=lambda n: walk[n.index])
     groups: dict[tuple, tuple[list[int], set[int]]] = {}  # (kind, axes) -> (members, everything downstream)
     merged: list[list[int]] = []
     for n in settles:
@@ -696,7 +702,27 @@ def combined_positions(graph: PlanGraph, assignment: Sequence[int], backend: Xla
                 if c not in downstream:
                     downstream.add(c)
                     stack.append(c)
-    for members in merged:
+    return merged
+
+
+def _forward_readers(graph: PlanGraph) -> dict[int, list[int]]:
+    """Node -> the nodes reading it, loops' back edges left out."""
+    nodes = graph.nodes
+    readers: dict[int, list[int]] = {}
+    for e in graph.edges:
+        if nodes[e.consumer].position > nodes[e.producer].position:  # not a loop's back edge
+            readers.setdefault(e.producer, []).append(e.consumer)
+    return readers
+
+
+def combined_positions(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend) -> list[int]:
+    """Where each node's results are ready once XLA's combiners have merged independent collectives
+    (`combined_groups`): an op settling partial sums settles them at the last collective merged with its own, and
+    everything downstream of it runs no earlier. Program positions where nothing is merged."""
+    nodes = graph.nodes
+    runs_at = [n.position for n in nodes]
+    readers = _forward_readers(graph)
+    for members in combined_groups(graph, assignment, backend):
         at = max(nodes[i].position for i in members)
         for i in members:
             runs_at[i] = max(runs_at[i], at)
@@ -726,11 +752,14 @@ def plan_liveness(graph: PlanGraph, assignment: Sequence[int], backend: XlaBacke
     combined = combined_positions(graph, assignment, backend)
     reads = operand_positions(graph, combined)
     reads = deferred_positions(graph, reads) if deferred else reads
+    moved: dict[int, int] = {}
+    if backend.constants_computed_first.value:
+        moved.update(constants_first_positions(graph, reads))
     if backend.early_donated_updates.value:
-        moved = early_update_positions(graph, graph.derived("donated arguments", _donated_arguments), reads,
-                                       [max(a, b) for a, b in zip(combined, reads)])
-        reads = [moved.get(i, at) for i, at in enumerate(reads)]
-        combined = [moved.get(i, at) for i, at in enumerate(combined)]
+        moved.update(early_update_positions(graph, graph.derived("donated arguments", _donated_arguments), reads,
+                                            [max(a, b) for a, b in zip(combined, reads)]))
+    reads = [moved.get(i, at) for i, at in enumerate(reads)]
+    combined = [moved.get(i, at) for i, at in enumerate(combined)]
     return GraphLiveness.of(graph, backend, reads, combined, assignment=assignment, copies_counted=True)
 
 
@@ -923,7 +952,7 @@ def _with_donated_copies(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh
     backend = liveness.backend
     if not backend.donated_argument_copies.value:
         return values
-    copies = plan_donated_copies(graph, liveness)
+    copies = plan_donated_copies(graph, assignment, liveness)
     nodes = graph.nodes
     sizes = {c.argument: backend.aligned(node_usage(nodes[c.argument], nodes[c.argument].strategies[
         assignment[c.argument]], mesh, liveness)) for c in copies}
@@ -934,13 +963,14 @@ def _with_donated_copies(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh
     return outside_donated_buffers(values, [(sizes[c.argument], c.free_from, c.free_until) for c in copies])
 
 
-def plan_donated_copies(graph: PlanGraph, liveness: GraphLiveness) -> list[DonatedCopy]:
+def plan_donated_copies(graph: PlanGraph, assignment: Sequence[int], liveness: GraphLiveness) -> list[DonatedCopy]:
     """The donated arguments XLA's copy insertion copies in the plan (`donated_copies`): those whose new value is
-    computed into their buffer (`GraphLiveness.returned`)."""
+    computed into their buffer (`GraphLiveness.returned`), after XLA's combiner (`combined_groups`)."""
     donors = graph.derived("donated arguments", _donated_arguments)
     written = {e.consumer: e.producer for e in graph.edges
                if e.consumer in donors and (e.producer, e.out_port) in liveness.returned}
-    return donated_copies(graph, donors, written, liveness.runs_at)
+    return donated_copies(graph, donors, written, liveness.runs_at,
+                          combined_groups(graph, assignment, liveness.backend))
 
 
 def fixed_values(graph: PlanGraph, mesh: Mesh, backend: XlaBackend) -> list[LiveValue]:
@@ -1018,7 +1048,7 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                                      producer.position, liveness.runs_at[e.consumer]))
             continue
         # a reshard into a pass-through node (a sharding constraint) is read where that node's readers run
-        at = liveness.hoisted.get(e.consumer, consumer.position)
+        at = min(consumer.position, liveness.runs_at[e.consumer])  # where it reads it (`early_updates`)
         until = max(at, liveness.runs_until[e.consumer] if e.consumer in liveness.invariant
                     else liveness.runs_at[e.consumer])
         span = spans.setdefault((e.producer, e.out_port, src, dst), [at, until])
