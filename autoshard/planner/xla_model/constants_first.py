@@ -10,7 +10,9 @@ held until the scatter at the end of the backward pass (`XlaBackend.constants_co
 A scatter does not compute the operand it updates inside its own kernel (XLA:CPU wraps the scatter alone,
 `wrapped_scatter`, and the broadcast apart): XLA writes that operand out, and an operand of constants alone is
 written at the start; the scatter then updates that buffer, which is held from the start
-(`scatters_into_constants`), even where the fusion model computes the operand inside the scatter.
+(`scatters_into_constants`), even where the fusion model computes the operand inside the scatter. Not where an add
+is the scatter's only reader: XLA scatters into the add's other operand instead, and the zeros are gone (seen on
+XLA:CPU, jaxlib 0.10: a tied embedding's input gradient scattered into the head's gradient).
 
 `constants_first_positions` moves those ops to the start; ops inside a loop body or a conditional branch run where
 their region runs and are not moved."""
@@ -21,7 +23,7 @@ from collections.abc import Sequence
 
 from xdsl.dialects.func import FuncOp
 
-from autoshard.dialects.stablehlo import ScatterOp
+from autoshard.dialects.stablehlo import AddOp, ScatterOp
 from autoshard.planner.plan_graph import NodeKind, PlanGraph
 
 
@@ -49,10 +51,15 @@ def constants_first_positions(graph: PlanGraph, runs_at: Sequence[int]) -> dict[
 
 def scatters_into_constants(graph: PlanGraph) -> frozenset[int]:
     """The scatters of the function's body whose updated operand (operand 0) is a value of constants alone
-    (`constants_only`): their buffer is that operand's, written at the start."""
+    (`constants_only`) and that an add alone does not read: their buffer is that operand's, written at the
+    start."""
     constants = graph.derived("constants only", constants_only)
     nodes = graph.nodes
+    readers: dict[int, set[str]] = {}
+    for e in graph.edges:
+        readers.setdefault(e.producer, set()).add(nodes[e.consumer].label)
     return frozenset(e.consumer for e in graph.edges
                      if e.in_port == 0 and e.producer in constants and nodes[e.producer].kind == NodeKind.OP
                      and nodes[e.consumer].label == ScatterOp.name and nodes[e.consumer].ir is not None
-                     and isinstance(nodes[e.consumer].ir.parent_op(), FuncOp))
+                     and isinstance(nodes[e.consumer].ir.parent_op(), FuncOp)
+                     and readers.get(e.consumer) != {AddOp.name})

@@ -132,9 +132,9 @@ from autoshard.planner.xla_model.fusion_groups import (
 from autoshard.planner.xla_model.loop_state import loop_state, loop_tuples
 from autoshard.planner.xla_model.merged_values import merged_values
 from autoshard.planner.xla_model.no_op_ops import is_no_op
+from autoshard.planner.xla_model.post_order import post_order
 from autoshard.planner.xla_model.select_and_scatter_expansion import (buffer_bytes, early_operand_reads, expansion,
                                                                       expansion_spans)
-from autoshard.planner.xla_model.post_order import post_order
 from autoshard.planner.xla_model.transpose_folding import folded_transposes
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import element_bytes
@@ -969,6 +969,8 @@ def plan_donated_copies(graph: PlanGraph, assignment: Sequence[int], liveness: G
     donors = graph.derived("donated arguments", _donated_arguments)
     written = {e.consumer: e.producer for e in graph.edges
                if e.consumer in donors and (e.producer, e.out_port) in liveness.returned}
+    if not written:
+        return []
     return donated_copies(graph, donors, written, liveness.runs_at,
                           combined_groups(graph, assignment, liveness.backend))
 
