@@ -232,6 +232,9 @@ class GraphLiveness:
         nodes = graph.nodes
         runs_at = tuple(runs_at) if runs_at is not None else tuple(n.position for n in nodes)
         settles_at = tuple(max(a, b) for a, b in zip(settles_at, runs_at)) if settles_at is not None else runs_at
+        moved = _scheduled_first(graph, backend, runs_at, settles_at)
+        runs_at = tuple(moved.get(i, at) for i, at in enumerate(runs_at))
+        settles_at = tuple(moved.get(i, at) for i, at in enumerate(settles_at))
         facts = _merge_facts(graph, backend, assignment)
         aliased, repeats, merged, dead = facts.aliased, facts.repeats, facts.merged, facts.dead
         fused, invariant = set(facts.fused), set(facts.invariant)
@@ -752,15 +755,21 @@ def plan_liveness(graph: PlanGraph, assignment: Sequence[int], backend: XlaBacke
     combined = combined_positions(graph, assignment, backend)
     reads = operand_positions(graph, combined)
     reads = deferred_positions(graph, reads) if deferred else reads
+    return GraphLiveness.of(graph, backend, reads, combined, assignment=assignment, copies_counted=True)
+
+
+def _scheduled_first(graph: PlanGraph, backend: XlaBackend, runs_at: Sequence[int],
+                     settles_at: Sequence[int]) -> dict[int, int]:
+    """Node -> the earlier position XLA's scheduler runs it at: an op of constants alone at the start
+    (`constants_first`), an op computing a donated argument's new value once what it reads is ready
+    (`early_updates`)."""
     moved: dict[int, int] = {}
     if backend.constants_computed_first.value:
-        moved.update(constants_first_positions(graph, reads))
+        moved.update(constants_first_positions(graph, runs_at))
     if backend.early_donated_updates.value:
-        moved.update(early_update_positions(graph, graph.derived("donated arguments", _donated_arguments), reads,
-                                            [max(a, b) for a, b in zip(combined, reads)]))
-    reads = [moved.get(i, at) for i, at in enumerate(reads)]
-    combined = [moved.get(i, at) for i, at in enumerate(combined)]
-    return GraphLiveness.of(graph, backend, reads, combined, assignment=assignment, copies_counted=True)
+        moved.update(early_update_positions(graph, graph.derived("donated arguments", _donated_arguments), runs_at,
+                                            settles_at))
+    return moved
 
 
 def output_only(graph: PlanGraph) -> frozenset[int]:
