@@ -57,16 +57,7 @@ def test_without_recomputation_xla_needs_more_than_the_budget(step):
     assert compiled_memory_stats(step, 1).total_bytes > CASES[0][1]
 
 
-#: on one device the plan recomputes layers 0-1 under dots_saveable and keeps the rest: predicted 20.2 MB against
-#: XLA's 18.1 MB (1.116). The model counts about 2.1 MB (two batch x ffn f32 values) more than XLA at the end of
-#: the forward pass whatever is recomputed: the step as written is predicted 1.093 of XLA, every layer under
-#: nothing_saveable 1.098; with fewer layers recomputed the total is smaller and the same excess passes 10%
-MEMORY_CASES = [pytest.param(*CASES[0], marks=pytest.mark.xfail(
-    strict=True, reason="the model's excess at the end of the forward pass (about 2.1 MB, also in the step as "
-                        "written) is over 10% of a plan recomputing 2 of 6 layers")), CASES[1]]
-
-
-@pytest.mark.parametrize(("mesh", "budget"), MEMORY_CASES)
+@pytest.mark.parametrize(("mesh", "budget"), CASES)
 def test_predicted_memory_is_within_10_percent_of_xla(step, mesh, budget):
     """The recomputation runs in a `stablehlo.case`: its branch computes the values it yields into the case's
     result buffers (`xla_model.case_results`); the replicated values its multiplies read sliced are sliced inside

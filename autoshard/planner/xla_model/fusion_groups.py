@@ -164,6 +164,9 @@ class FusionPlan:
     group: tuple[int | None, ...]
     traffic: tuple[NodeTraffic | None, ...]
     kernels: dict[int, tuple[int, ...]]
+    #: loop-fusible producers written once and read by every reader, none computing them again
+    #: (`unfusible_producers.globally_unfusible`)
+    kept_out: frozenset[int] = frozenset()
 
     def members(self) -> dict[int, list[int]]:
         return {root: list(members) for root, members in self.kernels.items()}
@@ -189,7 +192,7 @@ def plan_fusion(graph: PlanGraph, backend: XlaBackend,
     for i, bound in bounds.items():
         t = traffic[i]
         traffic[i] = replace(t, memory_bound=bound)  # type: ignore[arg-type]
-    return FusionPlan(plan.group, tuple(traffic), plan.kernels)
+    return FusionPlan(plan.group, tuple(traffic), plan.kernels, plan.kept_out)
 
 
 def _fusion_of(graph: PlanGraph, globally_unfusible_kept_out: bool) -> FusionPlan:
@@ -238,6 +241,8 @@ def _fusion_of(graph: PlanGraph, globally_unfusible_kept_out: bool) -> FusionPla
                                       {n.index for n in nodes if _fusing_consumer(n)},
                                       lambda i: {c for c, _ in final_users((i, 0))})
         inline = {port for port in inline if port[0] not in kept_out}
+    else:
+        kept_out = frozenset()
 
     kernels = _kernels(nodes, sources, inline)
     copied: dict[int, list[int]] = {}  # dot -> operands copied by a kernel of their own
@@ -281,7 +286,7 @@ def _fusion_of(graph: PlanGraph, globally_unfusible_kept_out: bool) -> FusionPla
         traffic[node.index] = NodeTraffic(reads, writes, None, max(len(kernels_of.get(node.index, ())), 1),
                                           times, tuple(copied.get(node.index, ())), copies if any(copies) else ())
 
-    return FusionPlan(tuple(group), tuple(traffic), kernels)
+    return FusionPlan(tuple(group), tuple(traffic), kernels, kept_out)
 
 
 def _kernels(nodes: Sequence[PlanNode], sources: dict[tuple[int, int], tuple[int, int]],

@@ -107,7 +107,7 @@ budget):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -278,8 +278,9 @@ class GraphLiveness:
             held_twice = state.copied_each_iteration
         if backend.case_results_in_place.value:  # a branch computes what it yields into the case's result
             returned.update(branch_writers(graph))
+        kept_out = plan_fusion(graph, backend).kept_out
         recomputed, written_out = _read_through_producers(nodes, sources, consumers, fused, returned, copied,
-                                                          set(merged), backend.convolution_fuses_input.value,
+                                                          kept_out, set(merged), backend.convolution_fuses_input.value,
                                                           backend.expensive_ops_not_duplicated.value)
         passed_on -= written_out
         written_at: dict[tuple[int, int], int] = {}
@@ -411,15 +412,15 @@ def _fused_into_convolution(node: PlanNode) -> bool:
 def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
                             consumers: dict[int, list[tuple[int, int]]], fused: set[tuple[int, int]],
                             returned: set[tuple[int, int]], copied: set[tuple[int, int]],
-                            not_computed: set[int], convolution_fuses_input: bool,
+                            kept_out: Collection[int], not_computed: set[int], convolution_fuses_input: bool,
                             expensive_not_duplicated: bool) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """Readers that compute a producer themselves read the producer's inputs (added to `consumers`); returns the
     (dot, operand) pairs of `copied` (transposed operand copies) that recompute their producer, and the fused values
     written out instead of duplicated:
-    - a cheap loop-fusible op written out for a reader that cannot fuse it (a dot, a collective) is recomputed
-      inside each reader that can (`_recomputes_producers`), and by the loop fusion writing a dot's transposed copy
-      of it where that dot runs: those read its inputs, not its buffer, which lives only until its last other
-      reader;
+    - a cheap loop-fusible op written out for a reader that cannot fuse it (a dot, a collective), unless XLA keeps
+      it out of every reader (`kept_out`: `FusionPlan.kept_out`), is recomputed inside each reader that can
+      (`_recomputes_producers`), and by the loop fusion writing a dot's transposed copy of it where that dot runs:
+      those read its inputs, not its buffer, which lives only until its last other reader;
     - where recomputing it would recompute an expensive op fused into it (not `cheap_to_recompute`: a divide, a
       transcendental), a backend that does not duplicate expensive ops (`expensive_not_duplicated`) writes that
       op out instead (`_expensive_fused_producers`): it is taken out of `fused` (returned as well), read where the
@@ -432,7 +433,8 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
     for node in nodes:
         if (node.kind != NodeKind.OP or len(node.outputs) != 1
                 or (node.index, 0) in fused or (node.index, 0) in returned
-                or not loop_fusible(node) or not cheap_to_recompute(node) or node.index in not_computed):
+                or not loop_fusible(node) or not cheap_to_recompute(node) or node.index in not_computed
+                or node.index in kept_out):
             continue
         readers = consumers.get(node.index, [])
         via_copy = {(c, port) for c, _ in readers for src, _, port in sources.get(c, ())
