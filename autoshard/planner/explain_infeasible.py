@@ -50,7 +50,9 @@ def infeasible_error(
     """The error naming the conflict in one line: memory budget vs the least memory any plan needs (with
     `needed_bytes` and `remedies`), or a time-out."""
     if budget:
-        need, at = least_peak_usage(problem)  # over half steps (`strategy_problem`)
+        need, at = least_peak_usage(problem)  # over half steps (`strategy_problem`), beside what every plan holds
+        if problem.usage_limit is not None:
+            need += int(budget) - problem.usage_limit  # the limit is the budget less what every plan holds
         if need > budget:
             live = [graph.nodes[i].label for i in range(problem.num_nodes)
                     if any(lo <= at < hi and usages.min() > 0 for lo, hi, usages in problem.usage_segments(i))]

@@ -15,12 +15,11 @@ from autoshard.planner.remat.choice import MAX_PROBES, is_recomputed_clone
 from autoshard.planner.remat.policies import CheckpointPolicy
 
 STEP = (Path(__file__).resolve().parents[1] / "data" / "remat" / "residual_mlp_step.mlir").read_text()
-#: between the step's plan with its layers recomputed under nothing_saveable (19068 B) and under dots_saveable
-#: (21052 B); without recomputation it needs 22844 B. Layer 0 under nothing_saveable, layer 1 under dots_saveable
-#: and layer 2 kept fits too (18940 B: the last layer's recomputation runs where every other layer's residuals are
-#: held)
+#: under what every layer under dots_saveable needs (at least 20732 B); without recomputation the step needs 22268 B.
+#: Layer 0 under nothing_saveable and the others kept fits (19004 B), layer 0 under dots_saveable alone does not
+#: (at least 20156 B)
 TIGHT = 19500
-#: where one layer under dots_saveable fits (20540 B)
+#: where one layer under dots_saveable fits (20028 B)
 LOOSE = 21000
 NOTHING, DOTS, KEEP = (CheckpointPolicy.NOTHING_SAVEABLE, CheckpointPolicy.DOTS_SAVEABLE,
                        CheckpointPolicy.EVERYTHING_SAVEABLE)
@@ -49,7 +48,7 @@ def test_auto_recomputes_where_off_finds_no_plan():
     assert "stablehlo.case" in autoshard.emit_plan(plan)
 
 
-@pytest.mark.parametrize(("budget", "policies"), [(TIGHT, (NOTHING, DOTS, KEEP)), (LOOSE, (DOTS, KEEP, KEEP))])
+@pytest.mark.parametrize(("budget", "policies"), [(TIGHT, (NOTHING, KEEP, KEEP)), (LOOSE, (DOTS, KEEP, KEEP))])
 def test_auto_recomputes_fewer_layers_than_all_and_is_faster_than_every_layer_recomputed(budget, policies):
     plan = _plan(STEP, budget, "auto")
     choice = plan.recomputed
@@ -93,8 +92,8 @@ def test_the_choice_says_why_and_what_each_assignment_gave():
     assert report["reason"] == choice.reason and len(report["tried"]) == len(choice.tried)
     assert [layer["policy"] for layer in report["layers"]] == [p.value for p in choice.policies]
     lines = choice.lines()
-    assert lines[0].startswith("nothing_saveable on layer 0, dots_saveable on layer 1, 1 kept (2 of 3 layers")
-    assert len(lines) == 3 and lines[1].startswith("layer 0: nothing_saveable,")
+    assert lines[0].startswith("nothing_saveable on layer 0, 2 kept (1 of 3 layers")
+    assert len(lines) == 2 and lines[1].startswith("layer 0: nothing_saveable,")
 
 
 def test_where_recomputing_does_not_fit_either_the_error_says_what_each_policy_needs():
