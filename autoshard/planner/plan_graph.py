@@ -157,6 +157,19 @@ class PlanGraph:
             cached = self._derived[name] = (size, compute(self))
         return cached[1]
 
+    def forward_neighbours(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        """(sources, readers): per node, the nodes it reads and the nodes reading it, in edge order, loops' back
+        edges (a reader not after its producer) left out. Shared and cached (`derived`): read, do not change."""
+        def compute(graph: PlanGraph) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+            sources: dict[int, list[int]] = {}
+            readers: dict[int, list[int]] = {}
+            for e in graph.edges:
+                if graph.nodes[e.consumer].position > graph.nodes[e.producer].position:
+                    sources.setdefault(e.consumer, []).append(e.producer)
+                    readers.setdefault(e.producer, []).append(e.consumer)
+            return sources, readers
+        return self.derived("forward neighbours", compute)
+
     def add_node(self, node: PlanNode) -> PlanNode:
         node.index = len(self.nodes)
         self.nodes.append(node)

@@ -57,12 +57,7 @@ def early_update_positions(graph: PlanGraph, donors: Mapping[int, int], runs_at:
     ops = update_ops(graph, donors)
     if not ops:
         return {}
-    sources: dict[int, list[int]] = {}
-    readers: dict[int, list[int]] = {}
-    for e in graph.edges:
-        if nodes[e.consumer].position > nodes[e.producer].position:  # not a loop's back edge
-            sources.setdefault(e.consumer, []).append(e.producer)
-            readers.setdefault(e.producer, []).append(e.consumer)
+    sources, readers = graph.forward_neighbours()
     overwrites: dict[int, int] = {}  # update op -> the donated argument whose buffer it writes
     for e in graph.edges:
         if e.consumer in donors and e.producer in ops:

@@ -686,7 +686,7 @@ def combined_groups(graph: PlanGraph, assignment: Sequence[int], backend: XlaBac
     nodes = graph.nodes
     if len(nodes) > COMBINE_MAX_NODES:
         return []
-    readers = _forward_readers(graph)
+    _, readers = graph.forward_neighbours()
     walk = graph.derived("post order", post_order)
     settles = sorted((n for n in nodes if n.strategies and n.strategies[assignment[n.index]].settle),
                      key=lambda n: walk[n.index])
@@ -710,23 +710,13 @@ def combined_groups(graph: PlanGraph, assignment: Sequence[int], backend: XlaBac
     return merged
 
 
-def _forward_readers(graph: PlanGraph) -> dict[int, list[int]]:
-    """Node -> the nodes reading it, loops' back edges left out."""
-    nodes = graph.nodes
-    readers: dict[int, list[int]] = {}
-    for e in graph.edges:
-        if nodes[e.consumer].position > nodes[e.producer].position:  # not a loop's back edge
-            readers.setdefault(e.producer, []).append(e.consumer)
-    return readers
-
-
 def combined_positions(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend) -> list[int]:
     """Where each node's results are ready once XLA's combiners have merged independent collectives
     (`combined_groups`): an op settling partial sums settles them at the last collective merged with its own, and
     everything downstream of it runs no earlier. Program positions where nothing is merged."""
     nodes = graph.nodes
     runs_at = [n.position for n in nodes]
-    readers = _forward_readers(graph)
+    _, readers = graph.forward_neighbours()
     for members in combined_groups(graph, assignment, backend):
         at = max(nodes[i].position for i in members)
         for i in members:
@@ -799,12 +789,7 @@ def deferred_positions(graph: PlanGraph, runs_at: Sequence[int]) -> list[int]:
     nodes = graph.nodes
     runs_at = list(runs_at)
     late = output_only(graph)
-    readers: dict[int, list[int]] = {}
-    sources: dict[int, list[int]] = {}
-    for e in graph.edges:
-        if nodes[e.consumer].position > nodes[e.producer].position:  # not a loop's back edge
-            readers.setdefault(e.producer, []).append(e.consumer)
-            sources.setdefault(e.consumer, []).append(e.producer)
+    sources, readers = graph.forward_neighbours()
     for op in sorted(late, key=lambda i: nodes[i].position):
         until = runs_at[op]
         for producer in sources.get(op, ()):
