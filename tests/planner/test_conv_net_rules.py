@@ -1,6 +1,7 @@
 """The model of XLA's rules for conv nets on tiny hand-written programs: a convolution's canonicalized operands
-(`conv_layout`), the ops XLA removes (`no_op_ops`) and the buffers and kernels of an expanded `select_and_scatter`
-(`select_and_scatter_expansion`)."""
+(`conv_layout`), the ops XLA removes (`no_op_ops`), the producers a reduction's library fusion cannot take
+(`library_reductions`) and the buffers and kernels of an expanded `select_and_scatter`
+(`select_and_scatter_expansion`). Against XLA's compiled programs: tests/xla/test_conv_nets_vs_xla.py."""
 
 from __future__ import annotations
 
@@ -52,6 +53,23 @@ func.func @main(%x: tensor<8x16x16x4xf32>, %g: tensor<8x8x8x4xf32>) -> tensor<8x
 }
 """
 
+#: a relu whose zero the gradient's select shares (one instruction after XLA's CSE), pooled by a mean: the
+#: reduction's library fusion takes the maximum but not the zero read outside it
+RELU_MEAN_AND_GRADIENT = """
+func.func @main(%x: tensor<64x256xf32>, %g: tensor<64x256xf32>) -> (tensor<64xf32>, tensor<64x256xf32>) {
+  %z = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %zb = stablehlo.broadcast_in_dim %z, dims = [] : (tensor<f32>) -> tensor<64x256xf32>
+  %r = stablehlo.maximum %x, %zb : tensor<64x256xf32>
+  %s = stablehlo.reduce(%r init: %z) applies stablehlo.add across dimensions = [1] : (tensor<64x256xf32>, tensor<f32>) -> tensor<64xf32>
+  %z2 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %zb2 = stablehlo.broadcast_in_dim %z2, dims = [] : (tensor<f32>) -> tensor<64x256xf32>
+  %m = stablehlo.compare GT, %x, %zb2, FLOAT : (tensor<64x256xf32>, tensor<64x256xf32>) -> tensor<64x256xi1>
+  %d = stablehlo.select %m, %g, %zb2 : tensor<64x256xi1>, tensor<64x256xf32>
+  return %s, %d : tensor<64xf32>, tensor<64x256xf32>
+}
+"""
+
+
 def _graph(text: str):
     config = resolve_config("data=8", "h100-8")
     model = PlanCostModel(config)
@@ -97,3 +115,14 @@ def test_the_expanded_select_and_scatter_moves_the_bytes_of_its_kernels():
     assert model.node_work(node, 1.0).bytes_accessed == sizes.kernel_bytes()
     model.backend = replace(CPU, select_and_scatter_expanded=Fact(False, "test"))
     assert model.node_work(node, 1.0).bytes_accessed == (2 * operand + windows + 1) * 4  # operand, source, init, result
+
+
+def test_a_shared_zero_read_by_a_reduction_is_written():
+    graph, model = _graph(RELU_MEAN_AND_GRADIENT)
+    fusion = plan_fusion(graph, model.backend)
+    first_zero, maximum = (next(n for n in graph.nodes if n.label == label)
+                           for label in ("stablehlo.broadcast_in_dim", "stablehlo.maximum"))
+    assert fusion.traffic[maximum.index].writes == (None,)  # inside the reduction's fusion
+    assert fusion.traffic[first_zero.index].writes == (("out", 0),)
+    without = plan_fusion(graph, replace(CPU, library_reductions=Fact(False, "test")))
+    assert without.traffic[first_zero.index].writes == (None,)

@@ -1,9 +1,9 @@
 """Conv nets against XLA:CPU's compiled program: a max pool's gradient (`select_and_scatter_expansion`), a conv net
 with a max pool (issue 27: within 10% of XLA's memory), a residual block with batch norm in training mode
 Each is planned on 8 host devices, the written file compiled by XLA; predicted memory within 10% of XLA's and
-compute (kernels priced by `hlo_cost`) within 10%. The two nets' memory is under XLA's by 1%: XLA:CPU hands each
-reduction to a YNNPACK library fusion that takes no producer read outside it, so batch norm's `x - mean` and a
-relu's zero shared with its gradient are written and held; not modeled (`_LIBRARY_REDUCTIONS`)."""
+compute (kernels priced by `hlo_cost`) within 10%, and not under: XLA:CPU hands each reduction to a YNNPACK library
+fusion that takes no producer read outside it, so batch norm's `x - mean` and a relu's zero shared with its gradient
+are written and held (`xla_model.library_reductions`)."""
 
 from __future__ import annotations
 
@@ -31,10 +31,6 @@ sys.path.insert(0, str(REPO_ROOT / "examples"))
 import corpus_programs  # noqa: E402
 
 pytestmark = pytest.mark.xla
-
-
-_LIBRARY_REDUCTIONS = ("XLA:CPU's YNNPACK library fusions (LibraryRewriter) write the shared producers of the "
-                       "reductions they take (x - mean, a relu's zero): not modeled, the memory is under by 1%")
 
 
 @functools.cache
@@ -108,7 +104,6 @@ def test_residual_blocks_with_batch_norm_are_within_10_percent_of_xla():
     assert 0.9 <= memory <= 1.10
 
 
-@pytest.mark.xfail(strict=True, reason=_LIBRARY_REDUCTIONS)
 @pytest.mark.parametrize("net", [_conv_pool, _resnet_bn], ids=["conv_pool", "resnet_bn"])
 def test_conv_nets_memory_is_not_under_xla(net):
     memory, _ = net()

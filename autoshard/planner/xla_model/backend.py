@@ -70,6 +70,9 @@ class XlaBackend:
     #: whether instruction fusion keeps a producer with more than one large operand out of every reader it cannot
     #: fuse into along every path (`unfusible_producers`), instead of computing it in each reader
     globally_unfusible: Fact[bool]
+    #: whether reductions run as library fusions that take a producer only when all its readers are in the fusion,
+    #: the others reading it from memory (`library_reductions`)
+    library_reductions: Fact[bool]
     #: whether a convolution computes its input's elementwise or reduce_window producer inside its own kernel
     convolution_fuses_input: Fact[bool]
     #: whether a result aliased to a donated argument is computed in place into the argument's buffer once
@@ -154,6 +157,8 @@ CPU = XlaBackend(
                                                     "(run by xla/service/cpu/cpu_compiler.cc)")),
     globally_unfusible=Fact(True, read_from(f"{_INSTRUCTION_FUSION}, ComputeGloballyUnfusible, run by "
                                             "CpuInstructionFusion (xla/service/cpu/cpu_instruction_fusion.cc)")),
+    library_reductions=Fact(True, read_from("xla/backends/cpu/transforms/library_rewriter.cc, LibraryRewriter with "
+                                            "YnnMatcher (xla/backends/cpu/transforms/ynn_matcher.h)")),
     convolution_fuses_input=Fact(True, MEASURED_CPU),
     in_place_donated_updates=Fact(True, MEASURED_CPU),
     select_and_scatter_expanded=Fact(True, read_from("xla/service/cpu/cpu_compiler.cc, SelectAndScatterExpander "

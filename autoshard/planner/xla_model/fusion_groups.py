@@ -6,9 +6,9 @@ reduce-window or in-place update that consumes them, into one loop that reads it
 or library calls, with nothing fused into them). The planner prices each op node on its own strategy, so a
 fusion is priced per member: a node pays the FLOPs it does and the bytes of the tensors it exchanges with
 memory (`NodeTraffic`), under its own strategy's local shapes. These rules are the same on every backend of the
-model but one, `XlaBackend.globally_unfusible` (below); what else differs per backend is applied by the fusion
-plan's users (a dot's or convolution's transposed copies are priced only where `dot_layout.makes_layout_copies`
-holds).
+model but two, `XlaBackend.globally_unfusible` and `XlaBackend.library_reductions` (below); what else differs per
+backend is applied by the fusion plan's users (a dot's or convolution's transposed copies are priced only where
+`dot_layout.makes_layout_copies` holds).
 
 Rules, stated on the plan graph (value nodes between ops: arguments, constants, loop-carried values and results
 are memory; sharding constraints are transparent):
@@ -18,7 +18,9 @@ are memory; sharding constraints are transparent):
   of writing it; otherwise the value is written once and read by each consumer; on a backend where
   `XlaBackend.globally_unfusible` holds, a producer with more than one large operand is also written when some
   consumer cannot take it along every path from it (`unfusible_producers`: a backward op reading a forward value
-  and a gradient computed from it through a dot);
+  and a gradient computed from it through a dot); where `XlaBackend.library_reductions` holds, a producer a
+  reduction reads through its library fusion is written when it has a reader outside that fusion
+  (`library_reductions`);
 - a kernel is an op writing an output (or a fusion root, or an op XLA does not loop-fuse) with the fused producers
   it computes inside its loop, transitively; a fused producer with several consumers is computed in each of their
   kernels (`NodeTraffic.copies` times its FLOPs);
@@ -50,6 +52,7 @@ from autoshard.dialects.ops_by_name import get_trait, has_trait
 from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
 from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.dot_layout import copied_operands
+from autoshard.planner.xla_model.library_reductions import written_for_reductions
 from autoshard.planner.xla_model.loop_state import state_copy_passes
 from autoshard.planner.xla_model.unfusible_producers import globally_unfusible
 
@@ -177,9 +180,10 @@ def plan_fusion(graph: PlanGraph, backend: XlaBackend,
     """The fusion groups of `graph` on `backend` and every op node's traffic; `memory_bound(members)` tells whether
     a group of several nodes is limited by memory bandwidth on global shapes (None: leave
     `NodeTraffic.memory_bound` unset)."""
-    all_paths = backend.globally_unfusible.value
-    # memory-boundness aside, it depends on the graph and that fact alone
-    plan = graph.derived(f"fusion, globally unfusible: {all_paths}", lambda g: _fusion_of(g, all_paths))
+    all_paths, libraries = backend.globally_unfusible.value, backend.library_reductions.value
+    # memory-boundness aside, it depends on the graph and those facts alone
+    plan = graph.derived(f"fusion, globally unfusible: {all_paths}, library reductions: {libraries}",
+                         lambda g: _fusion_of(g, all_paths, libraries))
     if memory_bound is None:
         return plan
     nodes, traffic = graph.nodes, list(plan.traffic)
@@ -195,7 +199,7 @@ def plan_fusion(graph: PlanGraph, backend: XlaBackend,
     return FusionPlan(plan.group, tuple(traffic), plan.kernels, plan.kept_out)
 
 
-def _fusion_of(graph: PlanGraph, globally_unfusible_kept_out: bool) -> FusionPlan:
+def _fusion_of(graph: PlanGraph, globally_unfusible_kept_out: bool, library_reductions: bool) -> FusionPlan:
     nodes = graph.nodes
     sources: dict[tuple[int, int], tuple[int, int]] = {}  # (consumer, in port) -> (producer, out port), resolved
     direct_in: dict[int, tuple[int, int]] = {}
@@ -243,6 +247,8 @@ def _fusion_of(graph: PlanGraph, globally_unfusible_kept_out: bool) -> FusionPla
         inline = {port for port in inline if port[0] not in kept_out}
     else:
         kept_out = frozenset()
+    if library_reductions:
+        inline -= written_for_reductions(graph, inline, sources, lambda port: {c for c, _ in final_users(port)})
 
     kernels = _kernels(nodes, sources, inline)
     copied: dict[int, list[int]] = {}  # dot -> operands copied by a kernel of their own

@@ -101,6 +101,9 @@ budget):
   `temporaries_in_donated_buffers`);
 - XLA:CPU schedules breadth first: an op of constants alone runs at the step's start, and a scatter into such
   zeros holds its buffer from there (`constants_first`, `constants_computed_first`);
+- a repeat XLA's common-subexpression elimination merges with a cheap fused value is a buffer of its own where
+  it is written (`library_reductions`: a shared zero a reduction's fusion reads); a written broadcast of a
+  constant is held from the step's start (XLA's scheduler runs what reads no computed value first);
 - several results add their tuple (8 bytes each) to the outputs; a program partitioned over more than one
   device keeps its partition id (a 4-byte scalar, `partition_id_bytes`) for the whole step.
 """
@@ -129,6 +132,7 @@ from autoshard.planner.xla_model.early_updates import early_update_positions
 from autoshard.planner.xla_model.fusion_groups import (
     TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion, slice_fusing_nodes,
 )
+from autoshard.planner.xla_model.library_reductions import constant_broadcasts
 from autoshard.planner.xla_model.loop_state import loop_state, loop_tuples
 from autoshard.planner.xla_model.merged_values import merged_values
 from autoshard.planner.xla_model.no_op_ops import is_no_op
@@ -204,7 +208,8 @@ class GraphLiveness:
     #: readers' loops reads it where those run, and so does a reader recomputing a producer written out for another)
     last_direct_read: tuple[int, ...] = ()
     #: recomputations XLA cannot merge (the plan partitions them otherwise) -> where it computes them: beside
-    #: the forward values they repeat, the barrier that would have held them back being gone
+    #: the forward values they repeat, the barrier that would have held them back being gone; a written broadcast
+    #: of a constant -> 0 (XLA's scheduler runs what reads no computed value first)
     hoisted: dict[int, int] = field(default_factory=dict)
     #: loop-carried value nodes held twice: the loop state and the copy the body reads (`loop_state`)
     held_twice: frozenset[int] = frozenset()
@@ -322,6 +327,8 @@ class GraphLiveness:
         if backend.constants_computed_first.value:  # the zeros it updates are written at the start
             hoisted.update({i: 0 for i in scatters_into_constants(graph)})
         hoisted.update({i: min(nodes[i].position, runs_at[source]) for i, (source, _) in facts.apart.items()})
+        # XLA's scheduler runs a written broadcast of a constant (it reads no computed value) at the step's start
+        hoisted.update({i: 0 for i in constant_broadcasts(graph) if (i, 0) not in fused})
         expanded = {n.index: expansion_spans(graph, n, runs_at, fused, returned, backend) for n in nodes
                     if n.kind == NodeKind.OP and expansion(n, [i.shape if i is not None else () for i in n.inputs],
                                                            backend) is not None}
@@ -389,7 +396,10 @@ def _merge_facts(graph: PlanGraph, backend: XlaBackend, assignment: Sequence[int
     merged.update(written)
     apart = ({i: source for i, source in base.apart.items() if i not in repeats}
              if backend.merges_recomputation.value else {})
-    facts = _GraphFacts(base.aliased, frozenset(fused), base.invariant | set(repeats), repeats, merged,
+    # a repeat of a cheap fused op that a reader cannot compute (a reduction's library fusion) is written: the one
+    # instruction XLA's common-subexpression elimination leaves holds its buffer
+    own = {i for i in refused if i not in dead and i not in written and (i, 0) not in fused}
+    facts = _GraphFacts(base.aliased, frozenset(fused), base.invariant | (set(repeats) - own), repeats, merged,
                         frozenset(dead), apart)
     by_repeats[key] = facts
     return facts
