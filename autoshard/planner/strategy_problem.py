@@ -16,6 +16,7 @@ from autoshard.errors import UserError
 from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
 from autoshard.planner.xla_model.backend import XlaBackend
+from autoshard.planner.xla_model.bfs_schedule import scheduled_ranks
 from autoshard.planner.xla_model.memory_accounting import (
     GraphLiveness, deferred_positions, fixed_bytes, node_interval, node_usage, operand_producers, transient_bytes,
     transient_span,
@@ -97,8 +98,10 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
     # on a backend that merges `jax.checkpoint`'s recomputation with the forward pass, the solver's limit sees it
     # merged, as if the plan partitioned every repeat like the value it repeats (what plans do: the full accounting,
     # `plan_memory`, keeps a repeat partitioned otherwise apart); the readers feeding only the loss run where XLA's
-    # scheduler may run them, as the full accounting has them (`deferred_positions`)
-    liveness = GraphLiveness.of(graph, backend, deferred_positions(graph, [n.position for n in graph.nodes]))
+    # scheduler may run them (`deferred_positions`), after the readers the breadth-first schedule of the kernels
+    # alone runs first (the full accounting orders the plan's collectives too: `bfs_schedule`)
+    ranks = scheduled_ranks(graph, None, backend) if backend.breadth_first_schedule.value else None
+    liveness = GraphLiveness.of(graph, backend, deferred_positions(graph, [n.position for n in graph.nodes], ranks))
     seconds_cache: dict[int, np.ndarray] = {}
     cost_cache: dict[tuple[int, float], np.ndarray] = {}  # shared, read-only
     usage_cache: dict[tuple, np.ndarray] = {}

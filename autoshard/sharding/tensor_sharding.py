@@ -127,3 +127,9 @@ class TensorSharding:
         if self.unreduced:
             s += ", unreduced={" + ", ".join(str(a) for a in self.unreduced) + "}"
         return s + ">"
+
+
+def is_local_slice(src: TensorSharding, dst: TensorSharding) -> bool:
+    """`dst` keeps a part of every device's `src` shard (no data moves between devices)."""
+    return (src.unreduced == dst.unreduced and len(src.dims) == len(dst.dims)
+            and all(d.axes[: len(s.axes)] == s.axes for s, d in zip(src.dims, dst.dims)))

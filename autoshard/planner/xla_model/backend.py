@@ -119,6 +119,9 @@ class XlaBackend:
     #: whether the scheduler computes the values of constants alone (a broadcast, an iota) at the step's start,
     #: wherever the program writes them (breadth first; `constants_first`); without, in program order
     constants_computed_first: Fact[bool]
+    #: whether the memory scheduler orders instructions breadth first (`bfs_schedule`): the ops computing only the
+    #: loss run where their operands are ready, not after every other reader of those (`deferred_positions`)
+    breadth_first_schedule: Fact[bool]
     #: whether copy insertion copies a donated argument written in place that a reader outside its new value's
     #: ancestors reads, and whether the buffer assigner places temporaries in the argument's buffer while it is free
     #: (`donated_copies`)
@@ -181,6 +184,9 @@ CPU = XlaBackend(
     constants_computed_first=Fact(True, read_from("xla/service/cpu/cpu_compiler.cc, BFSMemoryScheduler when "
                                                "xla_cpu_enable_concurrency_optimized_scheduler (default true, "
                                                "xla/debug_options_flags.cc)")),
+    breadth_first_schedule=Fact(True, read_from("xla/service/cpu/cpu_compiler.cc, BFSMemoryScheduler "
+                                                "(xla/hlo/transforms/simplifiers/hlo_memory_scheduler.cc) when "
+                                                "xla_cpu_enable_concurrency_optimized_scheduler (default true)")),
     donated_argument_copies=_DONATED_ARGUMENT_COPIES,
     temporaries_in_donated_buffers=_TEMPORARIES_IN_DONATED_BUFFERS,
 )
@@ -214,6 +220,8 @@ GPU = _assumed_like_cpu(
                                             "CalculateProducerPriority: CanFuseWithAllNonBitcastUsers")),
     donated_argument_copies=_DONATED_ARGUMENT_COPIES,
     temporaries_in_donated_buffers=_TEMPORARIES_IN_DONATED_BUFFERS,
+    breadth_first_schedule=Fact(False, read_from("xla/service/gpu/gpu_hlo_schedule.cc, ScheduleGpuModule: the "
+                                                 "latency-hiding scheduler, not BFSMemoryScheduler")),
     dot_transpose_folding=Fact(True, read_from(f"{_GPU_COMPILER}, TransposeFolding with "
                                                "CanFoldTransposeOperandIntoDot; the model folds only what "
                                                "XLA:CPU's condition folds")),

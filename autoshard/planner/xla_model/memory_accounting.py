@@ -63,8 +63,9 @@ budget):
   from a transposed copy made where the operand is computed (a kernel gradient's input: in the forward pass), and
   the convolution reads nothing else of it;
 - XLA's scheduler may run the ops feeding only scalar results (the loss) after the gradient: they read their
-  operands after the last reader of the same-shape elementwise values computed from them (`deferred_positions`);
-  the note gives the figure without this too (the range the schedule decides);
+  operands after the last reader of the same-shape elementwise values computed from them that the schedule runs
+  first (`deferred_positions`; on a breadth-first backend the readers `bfs_schedule` ranks before them, every such
+  reader otherwise); the note gives the figure without this too (the range the schedule decides);
 - XLA's all-reduce combiner merges independent all-reduces over the same axes, in XLA's post order
   (`post_order`, `combined_groups`): an op settling partial sums
   computes them where it stands (its operands die there) and holds them until the last all-reduce merged with
@@ -123,6 +124,7 @@ from autoshard.dialects.ops_by_name import has_trait
 from autoshard.dialects.stablehlo import ReduceWindowOp
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, TensorInfo
 from autoshard.planner.xla_model.backend import XlaBackend
+from autoshard.planner.xla_model.bfs_schedule import scheduled_ranks
 from autoshard.planner.xla_model.case_results import branch_writers, case_tuples
 from autoshard.planner.xla_model.constants_first import constants_first_positions, scatters_into_constants
 from autoshard.planner.xla_model.dot_layout import (copied_operands, copied_ports, flattened_dot, makes_layout_copies,
@@ -142,6 +144,7 @@ from autoshard.planner.xla_model.select_and_scatter_expansion import (buffer_byt
 from autoshard.planner.xla_model.transpose_folding import folded_transposes
 from autoshard.sharding import DimSharding, Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import element_bytes
+from autoshard.sharding.tensor_sharding import is_local_slice
 
 ALIAS_ATTR = "tf.aliasing_output"
 
@@ -753,10 +756,14 @@ def operand_positions(graph: PlanGraph, combined: Sequence[int]) -> list[int]:
 def plan_liveness(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend,
                   deferred: bool = True) -> GraphLiveness:
     """The plan's `GraphLiveness` on `backend`: XLA's combined all-reduces, and (`deferred`) the output-only readers
-    run as late as XLA's scheduler may run them (`deferred_positions`)."""
+    run as late as XLA's scheduler may run them (`deferred_positions`, in the plan's breadth-first order on a
+    backend scheduling so)."""
     combined = combined_positions(graph, assignment, backend)
     reads = operand_positions(graph, combined)
-    reads = deferred_positions(graph, reads) if deferred else reads
+    if deferred:
+        ranks = (scheduled_ranks(graph, assignment, backend, combined_groups(graph, assignment, backend))
+                 if backend.breadth_first_schedule.value else None)
+        reads = deferred_positions(graph, reads, ranks)
     return GraphLiveness.of(graph, backend, reads, combined, assignment=assignment, copies_counted=True)
 
 
@@ -791,11 +798,13 @@ def output_only(graph: PlanGraph) -> frozenset[int]:
     return frozenset(out)
 
 
-def deferred_positions(graph: PlanGraph, runs_at: Sequence[int]) -> list[int]:
+def deferred_positions(graph: PlanGraph, runs_at: Sequence[int], ranks: Sequence[int | None] | None = None
+                       ) -> list[int]:
     """`runs_at` with every output-only op (`output_only`) reading its operands as late as XLA's scheduler may run
     it: after the last reader of the same-shape elementwise values computed from each operand (seen: the large
     GPT's loss gathers the label logits after the logits gradient and its transposed copy, so the logits stay
-    live beside them), and its own readers no earlier than it."""
+    live beside them), and its own readers no earlier than it. With the breadth-first schedule's `ranks`
+    (`bfs_schedule.scheduled_ranks`), only after those of the readers it schedules before the op."""
     nodes = graph.nodes
     runs_at = list(runs_at)
     late = output_only(graph)
@@ -819,7 +828,8 @@ def deferred_positions(graph: PlanGraph, runs_at: Sequence[int]) -> list[int]:
                 for c in readers.get(here, ()):
                     if c in late:
                         continue
-                    until = max(until, runs_at[c])
+                    if ranks is None or ranks[c] is None or ranks[op] is None or ranks[c] < ranks[op]:
+                        until = max(until, runs_at[c])
                     if (c not in seen and loop_fusible(nodes[c])
                             and shape is not None and nodes[c].outputs and nodes[c].outputs[0] == shape):
                         seen.add(c)
@@ -1010,18 +1020,12 @@ def half_steps(graph: PlanGraph) -> int:
     return 2 * graph.num_positions
 
 
-def _local_slice(src: TensorSharding, dst: TensorSharding) -> bool:
-    """`dst` keeps a part of every device's `src` shard (no data moves between devices)."""
-    return (src.unreduced == dst.unreduced and len(src.dims) == len(dst.dims)
-            and all(d.axes[: len(s.axes)] == s.axes for s, d in zip(src.dims, dst.dims)))
-
-
 def reshard_buffer_bytes(info: TensorInfo, src: TensorSharding, dst: TensorSharding, mesh: Mesh,
                          backend: XlaBackend) -> int:
     """Per-device bytes a reshard of one value from `src` to `dst` holds beside its source (module docstring;
     without the staging copies on a backend that makes none, `XlaBackend.reshard_staging_copies`)."""
     target = sharded_bytes(info, dst, mesh)
-    if _local_slice(src, dst) or not backend.reshard_staging_copies.value:
+    if is_local_slice(src, dst) or not backend.reshard_staging_copies.value:
         return target
     if src.unreduced == dst.unreduced and len(src.dims) == len(dst.dims):
         pairs = list(zip(src.dims, dst.dims))
@@ -1046,7 +1050,7 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
         dst = consumer.strategies[assignment[e.consumer]].inputs[e.in_port]
         if src == dst:
             continue
-        if _local_slice(src, dst) and (liveness.origin(e.producer, e.out_port) in liveness.fused or (
+        if is_local_slice(src, dst) and (liveness.origin(e.producer, e.out_port) in liveness.fused or (
                 backend.local_slices_fused.value and e.consumer in slice_fusing)):
             continue  # a fused value is computed in the part its reader wants; a fusing reader slices in its loop
         if consumer.kind == NodeKind.RESULT and (e.producer, e.out_port) in liveness.returned:
