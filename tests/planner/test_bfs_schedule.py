@@ -7,7 +7,7 @@ from autoshard.planner.xla_model.bfs_schedule import InstructionGraph, breadth_f
 
 def _order(operands: dict[str, list[str]], place: dict[str, int]) -> list[str]:
     rank = breadth_first_order(InstructionGraph({(k,): [(r,) for r in v] for k, v in operands.items()},
-                                                {(k,): p for k, p in place.items()}))
+                                                {(k,): (0, p) for k, p in place.items()}))
     return [i[0] for i in sorted(rank, key=rank.__getitem__)]
 
 

@@ -4,7 +4,10 @@ XLA:CPU schedules each computation with `BFSMemoryScheduler` (xla/hlo/transforms
 the default while `xla_cpu_enable_concurrency_optimized_scheduler` holds): Kahn's algorithm with a first-in
 first-out queue. An instruction is queued when the last of its distinct operands has run; instructions without
 operands (parameters, constants) are queued first, in the computation's order; a finished instruction releases its
-users in their order.
+users in their order: the order their uses were made, which is program order except that library fusions (a dot's,
+a convolution's, and a reduction's where YNNPACK takes reductions: `XlaBackend.library_reductions`) are made after
+the loop fusions and come after them (seen on XLA:CPU, jaxlib 0.10: a loss's reduction read beside an exponential
+of the same logits runs after the exponential though the program writes it first).
 
 The instructions are those of the partitioned, fused program, as the plan implies them (`instruction_graph`):
 - one per kernel of the fusion plan (`fusion_groups.plan_fusion`: the op writing its result, with the producers
@@ -29,19 +32,22 @@ from autoshard.planner.plan_graph import NodeKind, PlanEdge, PlanGraph
 from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.dot_layout import flattened_dot
 from autoshard.planner.xla_model.fusion_groups import TRANSPARENT_KINDS, plan_fusion
+from autoshard.planner.xla_model.library_reductions import REDUCTIONS
 from autoshard.sharding.tensor_sharding import is_local_slice
 
 #: an instruction: (kind, key); a kernel or an argument/constant is ("node", node index)
 Instruction = tuple
+#: ops XLA:CPU runs as library calls (YNNPACK fusions)
+LIBRARY_OPS = frozenset({"stablehlo.dot_general", "stablehlo.convolution"})
 
 
 @dataclass(frozen=True)
 class InstructionGraph:
-    """The plan's instructions: each one's distinct operands, and its place in the computation's order (the
-    program position of the node it computes or follows)."""
+    """The plan's instructions: each one's distinct operands, and its place among an instruction's users (after
+    the loop fusions for a library fusion, then the program position of the node it computes or follows)."""
 
     operands: dict[Instruction, list[Instruction]]
-    place: dict[Instruction, int]
+    place: dict[Instruction, tuple[int, int]]
 
 
 def instruction_graph(graph: PlanGraph, assignment: Sequence[int] | None, backend: XlaBackend,
@@ -57,12 +63,13 @@ def instruction_graph(graph: PlanGraph, assignment: Sequence[int] | None, backen
         if nodes[e.consumer].position > nodes[e.producer].position or nodes[e.producer].kind != NodeKind.OP:
             incoming.setdefault(e.consumer, []).append(e)
     resharded: dict[tuple, Instruction] = {}
-    place: dict[Instruction, int] = {}
+    place: dict[Instruction, tuple[int, int]] = {}
 
     def define(instruction: Instruction, reads: list[Instruction], at: int) -> Instruction:
         if instruction not in operands:
             operands[instruction] = list(dict.fromkeys(reads))
-            place[instruction] = at
+            library = instruction[0] == "node" and _library_fusion(nodes[instruction[1]].label, backend)
+            place[instruction] = (int(library), at)
         return instruction
 
     def computed(node: int) -> Instruction:
@@ -119,6 +126,11 @@ def instruction_graph(graph: PlanGraph, assignment: Sequence[int] | None, backen
             define(i, [r for e in incoming.get(i[1], ()) for r in read(e)], nodes[i[1]].position)
             missing.extend(r for r in operands[i] if r not in operands)
     return InstructionGraph(operands, place)
+
+
+def _library_fusion(label: str, backend: XlaBackend) -> bool:
+    """Whether XLA:CPU runs an op of `label` as a library fusion (module docstring)."""
+    return label in LIBRARY_OPS or (backend.library_reductions.value and label in REDUCTIONS)
 
 
 def breadth_first_order(instructions: InstructionGraph) -> dict[Instruction, int]:

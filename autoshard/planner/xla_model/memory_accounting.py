@@ -804,7 +804,8 @@ def deferred_positions(graph: PlanGraph, runs_at: Sequence[int], ranks: Sequence
     it: after the last reader of the same-shape elementwise values computed from each operand (seen: the large
     GPT's loss gathers the label logits after the logits gradient and its transposed copy, so the logits stay
     live beside them), and its own readers no earlier than it. With the breadth-first schedule's `ranks`
-    (`bfs_schedule.scheduled_ranks`), only after those of the readers it schedules before the op."""
+    (`bfs_schedule.scheduled_ranks`), only after those of the readers it schedules before the op: at the position
+    after the last of them, which then takes over no buffer the op still reads."""
     nodes = graph.nodes
     runs_at = list(runs_at)
     late = output_only(graph)
@@ -828,8 +829,10 @@ def deferred_positions(graph: PlanGraph, runs_at: Sequence[int], ranks: Sequence
                 for c in readers.get(here, ()):
                     if c in late:
                         continue
-                    if ranks is None or ranks[c] is None or ranks[op] is None or ranks[c] < ranks[op]:
+                    if ranks is None or ranks[c] is None or ranks[op] is None:
                         until = max(until, runs_at[c])
+                    elif ranks[c] < ranks[op]:  # after it: it takes over no buffer the op still reads
+                        until = max(until, min(runs_at[c] + 1, graph.num_positions - 1))
                     if (c not in seen and loop_fusible(nodes[c])
                             and shape is not None and nodes[c].outputs and nodes[c].outputs[0] == shape):
                         seen.add(c)
