@@ -122,6 +122,9 @@ class XlaBackend:
     #: whether the memory scheduler orders instructions breadth first (`bfs_schedule`): the ops computing only the
     #: loss run where their operands are ready, not after every other reader of those (`deferred_positions`)
     breadth_first_schedule: Fact[bool]
+    #: whether an add reading a scatter into zeros, its only reader, runs as a scatter into the add's other operand
+    #: (`scatter_add`): no zeros and no scatter result are held
+    scatter_add_folding: Fact[bool]
     #: whether copy insertion copies a donated argument written in place that a reader outside its new value's
     #: ancestors reads, and whether the buffer assigner places temporaries in the argument's buffer while it is free
     #: (`donated_copies`)
@@ -184,6 +187,7 @@ CPU = XlaBackend(
     constants_computed_first=Fact(True, read_from("xla/service/cpu/cpu_compiler.cc, BFSMemoryScheduler when "
                                                "xla_cpu_enable_concurrency_optimized_scheduler (default true, "
                                                "xla/debug_options_flags.cc)")),
+    scatter_add_folding=Fact(True, MEASURED_CPU),
     breadth_first_schedule=Fact(True, read_from("xla/service/cpu/cpu_compiler.cc, BFSMemoryScheduler "
                                                 "(xla/hlo/transforms/simplifiers/hlo_memory_scheduler.cc) when "
                                                 "xla_cpu_enable_concurrency_optimized_scheduler (default true)")),

@@ -21,6 +21,9 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   whose readers all fuse it), or a transpose its dots read through their dimension numbers (`transpose_folding`,
   `dot_transpose_folding`), has no buffer; the values it reads are read where its consumers run, so they live
   until the last of those;
+- a scatter into zeros that an add alone reads, in the sharding it writes, is computed inside the add: XLA
+  scatters into the add's other operand (`scatter_add`, `scatter_add_folding`), and the add is written once and
+  recomputed by none of its readers;
 - a sharding constraint is its operand's buffer (its readers read the operand), and so is an op XLA removes (a
   pad adding no padding, a slice of the whole operand: `no_op_ops`); a loop-carried value the body
   passes back unchanged is the loop operand's buffer (XLA copies no invariant
@@ -139,6 +142,7 @@ from autoshard.planner.xla_model.loop_state import loop_state, loop_tuples
 from autoshard.planner.xla_model.merged_values import merged_values
 from autoshard.planner.xla_model.no_op_ops import is_no_op
 from autoshard.planner.xla_model.post_order import post_order
+from autoshard.planner.xla_model.scatter_add import scatters_into_adds
 from autoshard.planner.xla_model.select_and_scatter_expansion import (buffer_bytes, early_operand_reads, expansion,
                                                                       expansion_spans)
 from autoshard.planner.xla_model.transpose_folding import folded_transposes
@@ -246,6 +250,10 @@ class GraphLiveness:
         facts = _merge_facts(graph, backend, assignment)
         aliased, repeats, merged, dead = facts.aliased, facts.repeats, facts.merged, facts.dead
         fused, invariant = set(facts.fused), set(facts.invariant)
+        # a scatter folded into the add reading it is computed there, and the add is a scatter: written once, read
+        # by every reader, not recomputed by any
+        folded = scatters_into_adds(graph, assignment) if backend.scatter_add_folding.value else frozenset()
+        fused |= {(i, 0) for i in folded}
         # an expanded select_and_scatter reads the value it pools where its indices are computed, through no-op
         # pads (no buffers of their own)
         early = early_operand_reads(graph, runs_at, backend)
@@ -286,7 +294,7 @@ class GraphLiveness:
             held_twice = state.copied_each_iteration
         if backend.case_results_in_place.value:  # a branch computes what it yields into the case's result
             returned.update(branch_writers(graph))
-        kept_out = plan_fusion(graph, backend).kept_out
+        kept_out = plan_fusion(graph, backend).kept_out | {e.consumer for e in graph.edges if e.producer in folded}
         recomputed, written_out = _read_through_producers(nodes, sources, consumers, fused, returned, copied,
                                                           kept_out, set(merged), backend.convolution_fuses_input.value,
                                                           backend.expensive_ops_not_duplicated.value)
