@@ -54,26 +54,79 @@ def donated_copies(graph: PlanGraph, donors: Mapping[int, int], written: Mapping
             readers.setdefault(e.producer, set()).add(e.consumer)
             sources.setdefault(e.consumer, set()).add(e.producer)
     together = {i: group for group in combined for i in group}
-    out: list[DonatedCopy] = []
+    copied: list[tuple[int, int, set[int]]] = []  # (argument, writer, its readers) of each candidate
     for result, argument in sorted(donors.items(), key=lambda item: item[1]):
         writer = written.get(result)
         argument_readers = readers.get(argument, set()) - {result}
-        if writer is None or not argument_readers:
-            continue
-        ancestors, stack = {writer}, [writer]
-        while stack:
-            node = stack.pop()
-            for p in (*sources.get(node, ()), *together.get(node, ())):
-                if p not in ancestors:
-                    ancestors.add(p)
-                    stack.append(p)
-        if argument_readers <= ancestors:
+        if writer is not None and argument_readers:
+            copied.append((argument, writer, argument_readers))
+    bit = {r: 1 << k for k, r in enumerate(sorted({r for _, _, rs in copied for r in rs}))}
+    ancestors = _ancestor_masks([writer for _, writer, _ in copied], sources, together, bit)
+    out: list[DonatedCopy] = []
+    for argument, writer, argument_readers in copied:
+        wanted = 0
+        for r in argument_readers:
+            wanted |= bit[r]
+        if ancestors[writer] & wanted == wanted:
             continue
         first = min(min(nodes[c].position, runs_at[c]) for c in argument_readers)
         last = max(runs_at[c] for c in argument_readers)
         write = runs_at[writer]
         out.append(DonatedCopy(argument, 2 * first, 2 * max(last, first), 2 * first + 1, 2 * write))
     return out
+
+
+def _ancestor_masks(starts: Sequence[int], sources: Mapping[int, set[int]], together: Mapping[int, Sequence[int]],
+                    bit: Mapping[int, int]) -> dict[int, int]:
+    """Per node of `starts`: the OR of `bit` over its ancestors, itself included, a node's ancestors being what it
+    reads (`sources`) and its combined group (`together`), transitively. One pass for all starts: the reading
+    graph's strongly connected components (Tarjan's algorithm, iterative; a combined group forms a cycle) come out
+    after every component they read, so each component's mask is its members' bits and its successors' masks."""
+    def successors(node: int) -> tuple[int, ...]:
+        return (*sources.get(node, ()), *together.get(node, ()))
+
+    order: dict[int, int] = {}  # discovery index
+    low: dict[int, int] = {}
+    component: dict[int, int] = {}
+    masks: list[int] = []
+    stack: list[int] = []
+    for start in starts:
+        if start in order:
+            continue
+        order[start] = low[start] = len(order)
+        stack.append(start)
+        walk = [(start, iter(successors(start)))]
+        while walk:
+            node, pending = walk[-1]
+            for nxt in pending:
+                if nxt not in order:
+                    order[nxt] = low[nxt] = len(order)
+                    stack.append(nxt)
+                    walk.append((nxt, iter(successors(nxt))))
+                    break
+                if nxt not in component:  # on the stack: in the component being formed
+                    low[node] = min(low[node], order[nxt])
+            else:
+                walk.pop()
+                if walk:
+                    parent = walk[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] != order[node]:
+                    continue
+                index, mask, members = len(masks), 0, []
+                while True:
+                    member = stack.pop()
+                    component[member] = index
+                    members.append(member)
+                    mask |= bit.get(member, 0)
+                    if member == node:
+                        break
+                for member in members:
+                    for nxt in successors(member):
+                        if component[nxt] != index:
+                            mask |= masks[component[nxt]]
+                masks.append(mask)
+    return {start: masks[component[start]] for start in starts}
 
 
 def outside_donated_buffers(values: Sequence[LiveValue], free: Sequence[tuple[int, int, int]]) -> list[LiveValue]:
