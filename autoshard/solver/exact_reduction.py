@@ -247,15 +247,7 @@ class _Reducer:
             self.pairwise_hits += expensive
             self._restrict(u, mask)
             return True
-        dominated = np.zeros(s, dtype=bool)
-        block = max(1, 20_000_000 // max(1, s * k))
-        idx = np.arange(s)
-        for t0 in range(0, s, block):
-            le = np.all(prof[t0 : t0 + block, None, :] <= prof[None, :, :], axis=2)  # le[t, s]: t <= s everywhere
-            eq = np.all(prof[t0 : t0 + block, None, :] == prof[None, :, :], axis=2)
-            ts = idx[t0 : t0 + block, None]
-            beats = le & (~eq | (ts < idx[None, :]))
-            dominated |= beats.any(axis=0)
+        dominated = _dominated(prof)
         if not dominated.any():
             self.undominated[u] = inputs
             return False
@@ -323,13 +315,10 @@ class _Reducer:
                 return []
             self.work_s += ELIMINATION_WORK_PER_UNIT * sa * sb * su
             ma, mb = self._get(a, u), self._get(u, b)
-            best = np.full((sa, sb), np.iinfo(np.int64).max, dtype=np.int64)
-            arg = np.zeros((sa, sb), dtype=np.int64)
-            for s in range(su):
-                cand = clip_forbidden(clip_forbidden(ma[:, s : s + 1] + mb[s : s + 1, :]) + self.unary[u][s])
-                better = cand < best
-                best = np.where(better, cand, best)
-                arg = np.where(better, s, arg)
+            # through[i, s, j]: a at i, u at s, b at j; the cheapest s, the first on ties
+            through = clip_forbidden(clip_forbidden(ma[:, :, None] + mb[None, :, :]) + self.unary[u][None, :, None])
+            arg = np.argmin(through, axis=1)
+            best = np.take_along_axis(through, arg[:, None, :], axis=1)[:, 0, :]
             self.records.append(
                 _Record(u, "two", nbrs=(a, b), nbr_keeps=(self.keep[a].copy(), self.keep[b].copy()), choice=self.keep[u][arg])
             )
@@ -430,6 +419,28 @@ class _Reducer:
             tuple(names) if names is not None else None, g.name, tuple(pieces),
         )
         return Reduction(g, reduced, to_orig, maps, self.offset, self.records, self.infeasible)
+
+
+#: profiles of at most this many entries compared all pairs at once (larger ones a block of rows at a time)
+DOMINANCE_BLOCK_ENTRIES = 20_000_000
+
+
+def _dominated(prof: np.ndarray) -> np.ndarray:
+    """Per row of `prof` (a strategy's profile), whether another row beats it: no larger in every column and either
+    smaller in one or earlier."""
+    s, k = prof.shape
+    block = max(1, DOMINANCE_BLOCK_ENTRIES // max(1, s * k))
+    if block >= s:  # le[t, s]: row t <= row s everywhere; equal rows are those no larger both ways
+        le = np.logical_and.reduce(prof[:, None, :] <= prof[None, :, :], axis=2)
+        return np.logical_or.reduce(le & ~(le.T & np.tri(s, dtype=bool)), axis=0)
+    dominated = np.zeros(s, dtype=bool)
+    idx = np.arange(s)
+    for t0 in range(0, s, block):
+        le = np.all(prof[t0 : t0 + block, None, :] <= prof[None, :, :], axis=2)
+        eq = np.all(prof[t0 : t0 + block, None, :] == prof[None, :, :], axis=2)
+        ts = idx[t0 : t0 + block, None]
+        dominated |= (le & (~eq | (ts < idx[None, :]))).any(axis=0)
+    return dominated
 
 
 def reduce_graph(graph: StrategyGraph, deadline: float | None = None) -> Reduction:
