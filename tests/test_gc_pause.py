@@ -1,6 +1,7 @@
 """The cyclic collector is off inside `cyclic_gc_paused` and left as it was after, also when nested or raising."""
 
 import gc
+import weakref
 
 import pytest
 
@@ -36,3 +37,17 @@ def test_left_off_when_it_was_off(collector_on):
     with cyclic_gc_paused():
         pass
     assert not gc.isenabled()
+
+
+def test_cycles_of_the_body_are_collected_later(collector_on):
+    class Node:
+        pass
+
+    with cyclic_gc_paused():
+        node = Node()
+        node.self = node
+        alive = weakref.ref(node)
+        del node
+    assert gc.get_freeze_count() == 0  # nothing stays frozen: the body's objects are in the oldest generation
+    gc.collect()
+    assert alive() is None
