@@ -2,10 +2,13 @@
 
     python bench/gpt_scale.py [--layers 2,8,32,96] [--meshes 2x4,2x2x2] [--time-limit 60] [--seed 0] [--large] [--wall-clock]
 
-Models come from examples/generate_zoo.py (needs the [xla] extra for jax) and are cached in --work. Phases:
-parse (text -> IR), graph (IR walk, rules, strategies, user intent), problem (edge cost matrices, reduction to the
-solver's strategy graph), solve (search), total (wall clock of everything). Arguments and results are tied by
-position (carry_state), as a training loop needs.
+Models come from examples/generate_zoo.py (needs the [xla] extra for jax) and are cached in --work. Phases, with
+the cyclic garbage collector paused as `autoshard plan` runs them: parse (text -> IR), graph (IR walk, rules,
+strategies, user intent), problem (edge cost matrices, reduction to the solver's strategy graph; and after the
+search, the plan's cost and the `Plan`), solve (the search, which the time limit bounds), account (the plan's
+memory as XLA lays it out, and the searches again under a tighter limit while it is over the budget: `searches`
+counts them all), total (wall clock of everything). Arguments and results are tied by position (carry_state), as
+a training loop needs.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ def model_path(layers: int, work: Path, large: bool = False) -> Path:
 
 
 def plan_one(path: Path, mesh: str, time_limit: float, seed: int, workers: int, deterministic: bool = True) -> dict:
+    from autoshard.gc_pause import cyclic_gc_paused
     from autoshard.ir.inline_calls import inline_private_calls
     from autoshard.planner.api import load, solve_plan_graph
     from autoshard.planner.build_graph import build_plan_graph
@@ -42,24 +46,28 @@ def plan_one(path: Path, mesh: str, time_limit: float, seed: int, workers: int, 
     from autoshard.solver.solve import SolverConfig
 
     times = {}
-    t_start = t = time.perf_counter()
-    module = load(path.read_text(), str(path))
-    inline_private_calls(module)
-    times["parse"] = time.perf_counter() - t
-    t = time.perf_counter()
-    cost_config = resolve_config(_mesh_spec(mesh), "h100-8")
-    model = PlanCostModel(cost_config)
-    built = build_plan_graph(module, profile_mesh(cost_config), "mesh", model, PlanOptions(carry_state=True))
-    times["graph"] = time.perf_counter() - t
-    t = time.perf_counter()
-    solver = SolverConfig(max_time_in_seconds=time_limit, num_workers=workers, random_seed=seed,
-                          deterministic=deterministic)
-    plan = solve_plan_graph(built, model, cost_config.hardware.memory_bytes, "mesh", solver)
-    solve_wall = plan.solver.wall_time_s
-    times["problem"] = time.perf_counter() - t - solve_wall
-    times["solve"] = solve_wall
-    times["total"] = time.perf_counter() - t_start
+    with cyclic_gc_paused():
+        t_start = t = time.perf_counter()
+        module = load(path.read_text(), str(path))
+        inline_private_calls(module)
+        times["parse"] = time.perf_counter() - t
+        t = time.perf_counter()
+        cost_config = resolve_config(_mesh_spec(mesh), "h100-8")
+        model = PlanCostModel(cost_config)
+        built = build_plan_graph(module, profile_mesh(cost_config), "mesh", model, PlanOptions(carry_state=True))
+        times["graph"] = time.perf_counter() - t
+        t = time.perf_counter()
+        solver = SolverConfig(max_time_in_seconds=time_limit, num_workers=workers, random_seed=seed,
+                              deterministic=deterministic)
+        plan = solve_plan_graph(built, model, cost_config.hardware.memory_bytes, "mesh", solver)
+        after = time.perf_counter()
+    search = plan.solver.extra["search_s"]
+    times["problem"] = after - t - plan.solver.wall_time_s
+    times["solve"] = search
+    times["account"] = after - t - times["problem"] - search
+    times["total"] = after - t_start
     return {
+        "searches": plan.solver.extra["memory_searches"],
         "ops": sum(1 for n in built.graph.nodes if n.kind == NodeKind.OP),
         "nodes": plan.solver.num_nodes,
         "status": plan.solver.status,
@@ -89,7 +97,7 @@ def main() -> int:
     args = ap.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     head = f"{'layers':>6} {'mesh':>7} {'ops':>6} {'nodes':>6} {'parse':>7} {'graph':>7} {'problem':>8} {'solve':>7} " \
-           f"{'total':>7} {'status':>9} {'gap':>7} {'step_ms':>9}"  # fmt: skip
+           f"{'account':>8} {'searches':>8} {'total':>7} {'status':>9} {'gap':>7} {'step_ms':>9}"  # fmt: skip
     print(head, flush=True)
     for layers in [int(x) for x in args.layers.split(",")]:
         path = model_path(layers, args.work, args.large)
@@ -97,7 +105,8 @@ def main() -> int:
             r = plan_one(path, mesh, args.time_limit, args.seed, args.workers, not args.wall_clock)
             print(
                 f"{layers:>6} {mesh:>7} {r['ops']:>6} {r['nodes']:>6} {r['parse']:>7.1f} {r['graph']:>7.1f} "
-                f"{r['problem']:>8.1f} {r['solve']:>7.1f} {r['total']:>7.1f} {r['status']:>9} {r['gap']:>7.3f} "
+                f"{r['problem']:>8.1f} {r['solve']:>7.1f} {r['account']:>8.1f} {r['searches']:>8} {r['total']:>7.1f} "
+                f"{r['status']:>9} {r['gap']:>7.3f} "
                 f"{r['step_ms']:>9.3f}",
                 flush=True,
             )

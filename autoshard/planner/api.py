@@ -198,6 +198,7 @@ def solve_plan_graph(
     limit = config.max_time_in_seconds
     t0 = time.perf_counter()
     result = solve(problem, config, on_progress=on_progress, starts=[least_sharded_start(graph)])
+    search_s = result.wall_time_s
     if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
         raise infeasible_error(graph, problem, budget, result.status, result.explanation, limit)
     first_bound = result.best_bound
@@ -217,6 +218,6 @@ def solve_plan_graph(
         status = OPTIMAL if gap == 0 else FEASIBLE
     cost = assignment_cost(graph, assignment, model, memory, budget)
     stats = solver_stats(problem, status, result.cost, best_bound, gap, wall,
-                         {**result.stats.to_json(), "memory_searches": searches})
+                         {**result.stats.to_json(), "memory_searches": searches, "search_s": round(search_s, 3)})
     return Plan(built.module, built.func, mesh, mesh_name, graph, assignment, cost, stats, built.warnings,
                 model.config)
