@@ -44,37 +44,58 @@ def merged_values(graph: PlanGraph, assignment: Sequence[int] | None = None) -> 
     """Node index -> the (node, port) whose buffer XLA:CPU gives its value (module docstring); without the
     plan's `assignment`, as if it partitioned every repeat like the value it repeats."""
     nodes = graph.nodes
-    static = graph.derived("op merge keys", _static_keys)
-    operands: dict[int, dict[int, tuple[int, int]]] = {}
-    for e in graph.edges:
-        operands.setdefault(e.consumer, {})[e.in_port] = (e.producer, e.out_port)
     canonical: dict[tuple[int, int], tuple[int, int]] = {}
-    first: dict[tuple, int] = {}
+    first: dict[object, int] = {}
     merged: dict[int, tuple[int, int]] = {}
 
     def number(node: int, port: int) -> tuple[int, int]:
         return canonical.get((node, port), (node, port))
 
-    for node in sorted(nodes, key=lambda n: n.position):
-        reads = operands.get(node.index, {})
-        if _is_barrier_value(node) and len(reads) == 1:
-            merged[node.index] = reads[0]
-            canonical[node.index, 0] = number(*reads[0])
-        elif node.kind == NodeKind.CONSTRAINT and 0 in reads:
-            canonical[node.index, 0] = number(*reads[0])
-        elif node.kind == NodeKind.CONSTANT and node.ir is not None:
-            key = static[node.index]
-            if key is not None:  # constants of one value are one value, not merged (they hold no buffer)
-                canonical[node.index, 0] = number(first.setdefault(key, node.index), 0)
-        elif static[node.index] is not None and _mergeable(node):
-            key = (static[node.index], tuple(number(*reads[i]) for i in sorted(reads)))
-            earlier = first.setdefault(key, node.index)
-            if earlier != node.index and _partitioned_alike(nodes[earlier], node, assignment):
-                if len(node.outputs) == 1:
-                    merged[node.index] = (earlier, 0)
-                for port in range(len(node.outputs)):  # a multi-result repeat (top_k) is numbered, not merged
-                    canonical[node.index, port] = number(earlier, port)
+    for index, role, key, reads, outputs in graph.derived("merge walk", _merge_walk):
+        if role == _BARRIER:
+            merged[index] = reads[0]
+            canonical[index, 0] = number(*reads[0])
+        elif role == _PASS_THROUGH:
+            canonical[index, 0] = number(*reads[0])
+        elif role == _CONSTANT:  # constants of one value are one value, not merged (they hold no buffer)
+            canonical[index, 0] = number(first.setdefault(key, index), 0)
+        else:
+            earlier = first.setdefault((key, tuple(number(*read) for read in reads)), index)
+            if earlier != index and _partitioned_alike(nodes[earlier], nodes[index], assignment):
+                if outputs == 1:
+                    merged[index] = (earlier, 0)
+                for port in range(outputs):  # a multi-result repeat (top_k) is numbered, not merged
+                    canonical[index, port] = number(earlier, port)
     return merged
+
+
+#: what `merged_values` does with a node: a barrier's value and a sharding constraint are their operand, a
+#: constant is the first constant of its value, an op the first op of its key reading the same values
+_BARRIER, _PASS_THROUGH, _CONSTANT, _OP = range(4)
+
+
+def _merge_walk(graph: PlanGraph) -> list[tuple[int, int, int | None, tuple[tuple[int, int], ...], int]]:
+    """The nodes `merged_values` numbers, in program order, each as (node, role, its op key's interned id, the
+    (node, port) it reads per operand in operand order, its number of results): the graph's structure alone, so
+    worked out once (`PlanGraph.derived`)."""
+    static = _static_keys(graph)
+    operands: dict[int, dict[int, tuple[int, int]]] = {}
+    for e in graph.edges:
+        operands.setdefault(e.consumer, {})[e.in_port] = (e.producer, e.out_port)
+    walk = []
+    for node in sorted(graph.nodes, key=lambda n: n.position):
+        reads = operands.get(node.index, {})
+        key = static[node.index]
+        if _is_barrier_value(node) and len(reads) == 1:
+            walk.append((node.index, _BARRIER, None, (reads[0],), 1))
+        elif node.kind == NodeKind.CONSTRAINT and 0 in reads:
+            walk.append((node.index, _PASS_THROUGH, None, (reads[0],), 1))
+        elif node.kind == NodeKind.CONSTANT and node.ir is not None:
+            if key is not None:
+                walk.append((node.index, _CONSTANT, key, (), 1))
+        elif key is not None and _mergeable(node):
+            walk.append((node.index, _OP, key, tuple(reads[i] for i in sorted(reads)), len(node.outputs)))
+    return walk
 
 
 def _partitioned_alike(earlier: PlanNode, repeat: PlanNode, assignment: Sequence[int] | None) -> bool:
@@ -95,10 +116,13 @@ def _mergeable(node: PlanNode) -> bool:
             and not any(part in node.label for part in _NOT_MERGED))
 
 
-def _static_keys(graph: PlanGraph) -> list[tuple | None]:
-    """Each node's op key without its operands (`_op_key`); None where it has none."""
+def _static_keys(graph: PlanGraph) -> list[int | None]:
+    """Each node's op key without its operands (`_op_key`), interned: equal keys get one integer (hashing the keys'
+    attributes again on every walk dominated on deep models); None where it has none."""
     keyed = (NodeKind.OP, NodeKind.CONSTANT)
-    return [_op_key(n) if n.kind in keyed and n.ir is not None else None for n in graph.nodes]
+    ids: dict[tuple, int] = {}
+    keys = [_op_key(n) if n.kind in keyed and n.ir is not None else None for n in graph.nodes]
+    return [None if key is None else ids.setdefault(key, len(ids)) for key in keys]
 
 
 def _op_key(node: PlanNode) -> tuple | None:
