@@ -229,12 +229,15 @@ def fill_strategies(graph: PlanGraph, rules: dict[int, object], mesh: Mesh, orac
     """
     cache: dict[tuple, list[NodeStrategy]] = {}
     partial_sums = partial_sum_nodes(graph)
-    fusion = plan_fusion(graph, oracle.backend, getattr(oracle, "group_memory_bound", None))
+    for node in graph.nodes:
+        if node.kind == NodeKind.OP:
+            node.rule = rules[node.index]  # before the fusion plan: a group's FLOPs count its dots by their factors
+    # the plan is priced with the same fusion plan (`PlanCostModel.fusion`)
+    fusion = oracle.fusion(graph) if hasattr(oracle, "fusion") else plan_fusion(graph, oracle.backend)
     for node in graph.nodes:
         if node.kind == NodeKind.MANUAL:
             continue  # the user's shardings: autoshard.planner.manual_computation
         if node.kind == NodeKind.OP:
-            node.rule = rules[node.index]
             unreduced = node.index in partial_sums
             traffic = fusion.traffic[node.index]
             key = ("op", node.label, node.rule, tuple(node.inputs), tuple(node.outputs), unreduced, traffic)

@@ -15,7 +15,7 @@ from autoshard.planner.cost_breakdown import CostBreakdown, PlannedCollective
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanEdge, PlanGraph
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.sharding_plan import ShardingPlan, extract_sharding_plan
-from autoshard.planner.xla_model.fusion_groups import plan_fusion, slice_fusing_nodes
+from autoshard.planner.xla_model.fusion_groups import slice_fusing_nodes
 from autoshard.planner.xla_model.reshard_cost import COPY_KINDS
 from autoshard.sharding import DimSharding, Mesh, SpecEntry, TensorSharding
 from autoshard.sharding.collective_steps import Collective
@@ -209,7 +209,7 @@ def evaluate_assignment(graph: PlanGraph, assignment: list[int], model) -> CostB
     solver problem."""
     cost = CostBreakdown()
     by_kind: dict[str, float] = defaultdict(float)
-    fusion = plan_fusion(graph, model.backend, model.group_memory_bound)
+    fusion = model.fusion(graph)
     for node, choice in zip(graph.nodes, assignment):
         s = node.strategies[choice]
         cost.compute_s += s.compute_s * node.multiplier

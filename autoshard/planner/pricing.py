@@ -17,10 +17,10 @@ from itertools import repeat
 
 from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.factor_strategies import local_factor_sizes
-from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanNode, Settle, TensorInfo
+from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, Settle, TensorInfo
 from autoshard.planner.xla_model.backend import backend_for
 from autoshard.planner.xla_model.dot_layout import makes_layout_copies
-from autoshard.planner.xla_model.fusion_groups import NodeTraffic
+from autoshard.planner.xla_model.fusion_groups import FusionPlan, NodeTraffic, plan_fusion
 from autoshard.planner.xla_model.no_op_ops import is_no_op
 from autoshard.planner.xla_model.reshard_cost import ReshardPricer, performed_kind
 from autoshard.planner.xla_model.select_and_scatter_expansion import expansion
@@ -59,6 +59,8 @@ class PlanCostModel:
         self.backend = backend_for(config)
         #: reshards are priced as the backend that lowers them does (`hardware.reshard_lowering`)
         self._reshards = ReshardPricer(config)
+        #: the last graph `fusion` worked out, its node and edge counts then, and its fusion plan
+        self._fusion: tuple[PlanGraph, tuple[int, int], FusionPlan] | None = None
 
     def edge_cost_table(self) -> EdgeCostTable:
         """Memoized reshard prices and edge matrices; pairs equal up to a price-preserving renaming priced once."""
@@ -159,6 +161,15 @@ class PlanCostModel:
         copies = (self.layout_copy_bytes(node, inputs, traffic)
                   + self.state_copy_bytes(node, outputs, traffic)) / self.config.hardware.memory_bandwidth
         return self.work_s(work, _dtype(node), traffic.memory_bound if traffic is not None else None) + copies
+
+    def fusion(self, graph: PlanGraph) -> FusionPlan:
+        """`plan_fusion` of `graph` on this model's backend, each group of several nodes memory-bound or not as
+        `group_memory_bound` prices it; worked out once while `graph` keeps its nodes and edges (strategies are
+        filled and a plan priced from the same one)."""
+        size = (len(graph.nodes), len(graph.edges))
+        if self._fusion is None or self._fusion[0] is not graph or self._fusion[1] != size:
+            self._fusion = (graph, size, plan_fusion(graph, self.backend, self.group_memory_bound))
+        return self._fusion[2]
 
     def group_memory_bound(self, members: Sequence[tuple[PlanNode, NodeTraffic]]) -> bool:
         """Whether a fusion group, on global shapes, spends longer moving bytes than computing."""
