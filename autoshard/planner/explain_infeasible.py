@@ -21,14 +21,16 @@ CHECKPOINT_REMEDY = "wrap each layer in jax.checkpoint"
 def memory_remedies(graph: PlanGraph, need: float, budget: float) -> tuple[str, ...]:
     """What would let a plan needing `need` bytes per device fit `budget`: the budget it needs, a mesh with
     proportionally more devices (the sharded arguments and activations shrink with it), `jax.checkpoint` around
-    each layer when the program has none, bf16 parameters when its float arguments are mostly f32."""
+    each layer when the program has none, bf16 parameters when its float arguments are mostly f32 and none is 16-bit
+    (a program keeping its parameters in bf16 beside f32 optimizer moments is mostly f32 already mixed)."""
     remedies = list(budget_remedies(need, budget))
     if not any(str(node.label).startswith(BARRIER_OP) for node in graph.nodes):  # jax.checkpoint's barrier
         remedies.append(CHECKPOINT_REMEDY)
     floats = [(info.dtype, int(np.prod(info.shape, dtype=np.int64))) for node in graph.nodes
               if node.kind == NodeKind.ARGUMENT for info in node.outputs[:1] if info.dtype.startswith(("f", "bf"))]
     f32 = sum(n for dtype, n in floats if dtype == "f32")
-    if floats and 2 * f32 > sum(n for _, n in floats):
+    half = any(dtype in ("bf16", "f16") for dtype, _ in floats)
+    if floats and not half and 2 * f32 > sum(n for _, n in floats):
         remedies.append("keep parameters in bf16")
     return tuple(remedies)
 

@@ -221,6 +221,22 @@ func.func @main(%a: tensor<8x64xf32>, %w: tensor<64x64xf32>) -> tensor<8x64xf32>
     assert "jax.checkpoint" not in line
 
 
+def test_a_program_already_keeping_parameters_in_bf16_is_not_told_to(work: Path) -> None:
+    """bf16 weights beside f32 optimizer moments (mostly f32 by elements) already are the mixed-precision layout."""
+    (work / "mixed.mlir").write_text("""
+func.func @main(%w: tensor<64x64xbf16>, %m: tensor<64x64xf32>, %v: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>) {
+  %0 = stablehlo.convert %w : (tensor<64x64xbf16>) -> tensor<64x64xf32>
+  %1 = stablehlo.add %m, %0 : tensor<64x64xf32>
+  %2 = stablehlo.multiply %v, %0 : tensor<64x64xf32>
+  return %1, %2 : tensor<64x64xf32>, tensor<64x64xf32>
+}
+""")
+    line = assert_user_error(
+        autoshard("plan", "mixed.mlir", "--mesh", "data=2", "--memory-budget", "1KiB", "-o", "out.mlir", cwd=work),
+        "raise --memory-budget to at least")
+    assert "bf16" not in line
+
+
 def test_unwritable_output_path(work: Path) -> None:
     """A missing directory is created; one that cannot be (a file in the way) is one error, before planning."""
     (work / "blocker").write_text("")
