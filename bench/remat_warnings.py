@@ -77,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--meshes", default=None, help="';'-separated meshes (default: 8, 2x4, 2x2x2)")
     parser.add_argument("--large", action="store_true", help="also the large models (examples/large/NAME.mlir)")
     parser.add_argument("--time-limit", type=float, default=30.0)
-    parser.add_argument("--out", type=Path, default=REPO_ROOT / "results" / "remat_warnings")
+    parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results" / "remat_warnings",
+                        help="folder for the written plans and XLA logs (default: bench/results/, ignored by git)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
