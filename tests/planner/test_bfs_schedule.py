@@ -34,3 +34,20 @@ def test_instructions_without_operands_and_released_together_keep_the_computatio
     operands = {"b": [], "a": [], "d": ["a", "b"], "c": ["a", "b"]}
     place = {"a": 0, "b": 1, "c": 2, "d": 3}
     assert _order(operands, place) == ["a", "b", "c", "d"]
+
+
+def test_every_op_of_a_program_with_a_loop_is_ranked():
+    """A loop-carried value's edge to itself is not an operand: the loop and what follows it are scheduled."""
+    from pathlib import Path
+
+    import autoshard
+    from autoshard.planner.plan_graph import NodeKind
+    from autoshard.planner.xla_model.backend import CPU
+    from autoshard.planner.xla_model.bfs_schedule import scheduled_ranks
+
+    text = (Path(__file__).resolve().parents[2] / "examples" / "scan_layers.mlir").read_text()
+    plan = autoshard.plan(text, mesh="data=2,model=4", time_limit=2, seed=0, num_workers=1)
+    assert any(e.producer == e.consumer for e in plan.graph.edges)
+    for assignment in (plan.assignment, None):
+        ranks = scheduled_ranks(plan.graph, assignment, CPU)
+        assert all(ranks[n.index] is not None for n in plan.graph.nodes if n.kind == NodeKind.OP)

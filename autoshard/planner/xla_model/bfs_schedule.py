@@ -17,7 +17,7 @@ The instructions are those of the partitioned, fused program, as the plan implie
   each member's sum then a get-tuple-element of it;
 - on an edge whose operand sharding differs from the producer's, one collective, unless the reshard only slices
   locally (computed inside the reader's loop).
-A sharding constraint is its operand. Loops' back edges are not followed.
+A sharding constraint is its operand. Loops' back edges (and a carried value's edge to itself) are not followed.
 
 `scheduled_ranks` gives each op node the rank of the instruction it runs in (the first kernel it is a member of).
 """
@@ -60,7 +60,8 @@ def instruction_graph(graph: PlanGraph, assignment: Sequence[int] | None, backen
     operands: dict[Instruction, list[Instruction]] = {}
     incoming: dict[int, list[PlanEdge]] = {}
     for e in graph.edges:
-        if nodes[e.consumer].position > nodes[e.producer].position or nodes[e.producer].kind != NodeKind.OP:
+        if nodes[e.consumer].position > nodes[e.producer].position or e.producer != e.consumer and (
+                nodes[e.producer].kind != NodeKind.OP):  # not a loop's back edge, nor a carried value's own
             incoming.setdefault(e.consumer, []).append(e)
     resharded: dict[tuple, Instruction] = {}
     place: dict[Instruction, tuple[int, int]] = {}
@@ -109,9 +110,8 @@ def instruction_graph(graph: PlanGraph, assignment: Sequence[int] | None, backen
             resharded[key] = define(("collective", len(resharded)), ready, producer.position)
         return [resharded[key]]
 
-    kernel_members = {root: set(members) for root, members in fusion.kernels.items()}
     for root, members in fusion.kernels.items():
-        inside = kernel_members[root]
+        inside = set(members)
         define(("node", root), [i for m in members for e in incoming.get(m, ()) if e.producer not in inside
                                 for i in read(e)], nodes[root].position)
     inline = {m for root, members in fusion.kernels.items() for m in members if m != root}
