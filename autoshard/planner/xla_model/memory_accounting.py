@@ -731,14 +731,16 @@ def combined_groups(graph: PlanGraph, assignment: Sequence[int], backend: XlaBac
     return merged
 
 
-def combined_positions(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend) -> list[int]:
+def combined_positions(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend,
+                       groups: Sequence[Sequence[int]] | None = None) -> list[int]:
     """Where each node's results are ready once XLA's combiners have merged independent collectives
-    (`combined_groups`): an op settling partial sums settles them at the last collective merged with its own, and
-    everything downstream of it runs no earlier. Program positions where nothing is merged."""
+    (`combined_groups`, or its `groups` where already worked out): an op settling partial sums settles them at the
+    last collective merged with its own, and everything downstream of it runs no earlier. Program positions where
+    nothing is merged."""
     nodes = graph.nodes
     runs_at = [n.position for n in nodes]
     _, readers = graph.forward_neighbours()
-    for members in combined_groups(graph, assignment, backend):
+    for members in combined_groups(graph, assignment, backend) if groups is None else groups:
         at = max(nodes[i].position for i in members)
         for i in members:
             runs_at[i] = max(runs_at[i], at)
@@ -766,11 +768,11 @@ def plan_liveness(graph: PlanGraph, assignment: Sequence[int], backend: XlaBacke
     """The plan's `GraphLiveness` on `backend`: XLA's combined all-reduces, and (`deferred`) the output-only readers
     run as late as XLA's scheduler may run them (`deferred_positions`, in the plan's breadth-first order on a
     backend scheduling so)."""
-    combined = combined_positions(graph, assignment, backend)
+    groups = combined_groups(graph, assignment, backend)
+    combined = combined_positions(graph, assignment, backend, groups)
     reads = operand_positions(graph, combined)
     if deferred:
-        ranks = (scheduled_ranks(graph, assignment, backend, combined_groups(graph, assignment, backend))
-                 if backend.breadth_first_schedule.value else None)
+        ranks = scheduled_ranks(graph, assignment, backend, groups) if backend.breadth_first_schedule.value else None
         reads = deferred_positions(graph, reads, ranks)
     return GraphLiveness.of(graph, backend, reads, combined, assignment=assignment, copies_counted=True)
 
