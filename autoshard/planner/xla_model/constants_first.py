@@ -49,17 +49,22 @@ def constants_first_positions(graph: PlanGraph, runs_at: Sequence[int]) -> dict[
             if nodes[i].kind == NodeKind.OP and runs_at[i] > 0}
 
 
-def scatters_into_constants(graph: PlanGraph) -> frozenset[int]:
-    """The scatters of the function's body whose updated operand (operand 0) is a value of constants alone
-    (`constants_only`) and that an add alone does not read: their buffer is that operand's, written at the
-    start."""
+def scatters_of_constants(graph: PlanGraph) -> frozenset[int]:
+    """The scatters whose updated operand (operand 0) is an op of constants alone (`constants_only`)."""
     constants = graph.derived("constants only", constants_only)
+    nodes = graph.nodes
+    return frozenset(e.consumer for e in graph.edges
+                     if e.in_port == 0 and e.producer in constants and nodes[e.producer].kind == NodeKind.OP
+                     and nodes[e.consumer].label == ScatterOp.name)
+
+
+def scatters_into_constants(graph: PlanGraph) -> frozenset[int]:
+    """The scatters of the function's body into a value of constants alone (`scatters_of_constants`) that an add
+    alone does not read: their buffer is that operand's, written at the start."""
     nodes = graph.nodes
     readers: dict[int, set[str]] = {}
     for e in graph.edges:
         readers.setdefault(e.producer, set()).add(nodes[e.consumer].label)
-    return frozenset(e.consumer for e in graph.edges
-                     if e.in_port == 0 and e.producer in constants and nodes[e.producer].kind == NodeKind.OP
-                     and nodes[e.consumer].label == ScatterOp.name and nodes[e.consumer].ir is not None
-                     and isinstance(nodes[e.consumer].ir.parent_op(), FuncOp)
-                     and readers.get(e.consumer) != {AddOp.name})
+    return frozenset(i for i in scatters_of_constants(graph)
+                     if nodes[i].ir is not None and isinstance(nodes[i].ir.parent_op(), FuncOp)
+                     and readers.get(i) != {AddOp.name})

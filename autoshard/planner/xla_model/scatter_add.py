@@ -12,33 +12,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from autoshard.dialects.stablehlo import AddOp, ScatterOp
-from autoshard.planner.plan_graph import NodeKind, PlanGraph
-from autoshard.planner.xla_model.constants_first import constants_only
+from autoshard.dialects.stablehlo import AddOp
+from autoshard.planner.plan_graph import PlanEdge, PlanGraph
+from autoshard.planner.xla_model.constants_first import scatters_of_constants
 
 
 def scatters_into_adds(graph: PlanGraph, assignment: Sequence[int] | None = None) -> frozenset[int]:
-    """The scatters into a value of constants alone (`constants_only`) whose only reader is an add, reading it
-    without a reshard under `assignment` (every such scatter without one: the solver's view)."""
+    """The scatters into a value of constants alone (`scatters_of_constants`) whose only reader is an add, reading
+    it without a reshard under `assignment` (every such scatter without one: the solver's view)."""
     nodes = graph.nodes
-    constants = graph.derived("constants only", constants_only)
-    readers: dict[int, list] = {}
+    readers: dict[int, list[PlanEdge]] = {}
     for e in graph.edges:
         if e.producer != e.consumer:
             readers.setdefault(e.producer, []).append(e)
     out: set[int] = set()
-    for e in graph.edges:
-        scatter = nodes[e.consumer]
-        if (e.in_port != 0 or e.producer not in constants or nodes[e.producer].kind != NodeKind.OP
-                or scatter.label != ScatterOp.name or len(scatter.outputs) != 1):
-            continue
-        reads = readers.get(e.consumer, [])
-        if len(reads) != 1 or nodes[reads[0].consumer].label != AddOp.name:
+    for i in scatters_of_constants(graph):
+        scatter, reads = nodes[i], readers.get(i, [])
+        if len(scatter.outputs) != 1 or len(reads) != 1 or nodes[reads[0].consumer].label != AddOp.name:
             continue
         read = reads[0]
         if assignment is not None and scatter.strategies and nodes[read.consumer].strategies:
-            written = scatter.strategies[assignment[e.consumer]].outputs[0]
+            written = scatter.strategies[assignment[i]].outputs[0]
             if nodes[read.consumer].strategies[assignment[read.consumer]].inputs[read.in_port] != written:
                 continue
-        out.add(e.consumer)
+        out.add(i)
     return frozenset(out)
