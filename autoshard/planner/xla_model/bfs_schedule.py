@@ -5,9 +5,10 @@ the default while `xla_cpu_enable_concurrency_optimized_scheduler` holds): Kahn'
 first-out queue. An instruction is queued when the last of its distinct operands has run; instructions without
 operands (parameters, constants) are queued first, in the computation's order; a finished instruction releases its
 users in their order: the order their uses were made, which is program order except that library fusions (a dot's,
-a convolution's, and a reduction's where YNNPACK takes reductions: `XlaBackend.library_reductions`) are made after
-the loop fusions and come after them (seen on XLA:CPU, jaxlib 0.10: a loss's reduction read beside an exponential
-of the same logits runs after the exponential though the program writes it first).
+a convolution's, and a reduction's YNNPACK takes, `library_reductions.library_reduction`, where the backend hands
+it reductions, `XlaBackend.library_reductions`) are made after the loop fusions and come after them (seen on XLA:CPU,
+jaxlib 0.10: a loss's reduction read beside an exponential of the same logits runs after the exponential though
+the program writes it first).
 
 The instructions are those of the partitioned, fused program, as the plan implies them (`instruction_graph`):
 - one per kernel of the fusion plan (`fusion_groups.plan_fusion`: the op writing its result, with the producers
@@ -28,11 +29,11 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from autoshard.planner.plan_graph import NodeKind, PlanEdge, PlanGraph
+from autoshard.planner.plan_graph import NodeKind, PlanEdge, PlanGraph, PlanNode
 from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.dot_layout import flattened_dot
 from autoshard.planner.xla_model.fusion_groups import TRANSPARENT_KINDS, plan_fusion
-from autoshard.planner.xla_model.library_reductions import REDUCTIONS
+from autoshard.planner.xla_model.library_reductions import library_reduction
 from autoshard.sharding.tensor_sharding import is_local_slice
 
 #: an instruction: (kind, key); a kernel or an argument/constant is ("node", node index)
@@ -69,7 +70,7 @@ def instruction_graph(graph: PlanGraph, assignment: Sequence[int] | None, backen
     def define(instruction: Instruction, reads: list[Instruction], at: int) -> Instruction:
         if instruction not in operands:
             operands[instruction] = list(dict.fromkeys(reads))
-            library = instruction[0] == "node" and _library_fusion(nodes[instruction[1]].label, backend)
+            library = instruction[0] == "node" and _library_fusion(nodes[instruction[1]], backend)
             place[instruction] = (int(library), at)
         return instruction
 
@@ -128,9 +129,9 @@ def instruction_graph(graph: PlanGraph, assignment: Sequence[int] | None, backen
     return InstructionGraph(operands, place)
 
 
-def _library_fusion(label: str, backend: XlaBackend) -> bool:
-    """Whether XLA:CPU runs an op of `label` as a library fusion (module docstring)."""
-    return label in LIBRARY_OPS or (backend.library_reductions.value and label in REDUCTIONS)
+def _library_fusion(node: PlanNode, backend: XlaBackend) -> bool:
+    """Whether XLA:CPU runs `node` as a library fusion (module docstring)."""
+    return node.label in LIBRARY_OPS or (backend.library_reductions.value and library_reduction(node))
 
 
 def breadth_first_order(instructions: InstructionGraph) -> dict[Instruction, int]:

@@ -69,7 +69,7 @@ def written_for_reductions(graph: PlanGraph, inline: Collection[Port], sources: 
     written: set[Port] = set()
     taken: set[int] = set()  # nodes inside some library fusion
     for root in sorted(nodes, key=lambda n: (n.position, n.index), reverse=True):
-        if not _library_reduction(root) or root.index in taken:
+        if not library_reduction(root) or root.index in taken:
             continue
         members, frontier = {root.index}, list(operands.get(root.index, ()))
         while frontier:
@@ -91,7 +91,7 @@ def _supported_type(node: PlanNode) -> bool:
     return all(info is None or info.dtype in SUPPORTED_TYPES for info in (*node.inputs, *node.outputs))
 
 
-def _library_reduction(node: PlanNode) -> bool:
+def library_reduction(node: PlanNode) -> bool:
     """A reduce or reduce_window the library takes (`IsReduceLikeOpSupportedByYnn`): one input and its init value,
     of a supported type; a reduce over some dimension; a reduce_window whose windows do not overlap (a window of
     several elements moves by its size), without dilations."""
