@@ -160,7 +160,8 @@ COMBINER_NOTE = ("; may be low: the plan has {n} settling all-reduces XLA can co
                  "operands live longer than program order (bench/memory_vs_xla.py measures)")
 
 
-#: added when the output-only readers' schedule decides the peak (`deferred_positions`)
+#: added when the output-only readers' schedule decides the peak (`deferred_positions`) on a backend whose schedule
+#: the model does not follow (`XlaBackend.breadth_first_schedule`: where it does, the readers run where it puts them)
 DEFERRED_NOTE = ("; {low:.1f} to {high:.1f} MiB depending on where XLA's scheduler runs the readers feeding only the "
                  "results (the loss): the higher figure counted")
 
@@ -1093,15 +1094,16 @@ def plan_memory(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh, backend
     how sure it is."""
     liveness = plan_liveness(graph, assignment, backend)
     step = step_memory(plan_live_values(graph, assignment, mesh, liveness), half_steps(graph))
-    early = step_memory(plan_live_values(graph, assignment, mesh, plan_liveness(graph, assignment, backend,
-                                                                                 deferred=False)),
-                        half_steps(graph))
     note = NOTE
     settles = sum(1 for node in graph.nodes if node.strategies and node.strategies[assignment[node.index]].settle)
     if settles > 1:
         note += COMBINER_NOTE.format(n=settles)
-    if early.total_bytes < step.total_bytes:
-        note += DEFERRED_NOTE.format(low=early.total_bytes / 2**20, high=step.total_bytes / 2**20)
+    if not backend.breadth_first_schedule.value:  # the loss's readers placed by a guess, not by XLA's schedule
+        early = step_memory(plan_live_values(graph, assignment, mesh, plan_liveness(graph, assignment, backend,
+                                                                                     deferred=False)),
+                            half_steps(graph))
+        if early.total_bytes < step.total_bytes:
+            note += DEFERRED_NOTE.format(low=early.total_bytes / 2**20, high=step.total_bytes / 2**20)
     if liveness.aliased_results:
         note += f"; {len(liveness.aliased_results)} result(s) written into donated arguments"
     return replace(step, peak_index=step.peak_index // 2, note=note)
