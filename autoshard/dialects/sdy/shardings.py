@@ -110,6 +110,9 @@ class DimensionShardingAttr(AngleBracketedAttr):
 
 #: the printed body of each tensor sharding attribute (attributes are immutable values)
 _BODY_TEXT: dict[TensorShardingAttr, str] = {}
+#: the same by object identity (no hashing of the parameters when the same object is printed again); each
+#: entry holds its attribute, so the id stays that object's
+_BODY_TEXT_OF_OBJECT: dict[int, tuple[TensorShardingAttr, str]] = {}
 _BODY_TEXT_LIMIT = 1 << 16
 
 
@@ -204,6 +207,10 @@ class TensorShardingAttr(BodySyntaxAttr):
     def print_body(self, printer: Printer) -> None:
         """The stripped form `<@mesh, [...], replicated={...}, unreduced={...}>` (one text per attribute: a
         planned module prints the same few shardings on tens of thousands of values)."""
+        seen = _BODY_TEXT_OF_OBJECT.get(id(self))
+        if seen is not None:
+            printer.print_string(seen[1])
+            return
         text = _BODY_TEXT.get(self)
         if text is None:
             stream = io.StringIO()
@@ -211,6 +218,9 @@ class TensorShardingAttr(BodySyntaxAttr):
             if len(_BODY_TEXT) >= _BODY_TEXT_LIMIT:
                 _BODY_TEXT.clear()
             text = _BODY_TEXT[self] = stream.getvalue()
+        if len(_BODY_TEXT_OF_OBJECT) >= _BODY_TEXT_LIMIT:
+            _BODY_TEXT_OF_OBJECT.clear()
+        _BODY_TEXT_OF_OBJECT[id(self)] = (self, text)
         printer.print_string(text)
 
     def _print_body(self, printer: Printer) -> None:
