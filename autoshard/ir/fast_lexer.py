@@ -9,6 +9,7 @@ token without the property lookups of xDSL's generic versions (same results, sam
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from xdsl.context import Context
@@ -44,6 +45,26 @@ _KIND_OF_GROUP = {name: MLIRTokenKind[name] for name in _TOKEN.groupindex if nam
 _KIND_OF_GROUP["HEX"] = MLIRTokenKind.INTEGER_LIT
 
 
+#: Span's fields as this module builds them (`_span`); checked once, since a Span built another way would miss one.
+_SPAN_FIELDS = ("start", "end", "input", "line_offset")
+_SPAN_BUILT_DIRECTLY = (tuple(f.name for f in dataclasses.fields(Span)) == _SPAN_FIELDS
+                        and not hasattr(Span, "__post_init__") and "__slots__" not in Span.__dict__)
+
+
+def _span(start: int, end: int, input: Input[str]) -> Span[str]:
+    """`Span(start, end, input)`, without the frozen dataclass's `object.__setattr__` per field (a span per
+    token is most of the lexer's allocation)."""
+    if not _SPAN_BUILT_DIRECTLY:
+        return Span(start, end, input)
+    span = object.__new__(Span)
+    fields = span.__dict__
+    fields["start"] = start
+    fields["end"] = end
+    fields["input"] = input
+    fields["line_offset"] = 0
+    return span
+
+
 class FastMLIRLexer(MLIRLexer):
     """`MLIRLexer` with its common tokens matched by one regular expression (same tokens, same errors)."""
 
@@ -55,10 +76,10 @@ class FastMLIRLexer(MLIRLexer):
         start, end = match.span(group)
         self.pos = end
         if group == "punct":
-            return Token(KIND_BY_PUNCTUATION_SPELLING[match.group(group)], Span(start, end, self.input))
+            return Token(KIND_BY_PUNCTUATION_SPELLING[match.group(group)], _span(start, end, self.input))
         if group == "STRING_LIT":
             return Token(MLIRTokenKind.STRING_LIT, StringLiteral(start, end, self.input))
-        return Token(_KIND_OF_GROUP[group], Span(start, end, self.input))
+        return Token(_KIND_OF_GROUP[group], _span(start, end, self.input))
 
 
 class FastLexingParser(Parser):

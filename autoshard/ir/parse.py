@@ -44,13 +44,15 @@ class SourceMap:
         self.filename = filename
         self._text = text
         self._line_offset = line_offset
-        self._offsets: dict[int, int] = {}
-        self._ops: dict[int, object] = {}  # keeps ops alive so their ids stay unique
+        self._offsets: dict[int, tuple[int, object]] = {}  # id(op) -> (offset, op): holding op keeps its id unique
         self._line_starts: list[int] | None = None
 
     def record(self, op: object, offset: int) -> None:
-        self._offsets[id(op)] = offset
-        self._ops[id(op)] = op
+        self._offsets[id(op)] = (offset, op)
+
+    def _offset(self, op: object) -> int | None:
+        entry = self._offsets.get(id(op))
+        return entry[0] if entry is not None else None
 
     def location_of_offset(self, offset: int) -> Location:
         if self._line_starts is None:
@@ -59,13 +61,13 @@ class SourceMap:
         return Location(self.filename, line + self._line_offset, offset - self._line_starts[line - 1] + 1)
 
     def location(self, op: object) -> Location | None:
-        offset = self._offsets.get(id(op))
+        offset = self._offset(op)
         return self.location_of_offset(offset) if offset is not None else None
 
     def location_of_text(self, op: object, text: str) -> Location | None:
         """Where `text` first occurs from `op`'s start on (a func argument's name in its signature, say); None
         when the op's start is not known or the text does not follow it."""
-        offset = self._offsets.get(id(op))
+        offset = self._offset(op)
         found = self._text.find(text, offset) if offset is not None else -1
         return self.location_of_offset(found) if found >= 0 else None
 

@@ -6,6 +6,7 @@ These mirror the custom directives of the StableHLO printer (`SameOperandsAndRes
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, FunctionType, IntegerAttr, i64
@@ -44,6 +45,16 @@ def parse_i64_list(parser: Parser) -> list[int]:
 
 
 def dense_i64(values: Sequence[int]) -> DenseArrayBase:
+    """`array<i64: ...>` of `values`; one shared attribute per list of plain ints (attributes are immutable, and
+    a module repeats a few dimension lists thousands of times)."""
+    key = tuple(values)
+    if all(type(v) is int for v in key):
+        return _dense_i64_of(key)
+    return DenseArrayBase.from_list(i64, list(key))
+
+
+@functools.lru_cache(maxsize=4096)
+def _dense_i64_of(values: tuple[int, ...]) -> DenseArrayBase:
     return DenseArrayBase.from_list(i64, list(values))
 
 
