@@ -18,6 +18,7 @@ from autoshard.dialects.sdy.verify_op_attributes import verify_op_sdy_attributes
 from autoshard.errors import Location, UserError
 from autoshard.ir.parse import SourceMap, parse_module_with_locations
 from autoshard.ir.parse import split_input_file as split
+from autoshard.ir.verify_once import OnceVerifier
 
 
 @dataclass(frozen=True)
@@ -54,21 +55,22 @@ def verify_ops(module: Operation, source_map: SourceMap | None = None) -> list[D
     errors: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
     collector = WarningCollector()
-    for op in module.walk():
+    verifier = OnceVerifier()
+    with collecting_warnings(collector):
+        for op in module.walk():
 
-        def location() -> Location | None:
-            return source_map.location(op) if source_map is not None else None
+            def location() -> Location | None:
+                return source_map.location(op) if source_map is not None else None
 
-        name = op.op_name.data if isinstance(op, UnregisteredOp) else op.name
-        before = len(collector.messages)
-        try:
-            with collecting_warnings(collector):
-                op.verify_()
+            name = op.op_name.data if isinstance(op, UnregisteredOp) else op.name
+            before = len(collector.messages)
+            try:
+                verifier.verify(op)
                 verify_op_sdy_attributes(op)
-        except (VerifyException, DiagnosticException) as e:  # what a rule says of bad input; anything else is a bug
-            errors.append(Diagnostic("error", name, _message(e), location()))
-        for text in collector.messages[before:]:
-            warnings.append(Diagnostic("warning", name, text, location()))
+            except (VerifyException, DiagnosticException) as e:  # a rule's finding about bad input; else a bug
+                errors.append(Diagnostic("error", name, _message(e), location()))
+            for text in collector.messages[before:]:
+                warnings.append(Diagnostic("warning", name, text, location()))
     return errors + warnings
 
 
