@@ -19,12 +19,16 @@ stated twice in the text, once for Shardy and once in the form XLA keeps.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from autoshard.dialects.sdy import SHARDING_ATTR, ShardingConstraintOp, TensorShardingAttr, TensorShardingPerValueAttr
 from autoshard.rules.attrs import nested_in, op_name
+
+_MANUAL_COMPUTATION = "sdy.manual_computation"
 
 #: ops whose own sharding XLA's import keeps, or that carry none XLA reads
 _NOT_PINNED = ("func.func", "func.return", "stablehlo.while", "stablehlo.return", "sdy.return")
@@ -61,7 +65,7 @@ def pin_value(value: SSAValue, sharding: TensorShardingAttr, after: Operation | 
 def pin_op_results(root: Operation) -> int:
     """Pin every tensor result of every op under `root` that carries a per-value `sdy.sharding` (outside
     manual computations, whose bodies work on local shards). Returns the number of constraints inserted."""
-    ops = [op for op in root.walk() if op is not root and _is_planned_op(op)]
+    ops = [op for op in _ops_outside_manual_computations(root) if _is_planned_op(op)]
     pinned = 0
     for op in ops:
         shardings = op.attributes[SHARDING_ATTR]
@@ -74,8 +78,20 @@ def pin_op_results(root: Operation) -> int:
     return pinned
 
 
+def _ops_outside_manual_computations(root: Operation) -> Iterator[Operation]:
+    """The ops strictly inside `root` (in `walk` order) that lie inside no manual computation."""
+    if op_name(root) == _MANUAL_COMPUTATION or nested_in(root, _MANUAL_COMPUTATION):
+        return
+    for region in root.regions:
+        for block in region.blocks:
+            for op in block.ops:
+                yield op
+                if op.regions and op_name(op) != _MANUAL_COMPUTATION:
+                    yield from _ops_outside_manual_computations(op)
+
+
 def _is_planned_op(op: Operation) -> bool:
     name = op_name(op)
     sharding = op.attributes.get(SHARDING_ATTR)
     return (isinstance(sharding, TensorShardingPerValueAttr) and len(sharding.shardings) == len(op.results)
-            and name not in _NOT_PINNED and not name.startswith("sdy.") and not nested_in(op, "sdy.manual_computation"))
+            and name not in _NOT_PINNED and not name.startswith("sdy."))

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from xdsl.dialects.builtin import FunctionType, TensorType, UnregisteredOp
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FunctionType, TensorType, UnregisteredOp
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove
@@ -17,6 +17,8 @@ from autoshard.dialects.sdy import TensorShardingAttr, TensorShardingPerValueAtt
 #: Attributes whose text depends on their (hashable, exactly compared) parameters alone. Floats are left out
 #: (0.0 and -0.0 compare equal and print apart).
 _MEMOIZED_ATTRIBUTES = (TensorType, FunctionType, TensorShardingAttr, TensorShardingPerValueAttr)
+#: Attributes whose text is memoized per object only (the parser shares one object per repeated constant).
+_MEMOIZED_OBJECTS = (DenseIntOrFPElementsAttr,)
 
 
 class MlirPrinter(Printer):
@@ -39,10 +41,10 @@ class MlirPrinter(Printer):
 
 @dataclass(eq=False, repr=False)
 class MemoizingPrinter(MlirPrinter):
-    """`MlirPrinter`'s text, faster: each distinct type, sharding attribute and attribute dictionary is printed
-    once and its text reused (exported programs repeat a few hundred of them hundreds of thousands of times),
-    text goes straight to the stream, a named value's name is looked up once, and an op in its custom format
-    skips what only scopes, diagnostics and debug info need."""
+    """`MlirPrinter`'s text, faster: each distinct type, sharding attribute and attribute dictionary, and each
+    dense constant object, is printed once and its text reused (exported programs repeat a few hundred of them
+    hundreds of thousands of times), text and line breaks go straight to the stream, a named value's name is
+    looked up once, and an op in its custom format skips what only scopes, diagnostics and debug info need."""
 
     _attribute_text: dict[Attribute, str] = field(default_factory=dict, init=False)
     _text_of_object: dict[int, tuple[Attribute, str]] = field(default_factory=dict, init=False)
@@ -82,21 +84,32 @@ class MemoizingPrinter(MlirPrinter):
         self.stream.write(text)
 
     def print_attribute(self, attribute: Attribute) -> None:
-        if not isinstance(attribute, _MEMOIZED_ATTRIBUTES) or self.stream is None:
+        by_value = isinstance(attribute, _MEMOIZED_ATTRIBUTES)
+        if not (by_value or isinstance(attribute, _MEMOIZED_OBJECTS)) or self.stream is None:
             super().print_attribute(attribute)
             return
         seen = self._text_of_object.get(id(attribute))  # the same object again: no hashing of its parameters
         if seen is not None:
             self.print_string(seen[1])
             return
-        text = self._attribute_text.get(attribute)
+        text = self._attribute_text.get(attribute) if by_value else None
         if text is None:
             text = self._printed_alone(super().print_attribute, attribute)
             if text is None:
                 return
-            self._attribute_text[attribute] = text
+            if by_value:
+                self._attribute_text[attribute] = text
         self._text_of_object[id(attribute)] = (attribute, text)  # holds the object, so its id stays its own
         self.print_string(text)
+
+    def _print_new_line(self, indent: int | None = None, print_message: bool = True) -> None:
+        if self.stream is None or (print_message and self._next_line_callback):
+            super()._print_new_line(indent, print_message)
+            return
+        spaces = (self._indent if indent is None else indent) * self.indent_num_spaces
+        self.stream.write("\n" + " " * spaces)
+        self._current_line += 1
+        self._current_column = spaces
 
     def print_attr_dict(self, attr_dict: Mapping[str, Attribute]) -> None:
         if self.stream is None or self.printing_location:
