@@ -3,8 +3,9 @@
 `FastMLIRLexer` yields exactly the tokens (kinds and spans) of xDSL's `MLIRLexer`: identifiers, plain numbers,
 punctuation and strings without escapes are matched by one regular expression; anything else (escaped strings,
 `@"..."`, non-ASCII letters or digits, a stray `.`, the end of the input, bad characters and their errors) is
-left to xDSL's own `lex` from the same position. `FastLexingParser` reads with it, and matches punctuation, keywords and spellings against the current
-token without the property lookups of xDSL's generic versions (same results, same errors).
+left to xDSL's own `lex` from the same position. `FastLexingParser` reads with it, and matches punctuation,
+keywords and spellings against the current token without the property lookups of xDSL's generic versions (same
+results, same errors).
 """
 
 from __future__ import annotations

@@ -128,13 +128,13 @@ class MemoizingPrinter(MlirPrinter):
     def _printed_alone(self, print_fn: Callable[[Any], None], item: Any) -> str | None:
         """The text `print_fn(item)` prints, printed to a side buffer; None (printed here instead) when it spans
         lines, as that depends on the indentation where it is printed."""
-        stream, column = self.stream, self._current_column
+        stream, line, column = self.stream, self._current_line, self._current_column
         self.stream = io.StringIO()
         try:
             print_fn(item)
             text = self.stream.getvalue()
         finally:
-            self.stream, self._current_column = stream, column
+            self.stream, self._current_line, self._current_column = stream, line, column
         if "\n" in text:
             print_fn(item)
             return None
