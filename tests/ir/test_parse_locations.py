@@ -63,3 +63,17 @@ def test_multi_result_ops_print_as_a_group() -> None:
     assert '"sdy.named_computation"(%arg0) <{name = "n"}>' in generic
     back, _ = parse_module_with_locations(generic)
     assert back.is_structurally_equivalent(module)
+
+
+def test_an_undefined_value_is_reported_where_it_is_first_used() -> None:
+    # xDSL notices it at the end of the input; the error points at the first use of the earliest-used one
+    text = ("func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+            "  %0 = stablehlo.add %a, %b : tensor<4xf32>\n"
+            "  %1 = stablehlo.add %0, %c : tensor<4xf32>\n"
+            "  %2 = stablehlo.add %1, %b : tensor<4xf32>\n"
+            "  func.return %2 : tensor<4xf32>\n"
+            "}\n")
+    with pytest.raises(UserError) as info:
+        parse_module_with_locations(text, "u.mlir")
+    assert str(info.value.location) == "u.mlir:2:26"
+    assert "values used but not defined: [%b, %c]" in str(info.value)
