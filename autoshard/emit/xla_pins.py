@@ -25,10 +25,10 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from autoshard.dialects.sdy import SHARDING_ATTR, ShardingConstraintOp, TensorShardingAttr, TensorShardingPerValueAttr
+from autoshard.dialects.sdy import (
+    SHARDING_ATTR, ManualComputationOp, ShardingConstraintOp, TensorShardingAttr, TensorShardingPerValueAttr,
+)
 from autoshard.rules.attrs import nested_in, op_name
-
-_MANUAL_COMPUTATION = "sdy.manual_computation"
 
 #: ops whose own sharding XLA's import keeps, or that carry none XLA reads
 _NOT_PINNED = ("func.func", "func.return", "stablehlo.while", "stablehlo.return", "sdy.return")
@@ -80,13 +80,13 @@ def pin_op_results(root: Operation) -> int:
 
 def _ops_outside_manual_computations(root: Operation) -> Iterator[Operation]:
     """The ops strictly inside `root` (in `walk` order) that lie inside no manual computation."""
-    if op_name(root) == _MANUAL_COMPUTATION or nested_in(root, _MANUAL_COMPUTATION):
+    if op_name(root) == ManualComputationOp.name or nested_in(root, ManualComputationOp.name):
         return
     for region in root.regions:
         for block in region.blocks:
             for op in block.ops:
                 yield op
-                if op.regions and op_name(op) != _MANUAL_COMPUTATION:
+                if op.regions and op_name(op) != ManualComputationOp.name:
                     yield from _ops_outside_manual_computations(op)
 
 

@@ -140,6 +140,7 @@ class MemoizingPrinter(MlirPrinter):
             return None
         return text
 
+
 def print_module(op: Operation, generic: bool = False) -> str:
     """The text of `op` (a module), pretty by default, generic with `generic=True`; ends with a newline."""
     out = io.StringIO()
