@@ -27,9 +27,10 @@ from autoshard.planner.remat.choice import plan_with_remat
 from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph, least_sharded_start
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.planner.xla_model.memory_accounting import plan_memory
+from autoshard.planner.xla_model.merged_values import recomputation_ties
 from autoshard.sharding import Mesh
 from autoshard.sharding.hardware_profiles import resolve_config
-from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolverConfig, solve
+from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolveResult, SolverConfig, solve_tied
 from autoshard.solver.strategy_graph import StrategyGraph
 from autoshard.solver.validate import peak_usage
 from autoshard.units import fmt_bytes
@@ -128,11 +129,13 @@ def plan(
 MEMORY_RETRIES = 4
 
 
-def _fit_full_accounting(graph, mesh, backend, problem, result, memory, budget: int, config: SolverConfig, on_progress):
+def _fit_full_accounting(graph, mesh, backend, problem, result, memory, budget: int, config: SolverConfig, on_progress,
+                         search: Callable[..., SolveResult]):
     """Search again with tighter limits until a plan's full accounting (`plan_memory`: the buffers depending on
-    two nodes' strategies included, reshards' and recomputations partitioned otherwise than their forward values)
-    fits `budget`: each failed plan lowers the limit by what the solver's figure missed in it; a limit with no plan moves halfway back to the last one that had
-    one. Returns (problem, result, memory, searches) of the fitting plan, or raises `InfeasibleError`."""
+    two nodes' strategies included, reshards' and untied repeats' partitioned otherwise than the ops they repeat)
+    fits `budget`: each failed plan lowers the limit by what the solver's figure missed in it; a limit with no plan
+    moves halfway back to the last one that had one (`search(problem, config, on_progress)` searches). Returns
+    (problem, result, memory, searches) of the fitting plan, or raises `InfeasibleError`."""
     has_plan = problem.usage_limit  # the tightest limit known to have a plan (over budget)
     searches = 1
     limit = min(budget - (memory.total_bytes - peak_usage(problem, result.assignment)[0]), has_plan - 1)
@@ -140,7 +143,7 @@ def _fit_full_accounting(graph, mesh, backend, problem, result, memory, budget: 
     for _ in range(MEMORY_RETRIES):
         searches += 1
         trial = dataclasses.replace(problem, usage_limit=limit)
-        found = solve(trial, config, on_progress=on_progress, starts=[least_sharded_start(graph)])
+        found = search(trial, config, on_progress)
         if found.status not in (OPTIMAL, FEASIBLE) or found.assignment is None:
             limit = (limit + has_plan) // 2
             continue
@@ -197,7 +200,15 @@ def solve_plan_graph(
     config = dataclasses.replace(config, forest_bound=True)
     limit = config.max_time_in_seconds
     t0 = time.perf_counter()
-    result = solve(problem, config, on_progress=on_progress, starts=[least_sharded_start(graph)])
+    # on a backend that merges `jax.checkpoint`'s recomputation with the forward pass, a recomputed op takes its
+    # forward op's strategy: the merged view the solver's limit holds is then the plan's (`recomputation_ties`)
+    ties = recomputation_ties(graph) if model.backend.merges_recomputation.value else []
+    start = least_sharded_start(graph)
+
+    def search(within: StrategyGraph, settings: SolverConfig, progress: Callable | None) -> SolveResult:
+        return solve_tied(within, ties, settings, progress, start)
+
+    result = search(problem, config, on_progress)
     search_s = result.wall_time_s
     if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
         raise infeasible_error(graph, problem, budget, result.status, result.explanation, limit)
@@ -207,7 +218,7 @@ def solve_plan_graph(
     searches = 1
     if usage_limit is not None and memory.total_bytes > budget:
         problem, result, memory, searches = _fit_full_accounting(
-            graph, mesh, model.backend, problem, result, memory, usage_limit, config, on_progress)
+            graph, mesh, model.backend, problem, result, memory, usage_limit, config, on_progress, search)
         assignment = [int(x) for x in result.assignment]
     wall = time.perf_counter() - t0
     best_bound, gap, status = result.best_bound, result.gap, result.status

@@ -96,8 +96,9 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
     require_priceable_edges(graph, mesh)
     node_costs, usages, intervals, names = [], [], [], []
     # on a backend that merges `jax.checkpoint`'s recomputation with the forward pass, the solver's limit sees it
-    # merged, as if the plan partitioned every repeat like the value it repeats (what plans do: the full accounting,
-    # `plan_memory`, keeps a repeat partitioned otherwise apart); the readers feeding only the loss run where XLA's
+    # merged, as if the plan partitioned every repeat like the value it repeats (what plans do: the search ties each
+    # recomputed op to its forward op, `recomputation_ties`; the full accounting, `plan_memory`, keeps an untied
+    # repeat partitioned otherwise apart); the readers feeding only the loss run where XLA's
     # scheduler may run them (`deferred_positions`), after the readers the breadth-first schedule of the kernels
     # alone runs first (the full accounting orders the plan's collectives too: `bfs_schedule`)
     ranks = scheduled_ranks(graph, None, backend) if backend.breadth_first_schedule.value else None

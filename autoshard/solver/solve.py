@@ -20,10 +20,12 @@ from autoshard.solver.schedule import MONOLITHIC_SHARE, RESUMED_DUAL_SHARE, Sche
 from autoshard.solver.state import Incumbent, SearchState, setup_work_seconds
 from autoshard.solver.stats import Skipped, SolveStats
 from autoshard.solver.strategy_graph import StrategyGraph
+from autoshard.solver.tied_nodes import tie_nodes
 from autoshard.solver.validate import least_peak_usage, plan_cost, validate_plan
 from autoshard.solver.work_rates import SEARCH_SETUP_WORK
 
-__all__ = ["FEASIBLE", "INFEASIBLE", "OPTIMAL", "UNKNOWN", "Progress", "SolveResult", "SolverConfig", "solve"]
+__all__ = ["FEASIBLE", "INFEASIBLE", "OPTIMAL", "UNKNOWN", "Progress", "SolveResult", "SolverConfig", "solve",
+           "solve_tied"]
 
 
 def solve(
@@ -59,6 +61,32 @@ def solve(
     if config.forest_bound and forest.wanted(result):
         forest.run(graph, result)
     result.wall_time_s = time.monotonic() - started
+    return result
+
+
+def solve_tied(
+    graph: StrategyGraph,
+    ties: Sequence[tuple[int, int]],
+    config: SolverConfig = SolverConfig(),
+    on_progress: Callable[[Progress], None] | None = None,
+    start: Sequence[int] | None = None,
+) -> SolveResult:
+    """`solve` over the plans of `graph` in which the nodes of each pair in `ties` take the same strategy index
+    (`tied_nodes`): the search runs on the tied graph, the plan and progress reports come back in `graph`'s node
+    order, and the bound holds for the tied plans. `start` is an assignment of `graph` (its groups take their
+    first node's strategy)."""
+    if not ties:
+        return solve(graph, config, on_progress, [start] if start is not None else ())
+    tied = tie_nodes(graph, ties)
+
+    def expanded(p: Progress) -> None:
+        expand = p.expand
+        on_progress(dataclasses.replace(p, expand=None if expand is None else lambda: tied.expand(expand())))
+
+    result = solve(tied.graph, config, expanded if on_progress is not None else None,
+                   [tied.restrict(start)] if start is not None else ())
+    if result.assignment is not None:
+        result.assignment = tied.expand(result.assignment)
     return result
 
 

@@ -8,7 +8,7 @@ import autoshard
 from autoshard.planner.program import BARRIER_OP
 from autoshard.planner.xla_model.backend import CPU
 from autoshard.planner.xla_model.memory_accounting import node_interval, plan_liveness, plan_memory
-from autoshard.planner.xla_model.merged_values import merged_values
+from autoshard.planner.xla_model.merged_values import merged_values, recomputation_ties
 from autoshard.sharding import Mesh
 
 #: a forward dot + tanh, then (the "backward") the same two ops on the barrier's copies of the inputs, read late
@@ -101,3 +101,37 @@ def test_what_a_recomputed_top_k_computes_merges_though_the_top_k_itself_is_kept
     merged = merged_values(graph)
     assert repeated_top_k.index not in merged  # two results: numbered alike, computed (its results are small)
     assert merged[repeated_exp.index] == (forward_exp.index, 0)
+
+
+#: two layers' worth of the same broadcast of one constant (an op two ops repeat) beside a recomputed dot and tanh
+SHARED_BROADCAST = """
+func.func @main(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %c = stablehlo.constant dense<2.0> : tensor<f32>
+  %b0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<64x64xf32>
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %1 = stablehlo.tanh %0 : tensor<64x64xf32>
+  %2 = stablehlo.multiply %1, %b0 : tensor<64x64xf32>
+  %3:2 = stablehlo.optimization_barrier %x, %w : tensor<64x64xf32>, tensor<64x64xf32>
+  %b1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<64x64xf32>
+  %4 = stablehlo.dot_general %3#0, %3#1, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %5 = stablehlo.tanh %4 : tensor<64x64xf32>
+  %b2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<64x64xf32>
+  %6 = stablehlo.multiply %5, %b1 : tensor<64x64xf32>
+  %7 = stablehlo.add %6, %2 : tensor<64x64xf32>
+  %8 = stablehlo.add %7, %b2 : tensor<64x64xf32>
+  return %8 : tensor<64x64xf32>
+}
+"""
+
+
+def test_each_op_one_op_repeats_is_tied_to_its_repeat_and_the_plan_partitions_them_alike():
+    plan = autoshard.plan(SHARED_BROADCAST, mesh="data=2,model=4", time_limit=2)
+    graph = plan.graph
+    dots, tanhs = _ops(graph, "stablehlo.dot_general"), _ops(graph, "stablehlo.tanh")
+    multiplies = _ops(graph, "stablehlo.multiply")
+    ties = set(recomputation_ties(graph))
+    assert {(dots[0].index, dots[1].index), (tanhs[0].index, tanhs[1].index),
+            (multiplies[0].index, multiplies[1].index)} <= ties
+    broadcasts = {n.index for n in _ops(graph, "stablehlo.broadcast_in_dim")}
+    assert not any(a in broadcasts or b in broadcasts for a, b in ties)  # repeated twice: left untied
+    assert all(plan.chosen(a) == plan.chosen(b) for a, b in ties)

@@ -43,17 +43,13 @@ def _pairwise(value) -> bool:
     return value.name.endswith(PAIRWISE)
 
 
-#: the 2x4 plan partitions 132 of the 648 recomputed values otherwise than the forward values they repeat: XLA keeps
-#: both (the recomputation hoisted beside the forward pass), the solver's view merges them as if alike
-REPEATS_APART = pytest.mark.xfail(strict=True, reason="the plan partitions recomputed values otherwise than their "
-                                  "forward values; the solver sees every repeat merged")
-
-
-@pytest.mark.parametrize("mesh", ["data=8,model=8", pytest.param("data=2,model=4", marks=REPEATS_APART)])
+@pytest.mark.parametrize("mesh", ["data=8,model=8", "data=2,model=4"])
 def test_on_a_checkpointed_step_the_solver_holds_what_xla_keeps_from_forward_to_backward(mesh):
     """XLA:CPU merges `jax.checkpoint`'s recomputation with the forward pass: the forward values live until the
     backward reads them. The solver's view holds them too (and the barriers' values as their operands' buffers),
-    so at the report's peak it holds exactly the report's buffers less those depending on two nodes' strategies."""
+    and the plan partitions each recomputed op like its forward op (`recomputation_ties`: on 2x4 the best plan
+    without them partitions 132 of the 648 recomputed values otherwise, which XLA then keeps apart), so at the
+    report's peak the solver holds exactly the report's buffers less those depending on two nodes' strategies."""
     pytest.importorskip("jax")
     import sys
     from dataclasses import replace

@@ -28,6 +28,7 @@ written out once by the forward; a repeat read by nothing computed is dead code.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from xdsl.dialects.func import FuncOp
@@ -43,10 +44,53 @@ _NOT_MERGED = ("rng", "custom_call", "all_", "collective", "reduce_scatter", "se
 def merged_values(graph: PlanGraph, assignment: Sequence[int] | None = None) -> dict[int, tuple[int, int]]:
     """Node index -> the (node, port) whose buffer XLA:CPU gives its value (module docstring); without the
     plan's `assignment`, as if it partitioned every repeat like the value it repeats."""
+    return _numbered(graph, assignment)[0]
+
+
+def repeated_ops(graph: PlanGraph) -> dict[int, int]:
+    """Each op node that repeats an earlier one (module docstring: the same op reading the same values, barriers
+    seen through, every repeat taken as partitioned like the op it repeats) -> that earlier op node; multi-result
+    repeats included."""
+    return graph.derived("repeated ops", lambda g: _numbered(g, None)[1])
+
+
+def recomputed_ops(graph: PlanGraph) -> frozenset[int]:
+    """The op nodes computed from a barrier's value: `jax.checkpoint`'s recomputation (and what reads it)."""
+    return graph.derived("recomputed ops", lambda g: _numbered(g, None)[2])
+
+
+def recomputation_ties(graph: PlanGraph) -> list[tuple[int, int]]:
+    """(op, its recomputation) pairs that a plan partitioning alike keeps merged (`merged_values`): each repeat
+    computed from a barrier's value (`recomputed_ops`) of an op that nothing else repeats, the two with one
+    strategy list (strategy i of each partitions alike). An op that several ops repeat (a broadcast every layer
+    makes alike, the rotary tables each layer recomputes) is left untied: tying it would tie the layers; so is a
+    plain duplicate (two ops of the program reading the same values), which no recomputation needs alike."""
+    repeats = repeated_ops(graph)
+    recomputed = recomputed_ops(graph)
+    times = Counter(repeats.values())
+    nodes = graph.nodes
+    return [(earlier, repeat) for repeat, earlier in repeats.items()
+            if repeat in recomputed and times[earlier] == 1 and _same_strategies(nodes[earlier], nodes[repeat])]
+
+
+def _same_strategies(a: PlanNode, b: PlanNode) -> bool:
+    """Whether strategy i of `a` and of `b` partition alike for every i (the same operand and result shardings)."""
+    if a.strategies is b.strategies:
+        return True
+    return len(a.strategies) == len(b.strategies) and all(
+        x.inputs == y.inputs and x.outputs == y.outputs for x, y in zip(a.strategies, b.strategies))
+
+
+def _numbered(graph: PlanGraph, assignment: Sequence[int] | None
+              ) -> tuple[dict[int, tuple[int, int]], dict[int, int], frozenset[int]]:
+    """(`merged_values`, the op repeats numbered like the op they repeat: repeat -> earlier op, the ops computed
+    from a barrier's value)."""
     nodes = graph.nodes
     canonical: dict[tuple[int, int], tuple[int, int]] = {}
     first: dict[object, int] = {}
     merged: dict[int, tuple[int, int]] = {}
+    repeats: dict[int, int] = {}
+    recomputed: set[int] = set()  # barrier values and the ops reading them, transitively
 
     def number(node: int, port: int) -> tuple[int, int]:
         return canonical.get((node, port), (node, port))
@@ -55,18 +99,24 @@ def merged_values(graph: PlanGraph, assignment: Sequence[int] | None = None) -> 
         if role == _BARRIER:
             merged[index] = reads[0]
             canonical[index, 0] = number(*reads[0])
+            recomputed.add(index)
         elif role == _PASS_THROUGH:
             canonical[index, 0] = number(*reads[0])
+            if reads[0][0] in recomputed:
+                recomputed.add(index)
         elif role == _CONSTANT:  # constants of one value are one value, not merged (they hold no buffer)
             canonical[index, 0] = number(first.setdefault(key, index), 0)
         else:
+            if any(node in recomputed for node, _ in reads):
+                recomputed.add(index)
             earlier = first.setdefault((key, tuple(number(*read) for read in reads)), index)
             if earlier != index and _partitioned_alike(nodes[earlier], nodes[index], assignment):
+                repeats[index] = earlier
                 if outputs == 1:
                     merged[index] = (earlier, 0)
                 for port in range(outputs):  # a multi-result repeat (top_k) is numbered, not merged
                     canonical[index, port] = number(earlier, port)
-    return merged
+    return merged, repeats, frozenset(i for i in recomputed if nodes[i].kind == NodeKind.OP)
 
 
 #: what `merged_values` does with a node: a barrier's value and a sharding constraint are their operand, a
