@@ -103,35 +103,40 @@ def test_what_a_recomputed_top_k_computes_merges_though_the_top_k_itself_is_kept
     assert merged[repeated_exp.index] == (forward_exp.index, 0)
 
 
-#: two layers' worth of the same broadcast of one constant (an op two ops repeat) beside a recomputed dot and tanh
+#: the same broadcast of one constant three times (as every layer makes it) beside a recomputed dot and tanh; the
+#: forward's negate is recomputed twice
 SHARED_BROADCAST = """
 func.func @main(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %c = stablehlo.constant dense<2.0> : tensor<f32>
   %b0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<64x64xf32>
   %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
   %1 = stablehlo.tanh %0 : tensor<64x64xf32>
-  %2 = stablehlo.multiply %1, %b0 : tensor<64x64xf32>
+  %n = stablehlo.negate %1 : tensor<64x64xf32>
+  %2 = stablehlo.multiply %n, %b0 : tensor<64x64xf32>
   %3:2 = stablehlo.optimization_barrier %x, %w : tensor<64x64xf32>, tensor<64x64xf32>
   %b1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<64x64xf32>
   %4 = stablehlo.dot_general %3#0, %3#1, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
   %5 = stablehlo.tanh %4 : tensor<64x64xf32>
+  %n1 = stablehlo.negate %5 : tensor<64x64xf32>
+  %n2 = stablehlo.negate %5 : tensor<64x64xf32>
   %b2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<64x64xf32>
-  %6 = stablehlo.multiply %5, %b1 : tensor<64x64xf32>
+  %6 = stablehlo.multiply %n1, %b1 : tensor<64x64xf32>
   %7 = stablehlo.add %6, %2 : tensor<64x64xf32>
   %8 = stablehlo.add %7, %b2 : tensor<64x64xf32>
-  return %8 : tensor<64x64xf32>
+  %9 = stablehlo.add %8, %n2 : tensor<64x64xf32>
+  return %9 : tensor<64x64xf32>
 }
 """
 
 
-def test_each_op_one_op_repeats_is_tied_to_its_repeat_and_the_plan_partitions_them_alike():
+def test_a_recomputed_op_and_its_forward_op_are_tied_and_the_plan_partitions_them_alike():
     plan = autoshard.plan(SHARED_BROADCAST, mesh="data=2,model=4", time_limit=2)
     graph = plan.graph
     dots, tanhs = _ops(graph, "stablehlo.dot_general"), _ops(graph, "stablehlo.tanh")
-    multiplies = _ops(graph, "stablehlo.multiply")
+    negates, multiplies = _ops(graph, "stablehlo.negate"), _ops(graph, "stablehlo.multiply")
     ties = set(recomputation_ties(graph))
-    assert {(dots[0].index, dots[1].index), (tanhs[0].index, tanhs[1].index),
-            (multiplies[0].index, multiplies[1].index)} <= ties
-    broadcasts = {n.index for n in _ops(graph, "stablehlo.broadcast_in_dim")}
-    assert not any(a in broadcasts or b in broadcasts for a, b in ties)  # repeated twice: left untied
-    assert all(plan.chosen(a) == plan.chosen(b) for a, b in ties)
+    assert ties == {(dots[0].index, dots[1].index), (tanhs[0].index, tanhs[1].index),
+                    (negates[0].index, negates[1].index), (negates[0].index, negates[2].index),
+                    (multiplies[0].index, multiplies[1].index)}  # the broadcasts: repeated outside the recomputation
+    assert all((plan.chosen(a).inputs, plan.chosen(a).outputs) == (plan.chosen(b).inputs, plan.chosen(b).outputs)
+               for a, b in ties)

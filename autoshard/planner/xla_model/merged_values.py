@@ -28,7 +28,6 @@ written out once by the forward; a repeat read by nothing computed is dead code.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from xdsl.dialects.func import FuncOp
@@ -60,17 +59,19 @@ def recomputed_ops(graph: PlanGraph) -> frozenset[int]:
 
 
 def recomputation_ties(graph: PlanGraph) -> list[tuple[int, int]]:
-    """(op, its recomputation) pairs that a plan partitioning alike keeps merged (`merged_values`): each repeat
-    computed from a barrier's value (`recomputed_ops`) of an op that nothing else repeats, the two with one
-    strategy list (strategy i of each partitions alike). An op that several ops repeat (a broadcast every layer
-    makes alike, the rotary tables each layer recomputes) is left untied: tying it would tie the layers; so is a
-    plain duplicate (two ops of the program reading the same values), which no recomputation needs alike."""
-    repeats = repeated_ops(graph)
+    """(op, its recomputation) pairs that a plan partitioning alike keeps merged (`merged_values`): the repeats of an
+    op that only ops computed from a barrier's value repeat (`recomputed_ops`: one layer's recomputation), each
+    with the same strategy list as the op (strategy i of each partitions alike). An op also repeated outside any
+    recomputation (a broadcast of a constant every layer makes alike, a table each layer computes again) is left
+    untied: its repeats lie in other layers, and tying them would tie the layers together."""
     recomputed = recomputed_ops(graph)
-    times = Counter(repeats.values())
+    repeats_of: dict[int, list[int]] = {}
+    for repeat, earlier in repeated_ops(graph).items():
+        repeats_of.setdefault(earlier, []).append(repeat)
     nodes = graph.nodes
-    return [(earlier, repeat) for repeat, earlier in repeats.items()
-            if repeat in recomputed and times[earlier] == 1 and _same_strategies(nodes[earlier], nodes[repeat])]
+    return [(earlier, repeat) for earlier, repeats in repeats_of.items()
+            if all(r in recomputed and _same_strategies(nodes[earlier], nodes[r]) for r in repeats)
+            for repeat in repeats]
 
 
 def _same_strategies(a: PlanNode, b: PlanNode) -> bool:
