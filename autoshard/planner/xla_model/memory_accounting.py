@@ -736,13 +736,24 @@ def combined_positions(graph: PlanGraph, assignment: Sequence[int], backend: Xla
                        groups: Sequence[Sequence[int]] | None = None) -> list[int]:
     """Where each node's results are ready once XLA's combiners have merged independent collectives
     (`combined_groups`, or its `groups` where already worked out): an op settling partial sums settles them at the
-    last collective merged with its own, and everything downstream of it runs no earlier. Program positions where
-    nothing is merged."""
+    last collective merged with its own, and everything downstream of it runs no earlier. A member computed from
+    no settled value (a count of the labels beside the embedding's gather) is scheduled where the combined
+    collective needs it, not where the program writes it: it delays no one. Program positions where nothing is
+    merged."""
     nodes = graph.nodes
     runs_at = [n.position for n in nodes]
-    _, readers = graph.forward_neighbours()
-    for members in combined_groups(graph, assignment, backend) if groups is None else groups:
-        at = max(nodes[i].position for i in members)
+    sources, readers = graph.forward_neighbours()
+    groups = combined_groups(graph, assignment, backend) if groups is None else groups
+    if not groups:
+        return runs_at
+    settles = {n.index for n in nodes if n.strategies and n.strategies[assignment[n.index]].settle}
+    after_settle: set[int] = set()  # computed from a settled value
+    for n in sorted(nodes, key=lambda n: n.position):
+        if any(p in settles or p in after_settle for p in sources.get(n.index, ())):
+            after_settle.add(n.index)
+    for members in groups:
+        anchored = [nodes[i].position for i in members if i in after_settle]
+        at = max(anchored) if anchored else min(nodes[i].position for i in members)
         for i in members:
             runs_at[i] = max(runs_at[i], at)
     for n in sorted(nodes, key=lambda n: n.position):  # downstream of a delayed op runs no earlier than it
@@ -793,12 +804,16 @@ def _scheduled_first(graph: PlanGraph, backend: XlaBackend, runs_at: Sequence[in
 
 
 def output_only(graph: PlanGraph) -> frozenset[int]:
-    """Op nodes whose results reach only scalar results of the step (the loss and what computes it)."""
+    """Op nodes whose results reach only scalar results of the step (the loss and what computes it), a
+    recomputation merged with the forward pass (`merged_values`) reading its forward value: a forward op whose
+    recomputation the backward reads is not one."""
     nodes = graph.nodes
     readers: dict[int, list[int]] = {}
     for e in graph.edges:
         if e.consumer != e.producer:
             readers.setdefault(e.producer, []).append(e.consumer)
+    for repeat, (source, _) in merged_values(graph).items():
+        readers.setdefault(source, []).extend(readers.get(repeat, ()))
     out: set[int] = set()
     for n in sorted(nodes, key=lambda n: n.position, reverse=True):
         users = readers.get(n.index, ())
