@@ -187,7 +187,8 @@ def test_combined_all_reduces_delay_their_readers():
     settle = NodeStrategy((), (), settle=Settle("all_reduce", (AxisRef("a"),)))
     plain = NodeStrategy((), ())
     graph = PlanGraph()
-    for label, position, strategy in [("s1", 0, settle), ("r1", 1, plain), ("s2", 2, settle), ("s3", 3, settle),
+    dot = "stablehlo.dot_general"
+    for label, position, strategy in [(dot, 0, settle), ("r1", 1, plain), (dot, 2, settle), (dot, 3, settle),
                                       ("r3", 4, plain)]:
         graph.add_node(PlanNode(0, NodeKind.OP, label, [], [], strategies=[strategy], position=position))
     graph.edges += [PlanEdge(0, 0, 1, 0), PlanEdge(2, 0, 3, 0), PlanEdge(3, 0, 4, 0)]
@@ -196,6 +197,30 @@ def test_combined_all_reduces_delay_their_readers():
     assert combined_positions(graph, [0] * 5, CPU) == [2, 2, 2, 3, 4]
     # s1 itself computes its partial sums where it stands: only its all-reduce (and its reader) waits
     assert operand_positions(graph, combined_positions(graph, [0] * 5, CPU)) == [0, 2, 2, 3, 4]
+
+
+def test_a_cheap_member_computed_from_the_arguments_delays_no_other_member():
+    from autoshard.planner.xla_model.memory_accounting import combined_positions
+    from autoshard.planner.plan_graph import NodeStrategy, PlanEdge, PlanGraph, PlanNode, Settle
+
+    # the embedding's gather (settling partial sums at position 1) and, written at position 4, a reduction of the
+    # labels settling over the same axes: XLA combines the two all-reduces and runs the reduction early, so the
+    # gather's reader at position 2 waits for nothing; a dot in its place stays where the program writes it
+    settle = NodeStrategy((), (), settle=Settle("all_reduce", (AxisRef("a"),)))
+    plain = NodeStrategy((), ())
+
+    def graph_with(late: str) -> PlanGraph:
+        graph = PlanGraph()
+        graph.add_node(PlanNode(0, NodeKind.ARGUMENT, "%tokens", [], [], strategies=[plain], position=0))
+        for label, position, strategy in [("stablehlo.gather", 1, settle), ("stablehlo.add", 2, plain),
+                                          ("stablehlo.compare", 3, plain), (late, 4, settle)]:
+            graph.add_node(PlanNode(0, NodeKind.OP, label, [], [], strategies=[strategy], position=position))
+        graph.edges += [PlanEdge(0, 0, 1, 0), PlanEdge(1, 0, 2, 0), PlanEdge(0, 0, 3, 0), PlanEdge(3, 0, 4, 0)]
+        graph.num_positions = 5
+        return graph
+
+    assert combined_positions(graph_with("stablehlo.reduce"), [0] * 5, CPU) == [0, 1, 2, 3, 4]
+    assert combined_positions(graph_with("stablehlo.dot_general"), [0] * 5, CPU) == [0, 4, 4, 3, 4]
 
 
 def test_combined_reduce_scatters_hold_partial_and_unscattered_sums_together():

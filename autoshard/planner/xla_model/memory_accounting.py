@@ -736,23 +736,20 @@ def combined_positions(graph: PlanGraph, assignment: Sequence[int], backend: Xla
                        groups: Sequence[Sequence[int]] | None = None) -> list[int]:
     """Where each node's results are ready once XLA's combiners have merged independent collectives
     (`combined_groups`, or its `groups` where already worked out): an op settling partial sums settles them at the
-    last collective merged with its own, and everything downstream of it runs no earlier. A member computed from
-    no settled value (a count of the labels beside the embedding's gather) is scheduled where the combined
-    collective needs it, not where the program writes it: it delays no one. Program positions where nothing is
-    merged."""
+    last collective merged with its own, and everything downstream of it runs no earlier. A member XLA's scheduler
+    may run anywhere (`_movable_settles`: computed from the arguments without a costly op or another settled value,
+    such as a count of the labels beside the embedding's gather) delays no other member: the collective runs at
+    the last other member, or at the first member where all of them may run anywhere. Program positions where
+    nothing is merged."""
     nodes = graph.nodes
     runs_at = [n.position for n in nodes]
     sources, readers = graph.forward_neighbours()
     groups = combined_groups(graph, assignment, backend) if groups is None else groups
     if not groups:
         return runs_at
-    settles = {n.index for n in nodes if n.strategies and n.strategies[assignment[n.index]].settle}
-    after_settle: set[int] = set()  # computed from a settled value
-    for n in sorted(nodes, key=lambda n: n.position):
-        if any(p in settles or p in after_settle for p in sources.get(n.index, ())):
-            after_settle.add(n.index)
+    movable = _movable_settles(graph, assignment, sources)
     for members in groups:
-        anchored = [nodes[i].position for i in members if i in after_settle]
+        anchored = [nodes[i].position for i in members if i not in movable]
         at = max(anchored) if anchored else min(nodes[i].position for i in members)
         for i in members:
             runs_at[i] = max(runs_at[i], at)
@@ -760,6 +757,26 @@ def combined_positions(graph: PlanGraph, assignment: Sequence[int], backend: Xla
         for c in readers.get(n.index, ()):
             runs_at[c] = max(runs_at[c], runs_at[n.index])
     return runs_at
+
+
+#: ops XLA's scheduler does not move for a combined collective: the costly ones and control flow
+_ANCHORING_OPS = frozenset({"stablehlo.dot_general", "stablehlo.convolution", "stablehlo.while", "stablehlo.case",
+                            "stablehlo.if", "stablehlo.custom_call", "stablehlo.sort", "stablehlo.fft"})
+
+
+def _movable_settles(graph: PlanGraph, assignment: Sequence[int], sources: dict[int, list[int]]) -> set[int]:
+    """The settling ops XLA's scheduler may run wherever a combined collective needs them: ops computed from the
+    arguments and constants without a costly op (`_ANCHORING_OPS`) or another settled value."""
+    nodes = graph.nodes
+    free: set[int] = set()  # nodes computed from the arguments without a costly op or a settled value
+    for n in sorted(nodes, key=lambda n: n.position):
+        if n.kind in (NodeKind.ARGUMENT, NodeKind.CONSTANT):
+            free.add(n.index)
+        elif n.kind == NodeKind.OP and n.label not in _ANCHORING_OPS and all(
+                p in free and (nodes[p].kind != NodeKind.OP or not nodes[p].strategies[assignment[p]].settle)
+                for p in sources.get(n.index, ())):
+            free.add(n.index)
+    return {i for i in free if nodes[i].kind == NodeKind.OP and nodes[i].strategies[assignment[i]].settle}
 
 
 def operand_positions(graph: PlanGraph, combined: Sequence[int]) -> list[int]:
