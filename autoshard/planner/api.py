@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -130,20 +130,28 @@ MEMORY_RETRIES = 4
 
 
 def _fit_full_accounting(graph, mesh, backend, problem, result, memory, budget: int, config: SolverConfig, on_progress,
-                         search: Callable[..., SolveResult]):
+                         search: Callable[..., SolveResult], ties: Sequence[tuple[int, int]] = ()):
     """Search again with tighter limits until a plan's full accounting (`plan_memory`: the buffers depending on
     two nodes' strategies included, reshards' and untied repeats' partitioned otherwise than the ops they repeat)
     fits `budget`: each failed plan lowers the limit by what the solver's figure missed in it; a limit with no plan
-    moves halfway back to the last one that had one (`search(problem, config, on_progress)` searches). Returns
-    (problem, result, memory, searches) of the fitting plan, or raises `InfeasibleError`."""
+    moves halfway back to the last one that had one (`search(problem, config, on_progress, start)` searches, holding
+    `ties`; a start of None is the planner's own). With ties, what the first plan missed is read off it with its
+    tied nodes taking their first node's strategy (the recomputations it partitioned apart merged, as the searches
+    hold them), and that plan starts each search. Returns (problem, result, memory, searches) of the fitting plan,
+    or raises `InfeasibleError`."""
     has_plan = problem.usage_limit  # the tightest limit known to have a plan (over budget)
     searches = 1
-    limit = min(budget - (memory.total_bytes - peak_usage(problem, result.assignment)[0]), has_plan - 1)
+    first = [int(x) for x in result.assignment]
+    if ties:
+        for a, b in ties:
+            first[b] = first[a]
+        memory = plan_memory(graph, first, mesh, backend)
+    limit = min(budget - (memory.total_bytes - peak_usage(problem, first)[0]), has_plan - 1)
     best = memory.total_bytes
     for _ in range(MEMORY_RETRIES):
         searches += 1
         trial = dataclasses.replace(problem, usage_limit=limit)
-        found = search(trial, config, on_progress)
+        found = search(trial, config, on_progress, first if ties else None)
         if found.status not in (OPTIMAL, FEASIBLE) or found.assignment is None:
             limit = (limit + has_plan) // 2
             continue
@@ -200,15 +208,18 @@ def solve_plan_graph(
     config = dataclasses.replace(config, forest_bound=True)
     limit = config.max_time_in_seconds
     t0 = time.perf_counter()
-    # on a backend that merges `jax.checkpoint`'s recomputation with the forward pass, a recomputed op takes its
-    # forward op's strategy: the merged view the solver's limit holds is then the plan's (`recomputation_ties`)
-    ties = recomputation_ties(graph) if model.backend.merges_recomputation.value else []
     start = least_sharded_start(graph)
+    # the first search may partition a recomputation otherwise than its forward op (XLA then computes it apart, which
+    # the full accounting counts); a plan over the budget is searched again with each recomputed op taking its
+    # forward op's strategy on a backend that merges `jax.checkpoint`'s recomputation with the forward pass
+    # (`recomputation_ties`): the merged view the solver's limit holds is then the plan's
+    ties = recomputation_ties(graph) if model.backend.merges_recomputation.value else []
 
-    def search(within: StrategyGraph, settings: SolverConfig, progress: Callable | None) -> SolveResult:
-        return solve_tied(within, ties, settings, progress, start)
+    def search(within: StrategyGraph, settings: SolverConfig, progress: Callable | None,
+               begin: Sequence[int] | None) -> SolveResult:
+        return solve_tied(within, ties, settings, progress, start if begin is None else begin)
 
-    result = search(problem, config, on_progress)
+    result = solve_tied(problem, [], config, on_progress, start)
     search_s = result.wall_time_s
     if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
         raise infeasible_error(graph, problem, budget, result.status, result.explanation, limit)
@@ -218,7 +229,7 @@ def solve_plan_graph(
     searches = 1
     if usage_limit is not None and memory.total_bytes > budget:
         problem, result, memory, searches = _fit_full_accounting(
-            graph, mesh, model.backend, problem, result, memory, usage_limit, config, on_progress, search)
+            graph, mesh, model.backend, problem, result, memory, usage_limit, config, on_progress, search, ties)
         assignment = [int(x) for x in result.assignment]
     wall = time.perf_counter() - t0
     best_bound, gap, status = result.best_bound, result.gap, result.status

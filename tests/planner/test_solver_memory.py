@@ -43,15 +43,31 @@ def _pairwise(value) -> bool:
     return value.name.endswith(PAIRWISE)
 
 
-@pytest.mark.parametrize("mesh", ["data=8,model=8", "data=2,model=4"])
+#: the 2x4 plan partitions 132 of the 648 recomputed values otherwise than the forward values they repeat: XLA keeps
+#: both (the recomputation hoisted beside the forward pass), the solver's view merges them as if alike; the search
+#: ties them only once a plan breaks the budget (`test_a_plan_over_the_budget_is_searched_again_with_...`)
+REPEATS_APART = pytest.mark.xfail(strict=True, reason="the plan partitions recomputed values otherwise than their "
+                                  "forward values; the solver sees every repeat merged")
+
+
+def _checkpointed_step() -> str:
+    import sys
+    from dataclasses import replace
+
+    sys.path.insert(0, str(REPO / "examples"))
+    import llm_steps
+
+    shape = replace(llm_steps.shape_of("llama3-8b", layers=2, batch=16, seq=64, checkpoint=True),
+                    hidden=128, heads=4, kv_heads=2, ffn=448, vocab=512)
+    return llm_steps.export(shape)
+
+
+@pytest.mark.parametrize("mesh", ["data=8,model=8", pytest.param("data=2,model=4", marks=REPEATS_APART)])
 def test_on_a_checkpointed_step_the_solver_holds_what_xla_keeps_from_forward_to_backward(mesh):
     """XLA:CPU merges `jax.checkpoint`'s recomputation with the forward pass: the forward values live until the
     backward reads them. The solver's view holds them too (and the barriers' values as their operands' buffers),
-    and the plan partitions each recomputed op like its forward op (`recomputation_ties`: on 2x4 the best plan
-    without them partitions 132 of the 648 recomputed values otherwise, which XLA then keeps apart), so at the
-    report's peak the solver holds exactly the report's buffers less those depending on two nodes' strategies."""
+    so at the report's peak it holds exactly the report's buffers less those depending on two nodes' strategies."""
     pytest.importorskip("jax")
-    import sys
     from dataclasses import replace
 
     import numpy as np
@@ -62,12 +78,7 @@ def test_on_a_checkpointed_step_the_solver_holds_what_xla_keeps_from_forward_to_
     from autoshard.planner.xla_model.merged_values import merged_values
     from autoshard.solver.validate import usage_profile
 
-    sys.path.insert(0, str(REPO / "examples"))
-    import llm_steps
-
-    shape = replace(llm_steps.shape_of("llama3-8b", layers=2, batch=16, seq=64, checkpoint=True),
-                    hidden=128, heads=4, kv_heads=2, ffn=448, vocab=512)
-    plan = autoshard.plan(llm_steps.export(shape), mesh=mesh, time_limit=2, seed=0, num_workers=1,
+    plan = autoshard.plan(_checkpointed_step(), mesh=mesh, time_limit=2, seed=0, num_workers=1,
                           options=PlanOptions(carry_state=True))
     model = PlanCostModel(plan.config)
     graph, assignment = plan.graph, plan.assignment
@@ -90,6 +101,23 @@ def test_on_a_checkpointed_step_the_solver_holds_what_xla_keeps_from_forward_to_
     assert total[peak] == plan_memory(graph, assignment, plan.mesh, backend).total_bytes
     solver = int(usage_profile(problem, assignment)[peak]) + fixed_bytes(graph, plan.mesh, model.backend)
     assert solver == total[peak] - unseen[peak], (solver, total[peak], unseen[peak])
+
+
+def test_a_plan_over_the_budget_is_searched_again_with_each_recomputation_partitioned_like_its_forward_op():
+    """At 51 MB on 2x4 the first plan of the checkpointed step partitions recomputations otherwise than their
+    forward ops, which XLA keeps apart (over the budget); the search again holds each recomputed op to its forward
+    op's strategy (`recomputation_ties`), from the first plan so tied, and its plan fits."""
+    pytest.importorskip("jax")
+    from autoshard.planner.user_constraints import PlanOptions
+    from autoshard.planner.xla_model.merged_values import recomputation_ties
+
+    budget = 51_000_000
+    plan = autoshard.plan(_checkpointed_step(), mesh="data=2,model=4", time_limit=2, seed=0, num_workers=1,
+                          options=PlanOptions(carry_state=True), memory_budget=budget)
+    assert plan.solver.extra["memory_searches"] >= 2
+    assert plan.cost.memory.total_bytes <= budget
+    ties = recomputation_ties(plan.graph)
+    assert ties and all(plan.assignment[a] == plan.assignment[b] for a, b in ties)
 
 
 #: w's contracting dims [1, 2] follow its free dim: XLA reads it through a transposed copy; both operands are
