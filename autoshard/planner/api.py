@@ -30,7 +30,7 @@ from autoshard.planner.xla_model.memory_accounting import plan_memory
 from autoshard.planner.xla_model.merged_values import recomputation_ties
 from autoshard.sharding import Mesh
 from autoshard.sharding.hardware_profiles import resolve_config
-from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolveResult, SolverConfig, solve_tied
+from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolveResult, SolverConfig, solve, solve_tied
 from autoshard.solver.strategy_graph import StrategyGraph
 from autoshard.solver.validate import peak_usage
 from autoshard.units import fmt_bytes
@@ -219,7 +219,7 @@ def solve_plan_graph(
                begin: Sequence[int] | None) -> SolveResult:
         return solve_tied(within, ties, settings, progress, start if begin is None else begin)
 
-    result = solve_tied(problem, [], config, on_progress, start)
+    result = solve(problem, config, on_progress, [start])
     search_s = result.wall_time_s
     if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
         raise infeasible_error(graph, problem, budget, result.status, result.explanation, limit)

@@ -821,16 +821,12 @@ def _scheduled_first(graph: PlanGraph, backend: XlaBackend, runs_at: Sequence[in
 
 
 def output_only(graph: PlanGraph) -> frozenset[int]:
-    """Op nodes whose results reach only scalar results of the step (the loss and what computes it), a
-    recomputation merged with the forward pass (`merged_values`) reading its forward value: a forward op whose
-    recomputation the backward reads is not one."""
+    """Op nodes whose results reach only scalar results of the step (the loss and what computes it)."""
     nodes = graph.nodes
     readers: dict[int, list[int]] = {}
     for e in graph.edges:
         if e.consumer != e.producer:
             readers.setdefault(e.producer, []).append(e.consumer)
-    for repeat, (source, _) in merged_values(graph).items():
-        readers.setdefault(source, []).extend(readers.get(repeat, ()))
     out: set[int] = set()
     for n in sorted(nodes, key=lambda n: n.position, reverse=True):
         users = readers.get(n.index, ())

@@ -50,12 +50,12 @@ def repeated_ops(graph: PlanGraph) -> dict[int, int]:
     """Each op node that repeats an earlier one (module docstring: the same op reading the same values, barriers
     seen through, every repeat taken as partitioned like the op it repeats) -> that earlier op node; multi-result
     repeats included."""
-    return graph.derived("repeated ops", lambda g: _numbered(g, None)[1])
+    return graph.derived("numbered as if alike", lambda g: _numbered(g, None))[1]
 
 
 def recomputed_ops(graph: PlanGraph) -> frozenset[int]:
     """The op nodes computed from a barrier's value: `jax.checkpoint`'s recomputation (and what reads it)."""
-    return graph.derived("recomputed ops", lambda g: _numbered(g, None)[2])
+    return graph.derived("numbered as if alike", lambda g: _numbered(g, None))[2]
 
 
 def recomputation_ties(graph: PlanGraph) -> list[tuple[int, int]]:
