@@ -130,15 +130,16 @@ MEMORY_RETRIES = 4
 
 
 def _fit_full_accounting(graph, mesh, backend, problem, result, memory, budget: int, config: SolverConfig, on_progress,
-                         search: Callable[..., SolveResult], ties: Sequence[tuple[int, int]] = ()):
+                         search: Callable[..., SolveResult], ties: Sequence[tuple[int, int]] = (),
+                         retries: int = MEMORY_RETRIES):
     """Search again with tighter limits until a plan's full accounting (`plan_memory`: the buffers depending on
     two nodes' strategies included, reshards' and untied repeats' partitioned otherwise than the ops they repeat)
     fits `budget`: each failed plan lowers the limit by what the solver's figure missed in it; a limit with no plan
     moves halfway back to the last one that had one (`search(problem, config, on_progress, start)` searches, holding
     `ties`; a start of None is the planner's own). With ties, what the first plan missed is read off it with its
     tied nodes taking their first node's strategy (the recomputations it partitioned apart merged, as the searches
-    hold them), and that plan starts each search. Returns (problem, result, memory, searches) of the fitting plan,
-    or raises `InfeasibleError`."""
+    hold them), and that plan starts each search; `retries` searches at most. Returns (problem, result, memory,
+    searches) of the fitting plan, or raises `InfeasibleError`."""
     has_plan = problem.usage_limit  # the tightest limit known to have a plan (over budget)
     searches = 1
     first = [int(x) for x in result.assignment]
@@ -148,7 +149,7 @@ def _fit_full_accounting(graph, mesh, backend, problem, result, memory, budget: 
         memory = plan_memory(graph, first, mesh, backend)
     limit = min(budget - (memory.total_bytes - peak_usage(problem, first)[0]), has_plan - 1)
     best = memory.total_bytes
-    for _ in range(MEMORY_RETRIES):
+    for _ in range(retries):
         searches += 1
         trial = dataclasses.replace(problem, usage_limit=limit)
         found = search(trial, config, on_progress, first if ties else None)
@@ -166,6 +167,32 @@ def _fit_full_accounting(graph, mesh, backend, problem, result, memory, budget: 
         f"no plan found whose memory fits the budget of {fmt_bytes(budget)} per device once reshard buffers are "
         f"counted (best: {fmt_bytes(best)}, {best / budget - 1:.0%} over, after {searches} searches); "
         f"{remedies_text(remedies)}", needed_bytes=best, budget_bytes=budget, remedies=remedies)
+
+
+def _fit_with_and_without_reshard_pairs(graph, model: PlanCostModel, problem, result, memory, budget: int,
+                                        config: SolverConfig, on_progress, search, ties):
+    """A plan over the budget searched again (`_fit_full_accounting`) both ways: once seeing each reader's reshard
+    buffer (pair pieces, `build_strategy_graph(reshard_pairs=True)`; one search), and with the limit tightened by
+    what the solver missed, as before (the search is weaker where pair pieces may bind, and the first search, whose
+    plan fits where memory is no issue, leaves them out); the faster plan that fits. Returns what
+    `_fit_full_accounting` returns, the searches of both counted."""
+    paired_problem = build_strategy_graph(graph, model.edge_cost_table(), model.mesh, model.backend, budget,
+                                          reshard_pairs=True)
+    paired = tightened = None
+    try:
+        paired = _fit_full_accounting(graph, model.mesh, model.backend, paired_problem, result, memory, budget,
+                                      config, on_progress, search, ties, retries=1)
+    except InfeasibleError:
+        pass
+    try:
+        tightened = _fit_full_accounting(graph, model.mesh, model.backend, problem, result, memory, budget, config,
+                                         on_progress, search, ties)
+    except InfeasibleError:
+        if paired is None:
+            raise
+    searches = 1 + (paired[3] - 1 if paired else 1) + (tightened[3] - 1 if tightened else MEMORY_RETRIES)
+    best = min((c for c in (paired, tightened) if c is not None), key=lambda c: c[1].cost)
+    return (*best[:3], searches)
 
 
 def assignment_cost(graph: PlanGraph, assignment: list[int], model: PlanCostModel, memory: StepMemory,
@@ -228,8 +255,8 @@ def solve_plan_graph(
     memory = plan_memory(graph, assignment, mesh, model.backend)
     searches = 1
     if usage_limit is not None and memory.total_bytes > budget:
-        problem, result, memory, searches = _fit_full_accounting(
-            graph, mesh, model.backend, problem, result, memory, usage_limit, config, on_progress, search, ties)
+        problem, result, memory, searches = _fit_with_and_without_reshard_pairs(
+            graph, model, problem, result, memory, usage_limit, config, on_progress, search, ties)
         assignment = [int(x) for x in result.assignment]
     wall = time.perf_counter() - t0
     best_bound, gap, status = result.best_bound, result.gap, result.status

@@ -3,9 +3,14 @@
 Seconds become integer units of `COST_UNIT_S`; node costs and edge matrices are weighted by trip counts;
 memory is bytes per device over each node's live interval as XLA lays buffers out (`memory_accounting`:
 arguments and outputs held all step, temporaries from definition to last use), and each op's transient buffers
-(`transient_bytes`: partial sums, operand copies) as usage pieces of its own, all over the half steps the full
-accounting counts in (`plan_live_values`: 2p is the op at position p, 2p + 1 the moment after it); strategies
-outside a node's `allowed` set cost `FORBIDDEN`.
+(`transient_bytes`: partial sums, operand copies) as usage pieces of its own, and the buffer an edge's operand is
+resharded into for its reader (`reshard_buffer_bytes`, depending on both ends' strategies) as a pair piece over
+the reader's positions, all over the half steps the full accounting counts in (`plan_live_values`: 2p is the op at
+position p, 2p + 1 the moment after it); strategies outside a node's `allowed` set cost `FORBIDDEN`.
+
+The full accounting holds one buffer per distinct reshard of a value from its first reader to its last; the pair
+pieces hold one per reader, over that reader's positions alone: between two readers of one reshard the solver
+sees less than the report (where the readers overlap, more).
 """
 
 from __future__ import annotations
@@ -14,12 +19,13 @@ import numpy as np
 
 from autoshard.errors import UserError
 from autoshard.planner.edge_costs import EdgeCostTable
-from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
+from autoshard.planner.plan_graph import NodeKind, PlanEdge, PlanGraph, PlanNode
 from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.bfs_schedule import scheduled_ranks
+from autoshard.planner.xla_model.fusion_groups import slice_fusing_nodes
 from autoshard.planner.xla_model.memory_accounting import (
-    GraphLiveness, deferred_positions, fixed_bytes, node_interval, node_usage, operand_producers, transient_bytes,
-    transient_span,
+    GraphLiveness, deferred_positions, fixed_bytes, node_interval, node_usage, operand_producers, reshard_buffer_bytes,
+    reshard_read, reshard_writes_buffer, transient_bytes, transient_span,
 )
 from autoshard.sharding import Mesh
 from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
@@ -88,10 +94,61 @@ def transient_pieces(node: PlanNode, mesh: Mesh, liveness: GraphLiveness, operan
     return pieces
 
 
+def reshard_pair_pieces(graph: PlanGraph, mesh: Mesh, liveness: GraphLiveness
+                        ) -> list[tuple[int, int, np.ndarray, tuple[int, int]]]:
+    """Per edge whose reader may read its operand resharded: (producer, consumer, bytes of the reshard buffer per
+    pair of their strategies, the reader's half steps). Matrices are shared between same-signature edges
+    (read-only)."""
+    slice_fusing = graph.derived("slice fusing nodes", slice_fusing_nodes)
+    ids: dict = {}  # shardings interned to ints
+    cache: dict[tuple, np.ndarray | None] = {}
+    out = []
+    for e in graph.edges:
+        span = reshard_read(graph, e, liveness)
+        if span is None:
+            continue
+        producer, consumer = graph.nodes[e.producer], graph.nodes[e.consumer]
+        info = producer.outputs[e.out_port]
+        key = (id(producer.strategies), e.out_port, id(consumer.strategies), e.in_port, info,
+               liveness.origin(e.producer, e.out_port) in liveness.fused, e.consumer in slice_fusing)
+        if key not in cache:
+            cache[key] = _reshard_matrix(graph, e, mesh, liveness, slice_fusing, ids)
+        matrix = cache[key]
+        if matrix is not None:
+            out.append((e.producer, e.consumer, matrix, (2 * span[0], 2 * span[1] + 1)))
+    return out
+
+
+def _reshard_matrix(graph: PlanGraph, edge: PlanEdge, mesh: Mesh, liveness: GraphLiveness,
+                    slice_fusing: frozenset[int], ids: dict) -> np.ndarray | None:
+    """Bytes of `edge`'s reshard buffer per (producer strategy, consumer strategy), None where no pair writes one."""
+    producer, consumer = graph.nodes[edge.producer], graph.nodes[edge.consumer]
+    info = producer.outputs[edge.out_port]
+    shardings: dict[int, object] = {}
+    src = np.array([ids.setdefault(s.outputs[edge.out_port], len(ids)) for s in producer.strategies])
+    dst = np.array([ids.setdefault(s.inputs[edge.in_port], len(ids)) for s in consumer.strategies])
+    for s in producer.strategies:
+        shardings[ids[s.outputs[edge.out_port]]] = s.outputs[edge.out_port]
+    for s in consumer.strategies:
+        shardings[ids[s.inputs[edge.in_port]]] = s.inputs[edge.in_port]
+    sizes: dict[tuple[int, int], int] = {}
+    for a in np.unique(src):
+        for b in np.unique(dst):
+            x, y = shardings[int(a)], shardings[int(b)]
+            sizes[(int(a), int(b))] = (liveness.backend.aligned(reshard_buffer_bytes(info, x, y, mesh, liveness.backend))
+                                       if reshard_writes_buffer(graph, edge, x, y, liveness, slice_fusing) else 0)
+    if not any(sizes.values()):
+        return None
+    matrix = np.array([[sizes[(int(a), int(b))] for b in dst] for a in src], dtype=np.int64)
+    matrix.setflags(write=False)
+    return matrix
+
+
 def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, backend: XlaBackend,
-                         usage_limit: int | None) -> StrategyGraph:
+                         usage_limit: int | None, reshard_pairs: bool = False) -> StrategyGraph:
     """The solver problem of `graph` (one solver node per plan node, same indices, its memory as `backend` assigns
-    buffers), its limit `usage_limit` less what every plan holds (`fixed_bytes`); `SearchSpaceTooLarge` when an edge has more strategy pairs than can be priced
+    buffers), its limit `usage_limit` less what every plan holds (`fixed_bytes`), with the reshard buffers as pair
+    pieces when `reshard_pairs`; `SearchSpaceTooLarge` when an edge has more strategy pairs than can be priced
     (`require_priceable_edges`)."""
     require_priceable_edges(graph, mesh)
     node_costs, usages, intervals, names = [], [], [], []
@@ -161,8 +218,15 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
             matrix = equal[key] = np.where(xa[:, None] == xb[None, :], 0, FORBIDDEN).astype(np.int64)
             matrix.setflags(write=False)
         solver_edges.append((a.node, b.node, matrix))
+    pair_pieces = []
+    for u, v, matrix, span in reshard_pair_pieces(graph, mesh, liveness) if reshard_pairs else ():
+        if u == v:  # a loop's carried value read by the loop itself: both ends take one strategy
+            pieces.append((u, np.diagonal(matrix).copy(), span))
+        else:
+            pair_pieces.append((u, v, matrix, span))
     limit = None if usage_limit is None else usage_limit - fixed_bytes(graph, mesh, backend)
-    return StrategyGraph.build(node_costs, usages, intervals, solver_edges, limit, names, name="plan", pieces=pieces)
+    return StrategyGraph.build(node_costs, usages, intervals, solver_edges, limit, names, name="plan", pieces=pieces,
+                               pair_pieces=pair_pieces)
 
 
 def least_sharded_start(graph: PlanGraph) -> list[int]:

@@ -11,6 +11,9 @@ Reductions (each keeps at least one optimal solution):
 Memory "cannot matter" for a node when none of its usage terms whose usage its choice changes holds a binding time
 point (a time where even the largest usage of every live term stays within the limit); such a node leaves a
 single-strategy "ghost" node in the reduced graph that carries its fixed usage (its own term and its pieces).
+A pair piece holding a binding time point makes memory matter for both its nodes (their dominance checks compare
+its rows too); once one of them is down to one strategy, the piece becomes a usage term of the other. Pair pieces
+holding no binding time point are left out of the reduced graph (even their largest usage fits there).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import numpy as np
 
 from autoshard.solver.clock import charge, counting, now
 from autoshard.solver.pairwise import int_terms
-from autoshard.solver.strategy_graph import FORBIDDEN, Edge, StrategyGraph, UsagePiece, clip_forbidden
+from autoshard.solver.strategy_graph import FORBIDDEN, Edge, PairPiece, StrategyGraph, UsagePiece, clip_forbidden
 from autoshard.solver.work_rates import (
     DOMINANCE_WORK_PER_UNIT,
     ELIMINATION_WORK_PER_UNIT,
@@ -135,7 +138,13 @@ class _Reducer:
         for u, v in self.mats:
             self.nbrs[u].add(v)
             self.nbrs[v].add(u)
+        #: pair pieces between live nodes, by id: [u, v, usages (restricted like the nodes' strategies), interval]
+        self.pairs: dict[int, list] = {k: [p.u, p.v, p.usages, p.interval] for k, p in enumerate(graph.pair_pieces)
+                                       if p.interval[1] > p.interval[0] and p.usages.size and p.usages.max() > 0}
+        self.pair_background: np.ndarray | None = None  # the largest usage of the pieces left out, per time
+        self.pairs_of: list[dict[int, list]] = [{} for _ in range(n)]
         self._update_binding()
+        self._leave_out_pairs()
 
     # ----- edges
     def _get(self, u: int, v: int) -> np.ndarray:
@@ -175,9 +184,33 @@ class _Reducer:
                 if hi > lo and top:
                     delta[lo] += top
                     delta[hi] -= top
+        for _, _, usages, (lo, hi) in self.pairs.values():
+            top = int(usages.max())
+            delta[lo] += top
+            delta[hi] -= top
         load = np.cumsum(delta)[: tmax + 1]
+        if self.pair_background is not None:
+            load += self.pair_background
         binding = (load > g.usage_limit).astype(np.int64)
         self.binding_prefix = np.concatenate([[0], np.cumsum(binding)])
+
+    def _leave_out_pairs(self) -> None:
+        """Leave out the pair pieces holding no binding time point (none ever will: usage only falls as strategies
+        go), their largest usage kept as background for later binding checks; index the others by node."""
+        if self.binding_prefix is None:
+            self.pairs = {}
+            return
+        tmax = self.g.time_span()
+        delta = np.zeros(tmax + 2, dtype=np.int64)
+        for k, (u, v, usages, (lo, hi)) in list(self.pairs.items()):
+            if self._binding(lo, hi):
+                self.pairs_of[u][k] = self.pairs_of[v][k] = self.pairs[k]
+                continue
+            top = int(usages.max())
+            delta[lo] += top
+            delta[hi] -= top
+            del self.pairs[k]
+        self.pair_background = np.cumsum(delta)[: tmax + 1]
 
     def _binding(self, lo: int, hi: int) -> bool:
         return hi > lo and self.binding_prefix[hi] - self.binding_prefix[lo] > 0
@@ -188,7 +221,22 @@ class _Reducer:
             return False
         us = self.usage[u]
         return any(self._binding(lo, hi) and us[:, p].min() != us[:, p].max()
-                   for p, (lo, hi) in enumerate(self.term_intervals[u]))
+                   for p, (lo, hi) in enumerate(self.term_intervals[u])) or any(
+            self._binding(*piece[3]) for piece in self.pairs_of[u].values())
+
+    def _pair_rows(self, u: int) -> list[np.ndarray]:
+        """u's pair pieces holding a binding time point, oriented with u's strategies as rows."""
+        return [piece[2] if piece[0] == u else piece[2].T for piece in self.pairs_of[u].values()
+                if self._binding(*piece[3])]
+
+    def _fold_pairs(self, u: int) -> None:
+        """u is down to one strategy: each of its pair pieces becomes a usage term of the other node."""
+        for k, (a, b, usages, interval) in self.pairs_of[u].items():
+            other, column = (b, usages[0, :]) if a == u else (a, usages[:, 0])
+            self.usage[other] = np.hstack([self.usage[other], column[:, None]])
+            self.term_intervals[other] = [*self.term_intervals[other], interval]
+            del self.pairs_of[other][k], self.pairs[k]
+        self.pairs_of[u] = {}
 
     def _fixed_usage_counts(self, u: int) -> bool:
         if self.binding_prefix is None:
@@ -201,6 +249,8 @@ class _Reducer:
         self.unary[u] = self.unary[u][mask]
         self.usage[u] = self.usage[u][mask]
         self.keep[u] = self.keep[u][mask]
+        for piece in self.pairs_of[u].values():
+            piece[2] = piece[2][mask, :] if piece[0] == u else piece[2][:, mask]
         for v in self.nbrs[u]:
             key = (min(u, v), max(u, v))
             self.mats[key] = self.mats[key][mask, :] if u < v else self.mats[key][:, mask]
@@ -233,6 +283,7 @@ class _Reducer:
         cols = [self.unary[u][:, None]]
         if matters:
             cols.append(self.usage[u])
+            cols.extend(self._pair_rows(u))
         cols.extend(self._get(u, v) for v in nbrs)
         prof = np.hstack(cols)
         k = prof.shape[1]
@@ -275,6 +326,10 @@ class _Reducer:
 
     def _remove(self, u: int) -> None:
         self.alive[u] = False
+        for k, piece in self.pairs_of[u].items():  # none holds a binding time point (or u's memory would matter)
+            other = piece[1] if piece[0] == u else piece[0]
+            del self.pairs_of[other][k], self.pairs[k]
+        self.pairs_of[u] = {}
         if self._fixed_usage_counts(u):
             self.ghost_usage[u] = self.usage[u][0]
 
@@ -282,6 +337,7 @@ class _Reducer:
         """Try to remove u; return the nodes whose neighbourhood changed."""
         nb = sorted(self.nbrs[u])
         if len(self.unary[u]) == 1:
+            self._fold_pairs(u)
             for v in nb:
                 self.unary[v] = clip_forbidden(self.unary[v] + self._get(u, v)[0])
                 self._drop_edge(u, v)
@@ -414,9 +470,11 @@ class _Reducer:
             if names is not None:
                 names.append(f"usage of {g.node_label(u)}")
         edges = tuple(Edge(index[a], index[b], m) for (a, b), m in sorted(self.mats.items()))
+        pairs = tuple(PairPiece(index[a], index[b], usages, interval)
+                      for _, (a, b, usages, interval) in sorted(self.pairs.items()) if self._binding(*interval))
         reduced = StrategyGraph(
             tuple(costs), tuple(usages), tuple(intervals), edges, g.usage_limit,
-            tuple(names) if names is not None else None, g.name, tuple(pieces),
+            tuple(names) if names is not None else None, g.name, tuple(pieces), pairs,
         )
         return Reduction(g, reduced, to_orig, maps, self.offset, self.records, self.infeasible)
 

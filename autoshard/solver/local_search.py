@@ -10,7 +10,8 @@ The strong move is block coordinate descent over trees: grow a window whose indu
 joins with exactly one neighbour already inside), fold the fixed neighbours' edge costs into node costs, and pick
 the optimal strategies of the whole window by dynamic programming. Coupled nodes (e.g. a forbidden pair that only
 allows matching strategies) move together. Memory stays feasible by splitting each time point's slack among the
-window's nodes live there.
+window's nodes live there; a usage depending on two nodes' strategies (a pair piece) is checked exactly on the
+whole move instead.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import numpy as np
 
 from autoshard.solver.clock import charge, now
 from autoshard.solver.pairwise import PENALTY, edge_groups, penalized_terms
-from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
+from autoshard.solver.strategy_graph import FORBIDDEN, PairTerm, StrategyGraph
 from autoshard.solver.work_rates import (
     CLUSTER_MOVES_WORK_PER_MEMBER,
     NODE_MOVE_WORK,
@@ -52,13 +53,21 @@ def cost_delta(unary: Sequence[np.ndarray], incident: Sequence[Sequence[_Inciden
 
 
 def fits_after(mem: Sequence[Sequence[tuple[int, int, np.ndarray]]], limit: int, assignment: np.ndarray,
-               load: np.ndarray, changes: dict[int, int]) -> bool:
+               load: np.ndarray, changes: dict[int, int],
+               pairs: Sequence[Sequence[PairTerm]] | None = None) -> bool:
     """Whether the usage profile `load` after `changes` stays within `limit` (or the current peak, if higher), each
-    changed variable's usage being its terms in `mem` (lo, hi, usage per strategy)."""
+    changed variable's usage being its terms in `mem` (lo, hi, usage per strategy) and its pair terms in `pairs`
+    (a pair whose two nodes both change counts once)."""
     diff = np.zeros(len(load) + 1, dtype=np.int64)
     for x, s in changes.items():
         for lo, hi, usage in mem[x]:
             d = int(usage[s] - usage[assignment[x]])
+            diff[lo] += d
+            diff[hi] -= d
+        for lo, hi, usage, o in pairs[x] if pairs is not None else ():
+            if o in changes and o < x:
+                continue
+            d = int(usage[s, changes.get(o, assignment[o])] - usage[assignment[x], assignment[o]])
             diff[lo] += d
             diff[hi] -= d
     return not (load + np.cumsum(diff)[: len(load)]).max() > max(limit, int(load.max()))
@@ -93,7 +102,9 @@ class LocalSearch:
             [seg for seg in graph.usage_segments(i) if seg[2].max() != seg[2].min()] if self.limit is not None else []
             for i in range(n)
         ]
-        self.mem_nodes = np.array([bool(m) for m in self.mem], dtype=bool)
+        #: per node, its pair terms (none without a usage limit): usage that depends on a neighbour's strategy too
+        self.pairs: list[list[PairTerm]] = [graph.pair_terms(i) if self.limit is not None else [] for i in range(n)]
+        self.mem_nodes = np.array([bool(m) or bool(p) for m, p in zip(self.mem, self.pairs)], dtype=bool)
         self.tree_moves = 0
         self.cluster_moves = 0
         self.clusters = self._bijection_clusters()
@@ -167,7 +178,7 @@ class LocalSearch:
             new = [int(maps[k][r]) for k in range(len(members))]
             if self.limit is not None:
                 changes = {int(x): new[k] for k, x in enumerate(members) if new[k] != assignment[x]}
-                if not fits_after(self.mem, self.limit, assignment, load, changes):
+                if not fits_after(self.mem, self.limit, assignment, load, changes, self.pairs):
                     continue
             for k, x in enumerate(members):
                 self._apply(int(x), new[k], assignment, load)
@@ -226,7 +237,7 @@ class LocalSearch:
             gain = -self.delta(assignment, changes)
             if gain <= 0:
                 continue
-            if self.limit is not None and not fits_after(self.mem, self.limit, assignment, load, changes):
+            if self.limit is not None and not fits_after(self.mem, self.limit, assignment, load, changes, self.pairs):
                 continue
             for x, s in changes.items():
                 self._apply(x, s, assignment, load)
@@ -286,6 +297,12 @@ class LocalSearch:
                     u = usages[assignment[i]]
                     delta[lo] += u
                     delta[hi] -= u
+        for p in self.g.pair_pieces:
+            lo, hi = p.interval
+            if hi > lo:
+                u = p.usages[assignment[p.u], assignment[p.v]]
+                delta[lo] += u
+                delta[hi] -= u
         return np.cumsum(delta)[: max(self.tmax, 1)]
 
     def local_costs(self, u: int, assignment: np.ndarray) -> np.ndarray:
@@ -318,11 +335,12 @@ class LocalSearch:
         vec = self.local_costs(u, assignment)
         cur = assignment[u]
         if self.mem_nodes[u]:
-            segments = self.mem[u]
-            lo, hi, usage = segments[0]
-            allowed = usage <= usage[cur] + self._slack(lo, hi, load)
-            for lo, hi, usage in segments[1:]:
+            allowed = np.ones(len(vec), dtype=bool)
+            for lo, hi, usage in self.mem[u]:
                 allowed &= usage <= usage[cur] + self._slack(lo, hi, load)
+            for lo, hi, usage, o in self.pairs[u]:
+                column = usage[:, assignment[o]]
+                allowed &= column <= column[cur] + self._slack(lo, hi, load)
             vec = np.where(allowed, vec, np.iinfo(np.int64).max)
         if noise:
             vec = vec.astype(np.float64) * (1.0 + noise * self.rng.random(len(vec)))
@@ -337,6 +355,8 @@ class LocalSearch:
             return
         for lo, hi, usage in self.mem[u]:
             load[lo:hi] += usage[new] - usage[old]
+        for lo, hi, usage, o in self.pairs[u]:
+            load[lo:hi] += usage[new, assignment[o]] - usage[old, assignment[o]]
         assignment[u] = new
 
     def descend(self, assignment: np.ndarray, load: np.ndarray, deadline: float, nodes: Sequence[int] | None = None) -> None:
@@ -402,7 +422,7 @@ class LocalSearch:
         # memory: split each segment's slack among the window's memory nodes whose spans overlap it
         budget: dict[int, list[int]] = {}
         if self.limit is not None:
-            mem = [k for k in range(m) if self.mem_nodes[order[k]]]
+            mem = [k for k in range(m) if self.mem[order[k]]]
             if mem:
                 spans = np.array([(self.mem[order[k]][0][0], self.mem[order[k]][-1][1]) for k in mem], dtype=np.int64)
                 for k in mem:
@@ -444,6 +464,10 @@ class LocalSearch:
             return 0
         for k in range(1, m):
             new[k] = int(choice[k][new[pos[parent[k]]]])
+        if self.limit is not None and any(self.pairs[x] for x in order):  # the shares do not hold pair terms
+            changes = {x: new[k] for k, x in enumerate(order) if new[k] != assignment[x]}
+            if not fits_after(self.mem, self.limit, assignment, load, changes, self.pairs):
+                return 0
         for k in range(m):
             self._apply(order[k], new[k], assignment, load)
         self.tree_moves += 1
@@ -469,9 +493,10 @@ class LocalSearch:
     # ----- Lagrangian relaxation of the usage limit
     def relaxed_descent(self, assignment: np.ndarray, extra: list[np.ndarray], deadline: float) -> np.ndarray:
         """Improve `assignment` in place ignoring the usage limit, with `extra[i]` added to node i's costs."""
-        saved = self.unary, self.limit, self.mem_nodes, self.mem
+        saved = self.unary, self.limit, self.mem_nodes, self.mem, self.pairs
         self.unary = [np.minimum(u + e, FORBIDDEN) for u, e in zip(self.unary, extra)]
         self.limit, self.mem_nodes, self.mem = None, np.zeros_like(saved[2]), [[] for _ in saved[3]]
+        self.pairs = [[] for _ in saved[4]]
         try:
             dummy = np.zeros(max(self.tmax, 1), dtype=np.int64)
             self.descend(assignment, dummy, deadline)
@@ -480,7 +505,7 @@ class LocalSearch:
                 self.tree_sweep(assignment, dummy, deadline, size=16)
                 self.descend(assignment, dummy, deadline)
         finally:
-            self.unary, self.limit, self.mem_nodes, self.mem = saved
+            self.unary, self.limit, self.mem_nodes, self.mem, self.pairs = saved
         return assignment
 
     def lagrangian(self, deadline: float, steps: int = 12) -> tuple[np.ndarray, int] | None:

@@ -2,7 +2,9 @@
 
 Every node picks one strategy. A strategy has a cost and a memory usage; the usage counts at every time point of the
 node's half-open live interval ``[lo, hi)``. A node may hold more usage pieces (`UsagePiece`: a usage per strategy
-over an interval of its own, e.g. a transient buffer while the node runs); all of them count. Every edge carries a
+over an interval of its own, e.g. a transient buffer while the node runs); all of them count. A pair of nodes may
+hold a usage depending on both choices (`PairPiece`: a usage per pair of strategies over an interval, e.g. a buffer
+one node's value is resharded into for the other), which counts as well. Every edge carries a
 cost matrix over pairs of strategies of its two nodes. The total usage at every time point must stay within ``usage_limit`` (when given). Costs at or above
 ``FORBIDDEN`` mark choices that must never be made (user-fixed shardings, sharding groups).
 """
@@ -41,6 +43,22 @@ class UsagePiece:
     interval: tuple[int, int]
 
 
+@dataclass(frozen=True, eq=False)
+class PairPiece:
+    """Usage depending on the strategies of nodes `u` (rows) and `v` (columns), int64 of shape [S_u, S_v], held over
+    the half-open `interval`."""
+
+    u: int
+    v: int
+    usages: np.ndarray
+    interval: tuple[int, int]
+
+
+#: One pair usage term seen from one of its nodes: interval, usages oriented [own strategies, other's strategies],
+#: the other node.
+PairTerm = tuple[int, int, np.ndarray, int]
+
+
 #: One usage term of a node: its half-open interval and its usage per strategy.
 UsageTerm = tuple[int, int, np.ndarray]
 
@@ -50,7 +68,8 @@ class StrategyGraph:
     """A strategy-selection problem: per-node costs, usages and live intervals, edge cost matrices, a usage limit.
 
     Parallel edges between the same pair of nodes add up. Node `i` has ``len(node_costs[i])`` strategies. Its usage
-    is ``node_usages[i]`` over ``intervals[i]`` plus each of its `pieces` over the piece's interval.
+    is ``node_usages[i]`` over ``intervals[i]`` plus each of its `pieces` over the piece's interval; each of
+    `pair_pieces` adds its entry for the two nodes' strategies over its interval.
     """
 
     node_costs: tuple[np.ndarray, ...]
@@ -61,6 +80,8 @@ class StrategyGraph:
     node_names: tuple[str, ...] | None = None
     name: str = ""
     pieces: tuple[UsagePiece, ...] = ()
+    pair_pieces: tuple[PairPiece, ...] = ()
+    _pair_terms: list = field(default=None, init=False, repr=False)  # type: ignore[assignment]
     _adjacency: list = field(default=None, init=False, repr=False)  # type: ignore[assignment]
     _terms: list = field(default=None, init=False, repr=False)  # type: ignore[assignment]
     _segments: list = field(default=None, init=False, repr=False)  # type: ignore[assignment]
@@ -75,9 +96,10 @@ class StrategyGraph:
         node_names: Sequence[str] | None = None,
         name: str = "",
         pieces: Sequence[tuple[int, Sequence[int] | np.ndarray, tuple[int, int]]] = (),
+        pair_pieces: Sequence[tuple[int, int, Sequence[Sequence[int]] | np.ndarray, tuple[int, int]]] = (),
     ) -> StrategyGraph:
         """Build and check a graph from plain Python data; edge costs may be nested lists or arrays; `pieces` are
-        (node, usage per strategy, interval)."""
+        (node, usage per strategy, interval), `pair_pieces` (u, v, usage per strategy pair, interval)."""
         n = len(node_costs)
         costs = tuple(np.asarray(c, dtype=np.int64).reshape(-1) for c in node_costs)
         usages = (
@@ -92,8 +114,10 @@ class StrategyGraph:
         )
         extra = tuple(UsagePiece(int(i), np.asarray(u, dtype=np.int64).reshape(-1), (int(lo), int(hi)))
                       for i, u, (lo, hi) in pieces)
+        pairs = tuple(PairPiece(int(u), int(v), np.asarray(m, dtype=np.int64), (int(lo), int(hi)))
+                      for u, v, m, (lo, hi) in pair_pieces)
         graph = StrategyGraph(costs, usages, ivs, es, usage_limit, tuple(node_names) if node_names else None, name,
-                              extra)
+                              extra, pairs)
         graph.check()
         return graph
 
@@ -133,6 +157,18 @@ class StrategyGraph:
             object.__setattr__(self, "_terms", terms)
         return self._terms[node]
 
+    def pair_terms(self, node: int) -> list[PairTerm]:
+        """The pair pieces `node` is an end of, non-empty ones only, as seen from it (cached)."""
+        if self._pair_terms is None:
+            terms: list[list[PairTerm]] = [[] for _ in range(self.num_nodes)]
+            for p in self.pair_pieces:
+                lo, hi = p.interval
+                if hi > lo:
+                    terms[p.u].append((lo, hi, p.usages, p.v))
+                    terms[p.v].append((lo, hi, p.usages.T, p.u))
+            object.__setattr__(self, "_pair_terms", terms)
+        return self._pair_terms[node]
+
     def usage_segments(self, node: int) -> list[UsageTerm]:
         """`node`'s usage as disjoint non-empty intervals, in time order, each with the sum of the usage terms live
         there (the node's own term alone when it has no pieces; cached)."""
@@ -155,7 +191,8 @@ class StrategyGraph:
 
     def time_span(self) -> int:
         """One past the last time point any usage term holds (0 without any)."""
-        return max((hi for _, hi in (*self.intervals, *(p.interval for p in self.pieces))), default=0)
+        return max((hi for _, hi in (*self.intervals, *(p.interval for p in (*self.pieces, *self.pair_pieces)))),
+                   default=0)
 
     def check(self) -> None:
         """Raise ValueError when shapes or indices are inconsistent."""
@@ -181,6 +218,16 @@ class StrategyGraph:
             lo, hi = p.interval
             if lo < 0 or hi < lo:
                 raise ValueError(f"{self.node_label(p.node)}: bad usage piece interval [{lo}, {hi})")
+        for p in self.pair_pieces:
+            if not (0 <= p.u < n and 0 <= p.v < n) or p.u == p.v:
+                raise ValueError(f"a pair usage piece joins nodes {p.u} and {p.v}, but there are {n} nodes")
+            want = (len(self.node_costs[p.u]), len(self.node_costs[p.v]))
+            if p.usages.shape != want:
+                raise ValueError(f"a pair usage piece of {self.node_label(p.u)} and {self.node_label(p.v)} has shape "
+                                 f"{p.usages.shape}, expected {want}")
+            lo, hi = p.interval
+            if lo < 0 or hi < lo:
+                raise ValueError(f"bad pair usage piece interval [{lo}, {hi})")
         for k, e in enumerate(self.edges):
             if not (0 <= e.u < n and 0 <= e.v < n):
                 raise ValueError(f"edge {k} joins nodes {e.u} and {e.v}, but there are {n} nodes")

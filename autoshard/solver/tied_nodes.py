@@ -1,7 +1,8 @@
 """Tied nodes: nodes of a `StrategyGraph` that must take the same strategy index, solved as one node.
 
 `tie_nodes(graph, pairs)` joins each tied group into its first node (the representative): the members' costs add
-onto it, their usages become usage pieces of it over their own intervals, their edges end at it (an edge between
+onto it, their usages become usage pieces of it over their own intervals, their edges and pair pieces end at it (a
+pair piece between two members becomes a usage piece of its diagonal; an edge between
 two members of one group reads its diagonal and moves into the node's costs). A plan of the tied graph has the
 same cost and the same usage at every time point as the plan of the original graph that gives every member its
 representative's strategy (`TiedNodes.expand`), so the bound the search proves on the tied graph is a bound on
@@ -72,8 +73,15 @@ def tie_nodes(graph: StrategyGraph, pairs: Sequence[tuple[int, int]]) -> TiedNod
             costs[u] = clip_forbidden(costs[u] + np.diagonal(e.costs))
         else:
             edges.append((u, v, e.costs))
+    pair_pieces = []
+    for p in graph.pair_pieces:
+        u, v = int(node_of[p.u]), int(node_of[p.v])
+        if u == v:  # joined by the ties: its diagonal is a usage piece of the joined node
+            pieces.append(UsagePiece(u, np.diagonal(p.usages).copy(), p.interval))
+        else:
+            pair_pieces.append((u, v, p.usages, p.interval))
     names = [graph.node_label(node) for node in kept] if graph.node_names else None
     tied = StrategyGraph.build(costs, [graph.node_usages[node] for node in kept], [graph.intervals[node] for node in kept],
                                edges, graph.usage_limit, names, graph.name,
-                               [(p.node, p.usages, p.interval) for p in pieces])
+                               [(p.node, p.usages, p.interval) for p in pieces], pair_pieces)
     return TiedNodes(tied, node_of)

@@ -21,7 +21,8 @@ def plan_cost(graph: StrategyGraph, assignment: Sequence[int]) -> int:
 
 
 def usage_profile(graph: StrategyGraph, assignment: Sequence[int]) -> np.ndarray:
-    """Total usage at each time point `0 .. max interval end - 1` (each usage term of each node over its interval)."""
+    """Total usage at each time point `0 .. max interval end - 1` (each usage term of each node over its interval,
+    each pair piece's entry for its two nodes' strategies over its interval)."""
     tmax = graph.time_span()
     delta = np.zeros(tmax + 1, dtype=np.int64)
     for i, s in enumerate(assignment):
@@ -30,17 +31,29 @@ def usage_profile(graph: StrategyGraph, assignment: Sequence[int]) -> np.ndarray
             if u and hi > lo:
                 delta[lo] += u
                 delta[hi] -= u
+    for p in graph.pair_pieces:
+        u = int(p.usages[assignment[p.u], assignment[p.v]])
+        lo, hi = p.interval
+        if u and hi > lo:
+            delta[lo] += u
+            delta[hi] -= u
     return np.cumsum(delta)[:tmax]
 
 
 def usage_floor(graph: StrategyGraph) -> np.ndarray:
     """The least usage any plan holds at each time point `0 .. time_span - 1`: each node's least usage there (over
-    its segments, `StrategyGraph.usage_segments`)."""
+    its segments, `StrategyGraph.usage_segments`; each pair piece's least entry)."""
     tmax = graph.time_span()
     delta = np.zeros(tmax + 1, dtype=np.int64)
     for i in range(graph.num_nodes):
         for lo, hi, usages in graph.usage_segments(i):
             u = int(usages.min())
+            delta[lo] += u
+            delta[hi] -= u
+    for p in graph.pair_pieces:
+        lo, hi = p.interval
+        if hi > lo and p.usages.size:
+            u = int(p.usages.min())
             delta[lo] += u
             delta[hi] -= u
     return np.cumsum(delta)[:tmax]

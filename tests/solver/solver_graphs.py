@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from autoshard.solver.exact_reduction import reduce_graph
 from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
-from autoshard.solver.validate import plan_cost, usage_floor, validate_plan
+from autoshard.solver.validate import plan_cost, usage_floor, usage_profile, validate_plan
 
 
 def random_graph(seed: int, n: int = 6, max_s: int = 3, p_edge: float = 0.45, memory: bool = False,
@@ -115,3 +115,18 @@ def hard_memory_graph(seed: int, n: int = 400, s: int = 6) -> StrategyGraph:
         least[lo:hi] += u.min()
     limit = int(1.1 * least.max())  # 10% above the least-usage plan's peak, as in the IOPDDL instances
     return StrategyGraph.build(costs, usages, intervals, edges, limit)
+
+
+def assert_local_search_keeps_within_the_limit(graph: StrategyGraph, seed: int) -> None:
+    """From a plan that fits (by enumeration of usage alone; nothing to check when none does), the local search's
+    moves keep every time point within the limit, and its usage profile is the graph's."""
+    from autoshard.solver.local_search import LocalSearch
+
+    _, feasible = brute_force(dataclasses.replace(graph, node_costs=tuple(np.zeros_like(c) for c in graph.node_costs),
+                                                  edges=()))
+    if feasible is None:
+        return
+    search = LocalSearch(graph, seed)
+    best, _ = search.run(deadline=float("inf"), start=feasible, max_rounds=3)
+    assert int(usage_profile(graph, best).max(initial=0)) <= graph.usage_limit
+    assert search.load(best).tolist() == usage_profile(graph, best).tolist()

@@ -4,7 +4,6 @@ against enumeration: `test_solve.test_optimal_against_enumeration`)."""
 
 from __future__ import annotations
 
-import dataclasses
 
 import numpy as np
 import pytest
@@ -19,7 +18,8 @@ from autoshard.solver.stats import SolveStats
 from autoshard.solver.strategy_graph import StrategyGraph
 from autoshard.solver.validate import usage_floor, usage_profile, validate_plan
 
-from solver_graphs import assert_reduction_keeps_optimum, brute_force, random_graph, with_pieces
+from solver_graphs import (assert_local_search_keeps_within_the_limit, assert_reduction_keeps_optimum,
+                           random_graph, with_pieces)
 
 FAST = dict(max_time_in_seconds=10.0, num_workers=2, heuristic_fraction=0.01)
 
@@ -38,14 +38,7 @@ def test_the_reduction_keeps_the_optimum_with_pieces(seed):
 
 @pytest.mark.parametrize("seed", range(10))
 def test_local_search_moves_keep_pieces_within_the_limit(seed):
-    g = with_pieces(random_graph(500 + seed, n=10, memory=True), seed)
-    _, feasible = brute_force(dataclasses.replace(g, node_costs=tuple(np.zeros_like(c) for c in g.node_costs),
-                                                  edges=()))
-    if feasible is None:
-        return
-    search = LocalSearch(g, seed)
-    best, _ = search.run(deadline=float("inf"), start=feasible, max_rounds=3)
-    assert int(usage_profile(g, best).max(initial=0)) <= g.usage_limit
+    assert_local_search_keeps_within_the_limit(with_pieces(random_graph(500 + seed, n=10, memory=True), seed), seed)
 
 
 #: node 0 takes 1 then 8 (strategy 0) or 6 then 0 (strategy 1); node 1 takes 5 or 9; limit 10: the least-peak start

@@ -125,7 +125,7 @@ from costmodel.memory import LiveValue, StepMemory, step_memory
 from autoshard.dialects.op_traits import Elementwise, FusionRoot, InPlaceUpdate
 from autoshard.dialects.ops_by_name import has_trait
 from autoshard.dialects.stablehlo import ReduceWindowOp
-from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, TensorInfo
+from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanEdge, PlanGraph, PlanNode, TensorInfo
 from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.bfs_schedule import scheduled_ranks
 from autoshard.planner.xla_model.case_results import branch_writers, case_tuples
@@ -1078,6 +1078,33 @@ def reshard_buffer_bytes(info: TensorInfo, src: TensorSharding, dst: TensorShard
     return sharded_bytes(info, src, mesh) + 2 * target
 
 
+def reshard_read(graph: PlanGraph, edge: PlanEdge, liveness: GraphLiveness) -> tuple[int, int] | None:
+    """Where `edge`'s consumer reads a reshard of its operand, first and last program position (a reshard into a
+    pass-through node, a sharding constraint, is read where that node's readers run), or None where it reads none
+    of its own (a merged recomputation reads nothing; a reshard into the result of a value computed into the output
+    buffer keeps the producer's own copy instead: `_reshard_buffers`)."""
+    consumer = graph.nodes[edge.consumer]
+    if consumer.kind == NodeKind.OP and edge.consumer in liveness.merged:
+        return None
+    if consumer.kind == NodeKind.RESULT and (edge.producer, edge.out_port) in liveness.returned:
+        return None
+    at = min(consumer.position, liveness.runs_at[edge.consumer])  # where it reads it (`early_updates`)
+    until = max(at, liveness.runs_until[edge.consumer] if edge.consumer in liveness.invariant
+                else liveness.runs_at[edge.consumer])
+    return at, until
+
+
+def reshard_writes_buffer(graph: PlanGraph, edge: PlanEdge, src: TensorSharding, dst: TensorSharding,
+                          liveness: GraphLiveness, slice_fusing: Collection[int]) -> bool:
+    """Whether resharding `edge`'s operand from `src` to `dst` writes a buffer: not where the shardings agree, nor
+    for a local slice of a fused value (computed in the part its reader wants) or into a reader that slices in its
+    own loop (`slice_fusing`, `local_slices_fused`)."""
+    if src == dst:
+        return False
+    return not (is_local_slice(src, dst) and (liveness.origin(edge.producer, edge.out_port) in liveness.fused or (
+        liveness.backend.local_slices_fused.value and edge.consumer in slice_fusing)))
+
+
 def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                      liveness: GraphLiveness) -> list[LiveValue]:
     backend = liveness.backend
@@ -1090,21 +1117,15 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
             continue  # a merged recomputation reads nothing
         src = producer.strategies[assignment[e.producer]].outputs[e.out_port]
         dst = consumer.strategies[assignment[e.consumer]].inputs[e.in_port]
-        if src == dst:
+        if not reshard_writes_buffer(graph, e, src, dst, liveness, slice_fusing):
             continue
-        if is_local_slice(src, dst) and (liveness.origin(e.producer, e.out_port) in liveness.fused or (
-                backend.local_slices_fused.value and e.consumer in slice_fusing)):
-            continue  # a fused value is computed in the part its reader wants; a fusing reader slices in its loop
         if consumer.kind == NodeKind.RESULT and (e.producer, e.out_port) in liveness.returned:
             # the producer's own copy (not counted by node_usage) lives until the reshard into the output
             sources.append(LiveValue(f"{producer.label} before its result reshard",
                                      backend.aligned(sharded_bytes(producer.outputs[e.out_port], src, mesh)),
                                      producer.position, liveness.runs_at[e.consumer]))
             continue
-        # a reshard into a pass-through node (a sharding constraint) is read where that node's readers run
-        at = min(consumer.position, liveness.runs_at[e.consumer])  # where it reads it (`early_updates`)
-        until = max(at, liveness.runs_until[e.consumer] if e.consumer in liveness.invariant
-                    else liveness.runs_at[e.consumer])
+        at, until = reshard_read(graph, e, liveness)
         span = spans.setdefault((e.producer, e.out_port, src, dst), [at, until])
         span[0], span[1] = min(span[0], at), max(span[1], until)
     out = sources

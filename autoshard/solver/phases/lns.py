@@ -16,7 +16,7 @@ from autoshard.solver.pairwise import PENALTY
 from autoshard.solver.schedule import LNS_MIN_WINDOW_S, LNS_WINDOW_SHARE
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import LnsReport
-from autoshard.solver.strategy_graph import FORBIDDEN, Edge, StrategyGraph, UsagePiece
+from autoshard.solver.strategy_graph import FORBIDDEN, Edge, PairPiece, StrategyGraph, UsagePiece
 from autoshard.solver.work_rates import BUILD_SECONDS_PER_TERM, LNS_ROUND_WORK_PER_NODE
 
 #: bijection groups larger than this never enter an LNS window
@@ -162,17 +162,30 @@ def _window_graph(red: StrategyGraph, search: LocalSearch, window: list[int], cu
                 edges_in.append(Edge(pos[u], pos[inc.other], inc.matrix))
         costs.append(np.minimum(vec, FORBIDDEN - 1))
     base = None
+    pieces = [UsagePiece(k, usages, (lo, hi)) for k, u in enumerate(window) for lo, hi, usages in red.usage_terms(u)[1:]]
+    pairs = []
     if red.usage_limit is not None:
         base = load.copy()
         for u in window:
             for lo, hi, usages in red.usage_terms(u):
                 if hi > lo:
                     base[lo:hi] -= usages[current[u]]
-    pieces = tuple(UsagePiece(k, usages, (lo, hi))
-                   for k, u in enumerate(window) for lo, hi, usages in red.usage_terms(u)[1:])
+        # a pair piece inside the window stays one; with one node outside, a usage piece of the other
+        for p in red.pair_pieces:
+            lo, hi = p.interval
+            a, b = pos.get(p.u), pos.get(p.v)
+            if hi <= lo or (a is None and b is None):
+                continue
+            base[lo:hi] -= p.usages[current[p.u], current[p.v]]
+            if a is not None and b is not None:
+                pairs.append(PairPiece(a, b, p.usages, p.interval))
+            elif a is not None:
+                pieces.append(UsagePiece(a, p.usages[:, current[p.v]], p.interval))
+            else:
+                pieces.append(UsagePiece(b, p.usages[current[p.u], :], p.interval))
     sub = StrategyGraph(
         tuple(costs), tuple(red.node_usages[u] for u in window), tuple(red.intervals[u] for u in window),
-        tuple(edges_in), red.usage_limit, pieces=pieces,
+        tuple(edges_in), red.usage_limit, pieces=tuple(pieces), pair_pieces=tuple(pairs),
     )
     return ModelInstance(sub, base), [int(current[u]) for u in window]
 
