@@ -131,17 +131,16 @@ MEMORY_RETRIES = 4
 
 def _fit_full_accounting(graph, mesh, backend, problem, result, memory, budget: int, config: SolverConfig, on_progress,
                          search: Callable[..., SolveResult], ties: Sequence[tuple[int, int]] = (),
-                         retries: int = MEMORY_RETRIES):
+                         retries: int = MEMORY_RETRIES, searches: int = 1):
     """Search again with tighter limits until a plan's full accounting (`plan_memory`: the buffers depending on
     two nodes' strategies included, reshards' and untied repeats' partitioned otherwise than the ops they repeat)
     fits `budget`: each failed plan lowers the limit by what the solver's figure missed in it; a limit with no plan
     moves halfway back to the last one that had one (`search(problem, config, on_progress, start)` searches, holding
     `ties`; a start of None is the planner's own). With ties, what the first plan missed is read off it with its
     tied nodes taking their first node's strategy (the recomputations it partitioned apart merged, as the searches
-    hold them), and that plan starts each search; `retries` searches at most. Returns (problem, result, memory,
-    searches) of the fitting plan, or raises `InfeasibleError`."""
+    hold them), and that plan starts each search; `retries` searches at most, counted after `searches` already run.
+    Returns (problem, result, memory, searches) of the fitting plan, or raises `InfeasibleError`."""
     has_plan = problem.usage_limit  # the tightest limit known to have a plan (over budget)
-    searches = 1
     first = [int(x) for x in result.assignment]
     if ties:
         for a, b in ties:
@@ -184,13 +183,13 @@ def _fit_with_and_without_reshard_pairs(graph, model: PlanCostModel, problem, re
                                       config, on_progress, search, ties, retries=1)
     except InfeasibleError:
         pass
-    try:
+    try:  # after the first search and the paired one
         tightened = _fit_full_accounting(graph, model.mesh, model.backend, problem, result, memory, budget, config,
-                                         on_progress, search, ties)
+                                         on_progress, search, ties, searches=2)
     except InfeasibleError:
         if paired is None:
             raise
-    searches = 1 + (paired[3] - 1 if paired else 1) + (tightened[3] - 1 if tightened else MEMORY_RETRIES)
+    searches = tightened[3] if tightened else 2 + MEMORY_RETRIES
     best = min((c for c in (paired, tightened) if c is not None), key=lambda c: c[1].cost)
     return (*best[:3], searches)
 

@@ -3,7 +3,9 @@
 Nodes joined by bijection edges (each strategy allows exactly one strategy of the other node) can only change
 together, so the view gives each group one variable whose strategies are the group's consistent strategy tuples;
 node costs, the group's inner edges and the edges between groups are summed onto the variables. Memory stays per
-member: a variable's strategy sets each member's usage over that member's own segments (`LocalSearch.mem`).
+member: a variable's strategy sets each member's usage over that member's own segments (`LocalSearch.mem`); a pair
+piece inside a group is one of those, one between groups a pair term of their variables (`pairs`), which `apply`
+keeps in the load and `window_dp.window_move` checks exactly.
 
 The view has the interface `window_dp.window_move` needs (`unary`, `incident`, `delta`, `apply`, `allowed`), with
 assignments over variables; `to_nodes` maps one back to the graph's nodes.
@@ -17,7 +19,7 @@ import numpy as np
 
 from autoshard.solver.local_search import LocalSearch, cost_delta
 from autoshard.solver.pairwise import PENALTY
-from autoshard.solver.strategy_graph import FORBIDDEN
+from autoshard.solver.strategy_graph import FORBIDDEN, PairTerm
 
 
 @dataclass
@@ -93,7 +95,20 @@ class ContractedView:
             for r, x in enumerate(mem):
                 for lo, hi, usages in search.mem[int(x)]:
                     self.mem[v].append((lo, hi, usages[maps[v][r]]))
-        self.mem_vars = np.array([bool(m) for m in self.mem], dtype=bool)
+        #: per var, its pair terms with other vars (interval, usage [S_var, S_other], other var)
+        self.pairs: list[list[PairTerm]] = [[] for _ in range(nv)]
+        for v, mem in enumerate(members):
+            for r, x in enumerate(mem):
+                for lo, hi, usages, y in search.pairs[int(x)]:
+                    w = int(var_of[y])
+                    if w == v:
+                        if y > x:
+                            self.mem[v].append((lo, hi, usages[maps[v][r], maps[v][row_of[y]]]))
+                    elif w > v:
+                        block = usages[np.ix_(maps[v][r], maps[w][row_of[y]])]
+                        self.pairs[v].append((lo, hi, block, w))
+                        self.pairs[w].append((lo, hi, block.T, v))
+        self.mem_vars = np.array([bool(m) or bool(p) for m, p in zip(self.mem, self.pairs)], dtype=bool)
 
     # ----- assignments
     def from_nodes(self, assignment: np.ndarray) -> np.ndarray:
@@ -138,6 +153,8 @@ class ContractedView:
             return
         for lo, hi, us in self.mem[v]:
             load[lo:hi] += us[s] - us[old]
+        for lo, hi, us, w in self.pairs[v]:
+            load[lo:hi] += us[s, a[w]] - us[old, a[w]]
         a[v] = s
 
     def allowed(self, a: np.ndarray, load: np.ndarray, window: list[int]) -> dict[int, np.ndarray]:
@@ -146,7 +163,12 @@ class ContractedView:
         out: dict[int, np.ndarray] = {}
         if self.limit is None:
             return out
+        # a pair term with a var outside the window counts with that var's strategy; one inside is bounded on the
+        # window's edge (`window_dp._bound_inner_pairs`), and the move is checked exactly afterwards
+        inside = set(window)
         items = [(k, lo, hi, us) for k, v in enumerate(window) for lo, hi, us in self.mem[v]]
+        items += [(k, lo, hi, us[:, a[w]]) for k, v in enumerate(window) for lo, hi, us, w in self.pairs[v]
+                  if w not in inside]
         if not items:
             return out
         ivs = np.array([(lo, hi) for _, lo, hi, _ in items], dtype=np.int64)

@@ -143,17 +143,14 @@ def _improve(state: SearchState, schedule: Schedule, use_lns: bool) -> str:
     optimality, or of a gap within the limit): Lagrangian (when the usage limit binds), the whole CP-SAT model (small
     graphs), windows, LNS. Returns the status so far."""
     status = UNKNOWN
-    # the contracted view's phases (Lagrangian, windows) keep their usage per variable: they do not run where usage
-    # depends on two nodes' strategies (pair pieces the reduction kept: where they may bind); LNS does instead
-    pairs = bool(state.red.pair_pieces)
-    if not state.settled() and state.config.lagrangian_fraction > 0 and state.memory_bound() and not pairs:
+    if not state.settled() and state.config.lagrangian_fraction > 0 and state.memory_bound():
         lagrangian.run(state, schedule.lagrangian_until())
     if state.optimal():
         status = OPTIMAL  # a valid incumbent meets the bound: nothing left to search
     if not use_lns and not _ended(state, status):
         # a short whole-model run settles easy problems (and gives a bound)
         status = monolithic.run(state, schedule.deadline, MONOLITHIC_SHARE).outcome
-    if not _ended(state, status) and schedule.windows_fit(state.red.num_nodes) and not pairs:
+    if not _ended(state, status) and schedule.windows_fit(state.red.num_nodes):
         status = _windows(state, schedule, use_lns, status)
     if not _ended(state, status) and repeated_layers.resumable(state) and schedule.lns_fits():
         # the whole graph's dual ascent (the windows did not resume it): half of what is left, LNS the rest

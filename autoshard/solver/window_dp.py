@@ -199,14 +199,21 @@ def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray
         edges = {key: _clip((mat * (1.0 + noise * rng.random(mat.shape))).astype(np.int64)) for key, mat in edges.items()}
     allowed: dict[int, np.ndarray] = {}
     price_of: dict[int, np.ndarray] = {}
+    pair_price: dict[tuple[int, int], np.ndarray] = {}
     if time_prices is not None:
         price_of = _price_by_time(search, window, cur, time_prices, unary)
+        pair_price = _price_pairs(search, window, cur, assignment, unary, edges, price_of,
+                                  lambda lo, hi: time_prices[hi] - time_prices[lo])
     elif usage_price is None:
         allowed = search.allowed(assignment, load, window)
         for k, ok in allowed.items():
             unary[k] = np.where(ok, unary[k], INF)
+        _bound_inner_pairs(search, window, cur, load, edges)
     else:
         _price_usage(search, window, cur, load, usage_price, unary)
+        tight = load >= search.limit - (search.limit >> 5)
+        _price_pairs(search, window, cur, assignment, unary, edges, {},
+                     lambda lo, hi: usage_price if tight[lo:hi].any() else 0.0)
     new = eliminate(unary, edges, cur, rng, max_table)
     changes = {window[k]: new[k] for k in range(m) if new[k] != cur[k]}
     if not changes:
@@ -214,11 +221,15 @@ def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray
     for k, ok in allowed.items():
         if not ok[new[k]]:
             return 0
-    if (usage_price is not None and search.limit is not None
-            and not fits_after(search.mem, search.limit, assignment, load, changes)):
+    pairs = getattr(search, "pairs", None)
+    paired = search.limit is not None and pairs is not None and any(pairs[x] for x in changes)
+    # priced usage drops the slack shares, and a pair term between two window nodes escapes them: check exactly
+    if search.limit is not None and (usage_price is not None or (paired and time_prices is None)) and not fits_after(
+            search.mem, search.limit, assignment, load, changes, pairs):
         return 0
     gain = -search.delta(assignment, changes)
-    priced = gain - sum(int(price_of[k][new[k]]) for k in price_of if new[k] != cur[k])
+    priced = gain - sum(int(price_of[k][new[k]]) for k in price_of if new[k] != cur[k]) - sum(
+        int(m[new[k], new[j]]) for (k, j), m in pair_price.items())
     if priced > 0 or (accept_worse > 0 and -priced <= accept_worse):
         if moved is not None:
             moved.update({x: int(assignment[x]) for x in changes})
@@ -286,6 +297,56 @@ def _price_by_time(search: ContractedView, window: list[int], cur: list[int], ti
             price_of[k] = price
             unary[k] = _clip(np.maximum(unary[k] + price, 0))
     return price_of
+
+
+def _price_pairs(search: ContractedView, window: list[int], cur: list[int], assignment: np.ndarray,
+                 unary: list[np.ndarray], edges: dict[tuple[int, int], np.ndarray], price_of: dict[int, np.ndarray],
+                 weight_of) -> dict[tuple[int, int], np.ndarray]:
+    """Price each pair term of the window's variables at `weight_of(lo, hi)` per unit of usage over the current
+    strategies': one with a variable outside the window on the inner one's costs (and its `price_of`), one inside
+    on the window's edge. Returns the prices added to edges, per edge."""
+    pairs = getattr(search, "pairs", None)
+    added: dict[tuple[int, int], np.ndarray] = {}
+    if not pairs:
+        return added
+    pos = {x: k for k, x in enumerate(window)}
+    for k, v in enumerate(window):
+        for lo, hi, us, w in pairs[v]:
+            weight = weight_of(lo, hi)
+            j = pos.get(w)
+            if not weight or (j is not None and j < k):
+                continue
+            if j is None:
+                column = us[:, assignment[w]].astype(np.float64)
+                price = np.clip((column - column[cur[k]]) * weight, -1e17, 1e17).astype(np.int64)
+                unary[k] = _clip(np.maximum(unary[k] + price, 0))
+                price_of[k] = price_of[k] + price if k in price_of else price
+            else:
+                mat = us.astype(np.float64)
+                price = np.clip((mat - mat[cur[k], cur[j]]) * weight, -1e17, 1e17).astype(np.int64)
+                edges[(k, j)] = _clip(np.maximum(edges[(k, j)] + price, 0)) if (k, j) in edges else _clip(
+                    np.maximum(price, 0))
+                added[(k, j)] = added[(k, j)] + price if (k, j) in added else price
+    return added
+
+
+def _bound_inner_pairs(search: ContractedView, window: list[int], cur: list[int], load: np.ndarray,
+                       edges: dict[tuple[int, int], np.ndarray]) -> None:
+    """Forbid on the window's edges the strategy pairs of a pair term inside the window that would grow its usage by
+    more than half the slack at its live times (the exact check follows the move)."""
+    pairs = getattr(search, "pairs", None)
+    if not pairs or search.limit is None:
+        return
+    pos = {x: k for k, x in enumerate(window)}
+    for k, v in enumerate(window):
+        for lo, hi, us, w in pairs[v]:
+            j = pos.get(w)
+            if j is None or j < k:
+                continue
+            slack = max(0, search.limit - int(load[lo:hi].max()))
+            over = us > int(us[cur[k], cur[j]]) + slack // 2
+            if over.any():
+                edges[(k, j)] = np.where(over, INF, edges[(k, j)] if (k, j) in edges else 0)
 
 
 def _price_usage(search: ContractedView, window: list[int], cur: list[int], load: np.ndarray, usage_price: float,
