@@ -124,22 +124,19 @@ def _reshard_matrix(graph: PlanGraph, edge: PlanEdge, mesh: Mesh, liveness: Grap
     """Bytes of `edge`'s reshard buffer per (producer strategy, consumer strategy), None where no pair writes one."""
     producer, consumer = graph.nodes[edge.producer], graph.nodes[edge.consumer]
     info = producer.outputs[edge.out_port]
-    shardings: dict[int, object] = {}
-    src = np.array([ids.setdefault(s.outputs[edge.out_port], len(ids)) for s in producer.strategies])
-    dst = np.array([ids.setdefault(s.inputs[edge.in_port], len(ids)) for s in consumer.strategies])
-    for s in producer.strategies:
-        shardings[ids[s.outputs[edge.out_port]]] = s.outputs[edge.out_port]
-    for s in consumer.strategies:
-        shardings[ids[s.inputs[edge.in_port]]] = s.inputs[edge.in_port]
-    sizes: dict[tuple[int, int], int] = {}
-    for a in np.unique(src):
-        for b in np.unique(dst):
-            x, y = shardings[int(a)], shardings[int(b)]
-            sizes[(int(a), int(b))] = (liveness.backend.aligned(reshard_buffer_bytes(info, x, y, mesh, liveness.backend))
-                                       if reshard_writes_buffer(graph, edge, x, y, liveness, slice_fusing) else 0)
+    src = [s.outputs[edge.out_port] for s in producer.strategies]
+    dst = [s.inputs[edge.in_port] for s in consumer.strategies]
+    backend = liveness.backend
+    sizes: dict[tuple[int, int], int] = {}  # per interned (source, target)
+    for x in dict.fromkeys(src):
+        for y in dict.fromkeys(dst):
+            sizes[(ids.setdefault(x, len(ids)), ids.setdefault(y, len(ids)))] = (
+                backend.aligned(reshard_buffer_bytes(info, x, y, mesh, backend))
+                if reshard_writes_buffer(graph, edge, x, y, liveness, slice_fusing) else 0)
     if not any(sizes.values()):
         return None
-    matrix = np.array([[sizes[(int(a), int(b))] for b in dst] for a in src], dtype=np.int64)
+    src_ids, dst_ids = [ids[x] for x in src], [ids[y] for y in dst]
+    matrix = np.array([[sizes[(a, b)] for b in dst_ids] for a in src_ids], dtype=np.int64)
     matrix.setflags(write=False)
     return matrix
 

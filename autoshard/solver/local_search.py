@@ -24,6 +24,7 @@ import numpy as np
 from autoshard.solver.clock import charge, now
 from autoshard.solver.pairwise import PENALTY, edge_groups, penalized_terms
 from autoshard.solver.strategy_graph import FORBIDDEN, PairTerm, StrategyGraph
+from autoshard.solver.validate import usage_profile
 from autoshard.solver.work_rates import (
     CLUSTER_MOVES_WORK_PER_MEMBER,
     NODE_MOVE_WORK,
@@ -290,20 +291,9 @@ class LocalSearch:
         return out
 
     def load(self, assignment: np.ndarray) -> np.ndarray:
-        delta = np.zeros(self.tmax + 1, dtype=np.int64)
-        for i in range(self.g.num_nodes):
-            for lo, hi, usages in self.g.usage_terms(i):
-                if hi > lo:
-                    u = usages[assignment[i]]
-                    delta[lo] += u
-                    delta[hi] -= u
-        for p in self.g.pair_pieces:
-            lo, hi = p.interval
-            if hi > lo:
-                u = p.usages[assignment[p.u], assignment[p.v]]
-                delta[lo] += u
-                delta[hi] -= u
-        return np.cumsum(delta)[: max(self.tmax, 1)]
+        """The usage profile of `assignment` (`usage_profile`), at least one time point long."""
+        profile = usage_profile(self.g, assignment)
+        return profile if len(profile) else np.zeros(1, dtype=np.int64)
 
     def local_costs(self, u: int, assignment: np.ndarray) -> np.ndarray:
         vec = self.unary[u]

@@ -221,11 +221,10 @@ def window_move(search: ContractedView, assignment: np.ndarray, load: np.ndarray
     for k, ok in allowed.items():
         if not ok[new[k]]:
             return 0
-    pairs = getattr(search, "pairs", None)
-    paired = search.limit is not None and pairs is not None and any(pairs[x] for x in changes)
+    paired = any(search.pairs[x] for x in changes)
     # priced usage drops the slack shares, and a pair term between two window nodes escapes them: check exactly
     if search.limit is not None and (usage_price is not None or (paired and time_prices is None)) and not fits_after(
-            search.mem, search.limit, assignment, load, changes, pairs):
+            search.mem, search.limit, assignment, load, changes, search.pairs):
         return 0
     gain = -search.delta(assignment, changes)
     priced = gain - sum(int(price_of[k][new[k]]) for k in price_of if new[k] != cur[k]) - sum(
@@ -305,13 +304,10 @@ def _price_pairs(search: ContractedView, window: list[int], cur: list[int], assi
     """Price each pair term of the window's variables at `weight_of(lo, hi)` per unit of usage over the current
     strategies': one with a variable outside the window on the inner one's costs (and its `price_of`), one inside
     on the window's edge. Returns the prices added to edges, per edge."""
-    pairs = getattr(search, "pairs", None)
     added: dict[tuple[int, int], np.ndarray] = {}
-    if not pairs:
-        return added
     pos = {x: k for k, x in enumerate(window)}
     for k, v in enumerate(window):
-        for lo, hi, us, w in pairs[v]:
+        for lo, hi, us, w in search.pairs[v]:
             weight = weight_of(lo, hi)
             j = pos.get(w)
             if not weight or (j is not None and j < k):
@@ -334,12 +330,11 @@ def _bound_inner_pairs(search: ContractedView, window: list[int], cur: list[int]
                        edges: dict[tuple[int, int], np.ndarray]) -> None:
     """Forbid on the window's edges the strategy pairs of a pair term inside the window that would grow its usage by
     more than half the slack at its live times (the exact check follows the move)."""
-    pairs = getattr(search, "pairs", None)
-    if not pairs or search.limit is None:
+    if search.limit is None:
         return
     pos = {x: k for k, x in enumerate(window)}
     for k, v in enumerate(window):
-        for lo, hi, us, w in pairs[v]:
+        for lo, hi, us, w in search.pairs[v]:
             j = pos.get(w)
             if j is None or j < k:
                 continue

@@ -57,8 +57,8 @@ def critical_times(instance: ModelInstance) -> list[int]:
     top = np.zeros(tmax + 1, dtype=np.int64)
     ends = np.zeros(tmax + 2, dtype=np.int64)
     starts = set()
-    terms = _live_terms(g)
-    for _, (lo, hi, usages) in terms + [(-1, (p.interval[0], p.interval[1], p.usages)) for p in _live_pairs(g)]:
+    spans = [term for _, term in _live_terms(g)] + [(*p.interval, p.usages) for p in _live_pairs(g)]
+    for lo, hi, usages in spans:
         top[lo] += int(usages.max())
         top[hi] -= int(usages.max())
         ends[hi] += 1
@@ -68,8 +68,7 @@ def critical_times(instance: ModelInstance) -> list[int]:
         load[: len(instance.base_load)] += instance.base_load[:tmax]
     if instance.base_load is not None:
         # the background changes inside live intervals: check each constant-live-set segment at its busiest time
-        points = sorted({p for _, (lo, hi, _) in terms for p in (lo, hi)}
-                        | {t for p in _live_pairs(g) for t in p.interval})
+        points = sorted({p for lo, hi, _ in spans for p in (lo, hi)})
         out = []
         for p, q in zip(points, points[1:]):
             t = p + int(np.argmax(load[p:q]))
