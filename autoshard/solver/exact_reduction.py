@@ -73,6 +73,9 @@ class Reduction:
     cost_offset: int
     records: list[_Record] = field(repr=False, default_factory=list)
     infeasible_reason: str | None = None
+    #: whether the reductions ran to their fixpoint (not stopped at a deadline): every copy of a repeated block
+    #: then reduces alike
+    complete: bool = True
 
     def expand(self, reduced_assignment: Sequence[int]) -> list[int]:
         """The original assignment matching a reduced one (same cost up to `cost_offset`)."""
@@ -476,7 +479,7 @@ class _Reducer:
             tuple(costs), tuple(usages), tuple(intervals), edges, g.usage_limit,
             tuple(names) if names is not None else None, g.name, tuple(pieces), pairs,
         )
-        return Reduction(g, reduced, to_orig, maps, self.offset, self.records, self.infeasible)
+        return Reduction(g, reduced, to_orig, maps, self.offset, self.records, self.infeasible, not self.stopped_early)
 
 
 #: profiles of at most this many entries compared all pairs at once (larger ones a block of rows at a time)

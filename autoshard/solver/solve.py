@@ -14,7 +14,6 @@ from autoshard.solver.cp_sat.solve_model import WALL_CAP_FACTOR
 from autoshard.solver.local_search import LocalSearch
 from autoshard.solver.phases import diffusion, forest, heuristic, lagrangian, lns, monolithic, reduction
 from autoshard.solver.phases import repeated_layers, windows
-from autoshard.solver.repeated_blocks import RepeatedBlocks
 from autoshard.solver.result import FEASIBLE, INFEASIBLE, OPTIMAL, UNKNOWN, Progress, SolveResult
 from autoshard.solver.schedule import MONOLITHIC_SHARE, RESUMED_DUAL_SHARE, Schedule
 from autoshard.solver.state import Incumbent, SearchState, setup_work_seconds
@@ -100,13 +99,10 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
             return SolveResult(None, None, INFEASIBLE, None, None, now() - schedule.t0, stats,
                                f"every plan holds at least {least} at time point {at}, over the usage limit "
                                f"{graph.usage_limit}")
-    # repeated layers are looked for first: on a graph that has them the repeat phase works on the original graph,
-    # so the reduction (for the phases after it) gets a smaller share of the time
-    blocks = repeated_layers.find(graph, schedule.repeat_find_until()) if config.repeat_fraction > 0 else None
-    repeats = blocks is not None and not isinstance(blocks, Skipped)
-    reduced, stats.reduction = reduction.run(graph, config, schedule.reduce_until(repeats), schedule.t0)
+    reduced, stats.reduction = reduction.run(graph, config, schedule.reduce_until(), schedule.t0)
     if reduced.infeasible_reason:
         return SolveResult(None, None, INFEASIBLE, None, None, now() - schedule.t0, stats, reduced.infeasible_reason)
+    blocks = repeated_layers.find(reduced, schedule.repeat_find_until()) if config.repeat_fraction > 0 else None
     red = reduced.reduced
     incumbent = Incumbent(reduced, on_progress, schedule.t0)
     began = now()
@@ -126,7 +122,7 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
     return _result(graph, state, status, schedule.t0)
 
 
-def _bound(state: SearchState, schedule: Schedule, blocks: RepeatedBlocks | Skipped | None) -> None:
+def _bound(state: SearchState, schedule: Schedule, blocks: repeated_layers.Repeats | Skipped | None) -> None:
     """The bound phases before the heuristic's descent: the repeated layers, on graphs that have them (their folded
     plan leads the search; when they prove a bound the diffusion is skipped), then the diffusion."""
     if blocks is not None:

@@ -84,8 +84,10 @@ class SearchState:
     solve_sub: Callable[[StrategyGraph, SolverConfig, Sequence[Sequence[int]]], SolveResult]
     #: the diffusion phase's diffusion, resumed after the windows when it had not converged
     diffusion: Diffusion | None = None
-    #: the repeat phase's dual ascent of the original graph, resumed likewise
+    #: the repeat phase's dual ascent of its graph, resumed likewise
     repeat_dual: Diffusion | None = None
+    #: whether the repeat phase's graph is the reduced graph (else the original graph)
+    repeat_on_reduced: bool = False
     lagrangian: LagrangianOutcome | None = None
     #: where the heuristic descends from (reduced terms): the best caller start, or a phase's better plan
     start: np.ndarray | None = None

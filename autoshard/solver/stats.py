@@ -45,6 +45,8 @@ class RepeatReport:
     #: blocks found (copies of all kinds of layer) and nodes of the folded problem
     blocks: int | None = None
     folded_nodes: int | None = None
+    #: whether the phase worked on the reduced graph (the reduction ran to its fixpoint), else the original graph
+    on_reduced: bool | None = None
     #: the bound from the dual ascent of the folded problem lifted onto the whole graph (original terms), and the
     #: sweeps over the whole graph so far
     bound: int | None = None
@@ -176,6 +178,7 @@ def _repeats_json(r: RepeatReport | None, out: dict[str, Any]) -> None:
         return
     _put(out, "repeat_blocks", r.blocks)
     _put(out, "repeat_folded_nodes", r.folded_nodes)
+    _put(out, "repeat_on_reduced", r.on_reduced)
     _put(out, "repeat_bound", r.bound)
     _put(out, "repeat_dual_sweeps", r.dual_sweeps)
     _put(out, "repeat_folded_status", r.folded_status)

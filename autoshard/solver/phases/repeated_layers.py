@@ -1,19 +1,23 @@
 """Repeat phase: repeated layers (see `repeated_blocks`), first on every graph that has them.
 
-Found on the original graph (a reduction stopped early treats copies unevenly). The bound: the dual ascent of the
-folded problem (one copy of each kind of block, carrying the costs of all), its potentials lifted onto the whole
-graph, whose own ascent goes on from there; its rounding, and the best plan giving every copy of a block the same
-choices, become incumbents (and the heuristic's start when they are).
+The phase works on the reduced graph when the reduction ran to its fixpoint (every copy of a layer reduced alike):
+smaller, and its relaxation tighter, so the folded ascent settles in a fraction of the sweeps. Where the reduction
+stopped early it works on the original graph (a reduction stopped early treats copies unevenly). The bound: the
+dual ascent of the folded problem (one copy of each kind of block, carrying the costs of all), its potentials
+lifted onto the phase's graph, whose own ascent goes on from there; its rounding, and the best plan giving every
+copy of a block the same choices, become incumbents (and the heuristic's start when they are).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 
 import numpy as np
 
 from autoshard.solver.clock import charge, now
 from autoshard.solver.dual_bound import Diffusion, DualBound
+from autoshard.solver.exact_reduction import Reduction
 from autoshard.solver.repeated_blocks import RepeatedBlocks, find_repeated_blocks, fold
 from autoshard.solver.schedule import REPEAT_BOUND_SHARE
 from autoshard.solver.state import SearchState
@@ -37,9 +41,23 @@ PRICE_GROWTH = 4.0
 MIN_ROUND_SECONDS = 0.5
 
 
-def find(graph: StrategyGraph, until: float) -> RepeatedBlocks | Skipped:
-    """The repeated layers of `graph` (the original graph: a reduction stopped early treats copies unevenly), or why
-    the phase will not run: no time to look for them before `until`, or too few of the graph's nodes repeat."""
+@dataclass(frozen=True)
+class Repeats:
+    """The repeated blocks of `graph`, the graph the phase works on: `reduction.reduced` when the reduction ran to
+    its fixpoint, else `reduction.original`."""
+
+    blocks: RepeatedBlocks
+    graph: StrategyGraph
+    #: whether `graph` is the reduced graph (its plans and costs are the search's), else the original graph
+    reduced: bool
+
+
+def find(reduction: Reduction, until: float) -> Repeats | Skipped:
+    """The repeated layers of the reduced graph when the reduction ran to its fixpoint, else of the original graph
+    (a reduction stopped early treats copies unevenly), or why the phase will not run: no time to look for them
+    before `until`, or too few of the graph's nodes repeat."""
+    reduced = reduction.complete
+    graph = reduction.reduced if reduced else reduction.original
     elements = graph.num_nodes + len(graph.edges)
     if REPEAT_FIND_SECONDS_PER_ELEMENT * elements > until - now():
         return Skipped.NO_TIME
@@ -47,41 +65,43 @@ def find(graph: StrategyGraph, until: float) -> RepeatedBlocks | Skipped:
     charge(REPEAT_FIND_WORK_PER_ELEMENT * elements)
     if blocks is None or blocks.repeated_nodes < MIN_REPEATED_SHARE * graph.num_nodes:
         return Skipped.NO_REPEATED_LAYERS
-    return blocks
+    return Repeats(blocks, graph, reduced)
 
 
-def run(state: SearchState, blocks: RepeatedBlocks | Skipped, until: float, deadline: float) -> RepeatReport:
+def run(state: SearchState, repeats: Repeats | Skipped, until: float, deadline: float) -> RepeatReport:
     """Bound and plan from the repeated layers `find` found, until `until` (priced rounds of the folded plan, when
     its first plan breaks the usage limit, until the search's `deadline`); `report.bound` is None when the phase
     was skipped."""
     t = now()
     report = RepeatReport()
     state.stats.repeats = report
-    if isinstance(blocks, Skipped):
-        report.skipped = blocks
+    if isinstance(repeats, Skipped):
+        report.skipped = repeats
         return report
-    graph = state.reduction.original
-    folded = fold(graph, blocks)
-    report.blocks = sum(len(c.members) for c in blocks.classes)
+    folded = fold(repeats.graph, repeats.blocks)
+    report.blocks = sum(len(c.members) for c in repeats.blocks.classes)
     report.folded_nodes = folded.num_nodes
-    start = _bound(state, graph, blocks, folded, now() + REPEAT_BOUND_SHARE * (until - now()), report)
-    _plan(state, graph, blocks, folded, until, deadline, report, start)
+    report.on_reduced = repeats.reduced
+    state.repeat_on_reduced = repeats.reduced
+    start = _bound(state, repeats, folded, now() + REPEAT_BOUND_SHARE * (until - now()), report)
+    _plan(state, repeats, folded, until, deadline, report, start)
     report.seconds = round(now() - t, 3)
     return report
 
 
-def _bound(state: SearchState, graph: StrategyGraph, blocks: RepeatedBlocks, folded: StrategyGraph, until: float,
-           report: RepeatReport) -> list[int] | None:
-    """The dual ascent of `folded` for `FOLDED_DUAL_SHARE` of the time, its rounding offered (unfolded), then lifted
-    onto `graph` and run on it until `until` or until it proves the incumbent optimal: its bound raises the
-    incumbent's (`report.bound`, original terms), its rounding is offered, and it stays in the state to be resumed.
-    Returns the folded rounding (a start for the folded plan's search)."""
+def _bound(state: SearchState, repeats: Repeats, folded: StrategyGraph, until: float, report: RepeatReport
+           ) -> list[int] | None:
+    """The dual ascent of `folded` for `FOLDED_DUAL_SHARE` of the time (or until it proves the incumbent), its
+    rounding offered (unfolded), then lifted onto the phase's graph and run on it until `until` or until it proves
+    the incumbent: its bound raises the incumbent's (`report.bound`, original terms), its rounding is offered, and it
+    stays in the state to be resumed. Returns the folded rounding (a start for the folded plan's search)."""
+    graph, blocks = repeats.graph, repeats.blocks
     folded_dual = Diffusion(folded, potentials=True)
-    rounded = folded_dual.run(now() + FOLDED_DUAL_SHARE * (until - now())).rounded
+    rounded = folded_dual.run(now() + FOLDED_DUAL_SHARE * (until - now()), target=_phase_target(state)).rounded
     if rounded is not None:
         _offer(state, blocks.unfold(graph.num_nodes, rounded))
     state.repeat_dual = folded_dual.lift(graph, blocks.folded_index(graph.num_nodes), until)
-    _adopt(state, state.repeat_dual.run(until, target=_original_target(state)), report)
+    _adopt(state, state.repeat_dual.run(until, target=_phase_target(state)), report)
     return rounded
 
 
@@ -92,27 +112,28 @@ def resumable(state: SearchState) -> bool:
 
 def resume(state: SearchState, until: float) -> None:
     """Go on with the whole graph's dual ascent until `until` (or until it proves the incumbent optimal)."""
-    _adopt(state, state.repeat_dual.run(until, target=_original_target(state)), state.stats.repeats)
+    _adopt(state, state.repeat_dual.run(until, target=_phase_target(state)), state.stats.repeats)
 
 
-def _original_target(state: SearchState) -> int | None:
-    """The whole graph's bound (original terms) that settles the search for the incumbent."""
+def _phase_target(state: SearchState) -> int | None:
+    """The bound in the phase graph's terms that settles the search for the incumbent (its folded problem's bound
+    is one on the phase's graph too, up to the copies that do not repeat the fold: a target, not a proof)."""
     target = state.bound_target()
-    return None if target is None else target + state.reduction.cost_offset
+    return None if target is None else target + state.reduction.cost_offset - _offset(state)
 
 
 def _adopt(state: SearchState, dual: DualBound, report: RepeatReport) -> None:
-    """The whole graph's dual bound (original terms) becomes the incumbent's and the report's, its rounding an
-    incumbent when valid and cheaper."""
-    state.incumbent.raise_bound(dual.bound - state.reduction.cost_offset)
-    report.bound = max(report.bound or 0, dual.bound)
+    """The phase graph's dual bound becomes the incumbent's (reduced terms) and the report's (original terms), its
+    rounding an incumbent when valid and cheaper."""
+    state.incumbent.raise_bound(dual.bound + _offset(state) - state.reduction.cost_offset)
+    report.bound = max(report.bound or 0, dual.bound + _offset(state))
     report.dual_sweeps = dual.sweeps
     if dual.rounded is not None:
         _offer(state, np.asarray(dual.rounded, dtype=np.int64))
 
 
-def _plan(state: SearchState, graph: StrategyGraph, blocks: RepeatedBlocks, folded: StrategyGraph, until: float,
-          deadline: float, report: RepeatReport, start: list[int] | None = None) -> None:
+def _plan(state: SearchState, repeats: Repeats, folded: StrategyGraph, until: float, deadline: float,
+          report: RepeatReport, start: list[int] | None = None) -> None:
     """The folded problem solved until `until` (from `start`, a folded plan, when given); its plan, unfolded, an
     incumbent (and the start) when better. Nothing to do once the incumbent is proven optimal.
 
@@ -123,6 +144,7 @@ def _plan(state: SearchState, graph: StrategyGraph, blocks: RepeatedBlocks, fold
     does not fit."""
     if state.settled():
         return
+    graph, blocks = repeats.graph, repeats.blocks
     binding = np.zeros(0, dtype=bool)
     price = 0.0
     seconds = max(0.05, until - now())
@@ -148,10 +170,17 @@ def _plan(state: SearchState, graph: StrategyGraph, blocks: RepeatedBlocks, fold
         report.memory_rounds = round_index + 1
 
 
+def _offset(state: SearchState) -> int:
+    """What a cost on the phase's graph lacks of the original cost: the reduction's offset on the reduced graph."""
+    return state.reduction.cost_offset if state.repeat_on_reduced else 0
+
+
 def _offer(state: SearchState, unfolded: np.ndarray, report: RepeatReport | None = None) -> bool:
-    """Offer a plan (original terms) as the incumbent, and the start when it is; whether it fits. `report` (for
+    """Offer a plan of the phase's graph as the incumbent, and the start when it is; whether it fits. `report` (for
     the folded plan) records whether the reduction kept it."""
-    plan = state.reduction.restrict([int(x) for x in unfolded])
+    plan = [int(x) for x in unfolded]
+    if not state.repeat_on_reduced:
+        plan = state.reduction.restrict(plan)
     if report is not None:
         report.plan_kept = plan is not None  # a reduction may have dropped one of its choices
     if plan is None:
