@@ -20,6 +20,9 @@ HEURISTIC_SHARE_LARGE = 0.03
 HEURISTIC_LAGRANGIAN_SHARE = 0.6
 #: share of the time left the whole CP-SAT model gets when LNS windows do not follow (small graphs)
 MONOLITHIC_SHARE = 0.2
+#: the reduction's share of the time on a graph with repeated layers it will not reduce to its fixpoint in its own
+#: share (the repeat phase then works on the original graph)
+REPEATS_REDUCE_FRACTION = 0.1
 # --- shares inside a phase (of the time the phase was given) ---------------------------------------------------
 #: share of the time left that a repeat phase's unconverged dual ascent gets back before LNS
 RESUMED_DUAL_SHARE = 0.5
@@ -61,12 +64,16 @@ class Schedule:
         self.lagrangian_start_until: float | None = None
 
     def repeat_find_until(self) -> float:
-        """The deadline of the search for repeated layers (after the reduction): the repeat phase's share."""
+        """The deadline of the search for repeated layers: the repeat phase's share."""
         return now() + self.config.repeat_fraction * (self.deadline - now())
 
-    def reduce_until(self) -> float:
-        """The reduction's deadline: `config.reduce_fraction` of the budget."""
-        return self.t0 + self.config.reduce_fraction * self.budget
+    def reduce_until(self, repeats_first: bool = False) -> float:
+        """The reduction's deadline: `config.reduce_fraction` of the budget, at most `REPEATS_REDUCE_FRACTION` of it
+        when repeated layers were found on the original graph first (the repeat phase works there)."""
+        fraction = self.config.reduce_fraction
+        if repeats_first:
+            fraction = min(fraction, REPEATS_REDUCE_FRACTION)
+        return self.t0 + fraction * self.budget
 
     def start_search(self, small: bool, use_lns: bool) -> None:
         """Fix the time left for the search and the heuristic's deadlines (`small`: a graph small enough for the

@@ -17,7 +17,6 @@ import numpy as np
 
 from autoshard.solver.clock import charge, now
 from autoshard.solver.dual_bound import Diffusion, DualBound
-from autoshard.solver.exact_reduction import Reduction
 from autoshard.solver.repeated_blocks import RepeatedBlocks, find_repeated_blocks, fold
 from autoshard.solver.schedule import REPEAT_BOUND_SHARE
 from autoshard.solver.state import SearchState
@@ -43,8 +42,8 @@ MIN_ROUND_SECONDS = 0.5
 
 @dataclass(frozen=True)
 class Repeats:
-    """The repeated blocks of `graph`, the graph the phase works on: `reduction.reduced` when the reduction ran to
-    its fixpoint, else `reduction.original`."""
+    """The repeated blocks of `graph`, the graph the phase works on: the reduced graph when the reduction ran to its
+    fixpoint, else the original graph."""
 
     blocks: RepeatedBlocks
     graph: StrategyGraph
@@ -52,12 +51,10 @@ class Repeats:
     reduced: bool
 
 
-def find(reduction: Reduction, until: float) -> Repeats | Skipped:
-    """The repeated layers of the reduced graph when the reduction ran to its fixpoint, else of the original graph
-    (a reduction stopped early treats copies unevenly), or why the phase will not run: no time to look for them
-    before `until`, or too few of the graph's nodes repeat."""
-    reduced = reduction.complete
-    graph = reduction.reduced if reduced else reduction.original
+def find(graph: StrategyGraph, reduced: bool, until: float) -> Repeats | Skipped:
+    """The repeated layers of `graph` (the reduced graph when `reduced`, only once the reduction reached its
+    fixpoint: one stopped early treats copies unevenly; else the original graph), or why the phase will not run: no
+    time to look for them before `until`, or too few of the graph's nodes repeat."""
     elements = graph.num_nodes + len(graph.edges)
     if REPEAT_FIND_SECONDS_PER_ELEMENT * elements > until - now():
         return Skipped.NO_TIME
