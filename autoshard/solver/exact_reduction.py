@@ -18,6 +18,7 @@ holding no binding time point are left out of the reduced graph (even their larg
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -319,7 +320,7 @@ class _Reducer:
         self.work_s += SEPARABLE_WORK + SEPARABLE_WORK_PER_ENTRY * m.size
         rows = m[:, :1]
         cols = m[:1, :] - m[0, 0]
-        if (m >= FORBIDDEN).any() or not np.array_equal(m, rows + cols):
+        if (m != rows + cols).any() or (m >= FORBIDDEN).any():  # most matrices fail the first test
             self.not_separable[key] = stored
             return False
         self.unary[u] = clip_forbidden(self.unary[u] + rows[:, 0])
@@ -374,10 +375,11 @@ class _Reducer:
                 return []
             self.work_s += ELIMINATION_WORK_PER_UNIT * sa * sb * su
             ma, mb = self._get(a, u), self._get(u, b)
-            # through[i, s, j]: a at i, u at s, b at j; the cheapest s, the first on ties
-            through = clip_forbidden(clip_forbidden(ma[:, :, None] + mb[None, :, :]) + self.unary[u][None, :, None])
-            arg = np.argmin(through, axis=1)
-            best = np.take_along_axis(through, arg[:, None, :], axis=1)[:, 0, :]
+            # through[i, s, j]: a at i, u at s, b at j; the cheapest s, the first on ties (three terms of at most
+            # FORBIDDEN each cannot overflow int64: one cap after both sums)
+            through = clip_forbidden(ma[:, :, None] + mb[None, :, :] + self.unary[u][None, :, None])
+            arg = through.argmin(axis=1)
+            best = np.minimum.reduce(through, axis=1)
             self.records.append(
                 _Record(u, "two", nbrs=(a, b), nbr_keeps=(self.keep[a].copy(), self.keep[b].copy()), choice=self.keep[u][arg])
             )
@@ -486,6 +488,14 @@ class _Reducer:
 DOMINANCE_BLOCK_ENTRIES = 20_000_000
 
 
+@functools.lru_cache(maxsize=256)
+def _lower_triangle(s: int) -> np.ndarray:
+    """The s-by-s boolean lower triangle with its diagonal (read-only: shared between calls)."""
+    tri = np.tri(s, dtype=bool)
+    tri.setflags(write=False)
+    return tri
+
+
 def _dominated(prof: np.ndarray) -> np.ndarray:
     """Per row of `prof` (a strategy's profile), whether another row beats it: no larger in every column and either
     smaller in one or earlier."""
@@ -493,7 +503,7 @@ def _dominated(prof: np.ndarray) -> np.ndarray:
     block = max(1, DOMINANCE_BLOCK_ENTRIES // max(1, s * k))
     if block >= s:  # le[t, s]: row t <= row s everywhere; equal rows are those no larger both ways
         le = np.logical_and.reduce(prof[:, None, :] <= prof[None, :, :], axis=2)
-        return np.logical_or.reduce(le & ~(le.T & np.tri(s, dtype=bool)), axis=0)
+        return np.logical_or.reduce(le & ~(le.T & _lower_triangle(s)), axis=0)
     dominated = np.zeros(s, dtype=bool)
     idx = np.arange(s)
     for t0 in range(0, s, block):
