@@ -82,8 +82,10 @@ def test_no_repeats_no_blocks() -> None:
 
 
 def _optimum(graph: StrategyGraph) -> int:
-    """The exact optimum (CP-SAT proves it on these sizes, where enumeration would be slow)."""
-    result = solve(graph, SolverConfig(max_time_in_seconds=20, num_workers=2, repeat_fraction=0.0))
+    """The exact optimum (CP-SAT proves it on these sizes, where enumeration would be slow; the Lagrangian phase,
+    which would take its time first under a usage limit, is off)."""
+    result = solve(graph, SolverConfig(max_time_in_seconds=20, num_workers=2, repeat_fraction=0.0,
+                                       lagrangian_fraction=0.0, relative_gap_limit=0.0))
     assert result.status == OPTIMAL
     return result.cost
 
@@ -144,3 +146,43 @@ def test_the_lifted_dual_of_a_long_run_of_layers_needs_no_sweep_of_the_whole_gra
     lifted = folded.lift(graph, blocks.folded_index(graph.num_nodes), float("inf"))
     whole = Diffusion(graph).run(float("inf"), max_sweeps=200).bound
     assert as_bound(reparametrized_sum(lifted.unary, lifted.mats)) >= whole - 1 and whole <= _optimum(graph)
+
+
+def _layers_under_a_limit(seed: int, layers: int = 6) -> StrategyGraph:
+    """`layered_graph` whose nodes each hold a usage per strategy all step (alike in every copy), under a limit
+    between the least and the largest total: memory matters for every node, so the reductions keep the layers."""
+    base = layered_graph(seed, layers, width=2, strategies=2)
+    rng = np.random.default_rng(seed)
+    per_position = [rng.integers(1, 20, 2) for _ in range(3)]  # parameter, first and second node of a layer
+    usages = []
+    for i in range(base.num_nodes):
+        position = 0 if i < layers else (i - layers - 1) % 2 + 1
+        usages.append(per_position[position] if layers < i < base.num_nodes - 1 or i < layers
+                      else np.zeros(2, dtype=np.int64))
+    least = sum(int(u.min()) for u in usages)
+    largest = sum(int(u.max()) for u in usages)
+    return StrategyGraph.build(base.node_costs, usages, [(0, 10)] * base.num_nodes,
+                               [(e.u, e.v, e.costs) for e in base.edges], usage_limit=(least + largest) // 2)
+
+
+def test_the_repeat_phase_works_on_the_reduced_graph_once_the_reduction_reaches_its_fixpoint() -> None:
+    graph = _layers_under_a_limit(seed=4)
+    config = SolverConfig(max_time_in_seconds=10, num_workers=2, dual_fraction=0.0, deterministic=True)
+    result = solve(graph, config)
+    report = result.stats.repeats
+    assert report.on_reduced is True and report.bound is not None
+    optimum = _optimum(graph)
+    assert report.bound <= optimum <= result.cost <= optimum * (1 + config.relative_gap_limit)
+
+
+def test_the_repeat_phase_works_on_the_original_graph_where_the_reduction_would_stop_early(monkeypatch) -> None:
+    from autoshard.solver.phases import reduction
+
+    monkeypatch.setattr(reduction, "REDUCE_FIXPOINT_SECONDS_PER_ELEMENT", 1e6)  # no reduction is expected to end
+    graph = _layers_under_a_limit(seed=4)
+    config = SolverConfig(max_time_in_seconds=10, num_workers=2, dual_fraction=0.0, deterministic=True)
+    result = solve(graph, config)
+    report = result.stats.repeats
+    assert report.on_reduced is False and report.bound is not None
+    optimum = _optimum(graph)
+    assert report.bound <= optimum <= result.cost <= optimum * (1 + config.relative_gap_limit)
