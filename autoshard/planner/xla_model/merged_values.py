@@ -42,7 +42,10 @@ _NOT_MERGED = ("rng", "custom_call", "all_", "collective", "reduce_scatter", "se
 
 def merged_values(graph: PlanGraph, assignment: Sequence[int] | None = None) -> dict[int, tuple[int, int]]:
     """Node index -> the (node, port) whose buffer XLA:CPU gives its value (module docstring); without the
-    plan's `assignment`, as if it partitioned every repeat like the value it repeats."""
+    plan's `assignment`, as if it partitioned every repeat like the value it repeats (computed once per graph;
+    read-only)."""
+    if assignment is None:
+        return graph.derived("numbered as if alike", lambda g: _numbered(g, None))[0]
     return _numbered(graph, assignment)[0]
 
 
