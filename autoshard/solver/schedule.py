@@ -20,9 +20,11 @@ HEURISTIC_SHARE_LARGE = 0.03
 HEURISTIC_LAGRANGIAN_SHARE = 0.6
 #: share of the time left the whole CP-SAT model gets when LNS windows do not follow (small graphs)
 MONOLITHIC_SHARE = 0.2
-#: the reduction's share of the time on a graph with repeated layers it will not reduce to its fixpoint in its own
-#: share (the repeat phase then works on the original graph)
+#: the reduction's share of the time on a graph with repeated layers it will not reduce to its fixpoint in
+#: `FIXPOINT_REDUCE_FRACTION` (the repeat phase then works on the original graph), and its share, at least, where it
+#: is expected to reach the fixpoint by then (the repeat phase then works on the reduced graph)
 REPEATS_REDUCE_FRACTION = 0.1
+FIXPOINT_REDUCE_FRACTION = 0.4
 # --- shares inside a phase (of the time the phase was given) ---------------------------------------------------
 #: share of the time left that a repeat phase's unconverged dual ascent gets back before LNS
 RESUMED_DUAL_SHARE = 0.5
@@ -74,6 +76,11 @@ class Schedule:
         if repeats_first:
             fraction = min(fraction, REPEATS_REDUCE_FRACTION)
         return self.t0 + fraction * self.budget
+
+    def fixpoint_until(self) -> float:
+        """The reduction's deadline where it is expected to reach its fixpoint by then, so that the repeat phase
+        works on the reduced graph: `FIXPOINT_REDUCE_FRACTION` of the budget (`config.reduce_fraction` if more)."""
+        return self.t0 + max(self.config.reduce_fraction, FIXPOINT_REDUCE_FRACTION) * self.budget
 
     def start_search(self, small: bool, use_lns: bool) -> None:
         """Fix the time left for the search and the heuristic's deadlines (`small`: a graph small enough for the

@@ -99,14 +99,19 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
             return SolveResult(None, None, INFEASIBLE, None, None, now() - schedule.t0, stats,
                                f"every plan holds at least {least} at time point {at}, over the usage limit "
                                f"{graph.usage_limit}")
-    # the repeat phase works on the reduced graph when the reduction reaches its fixpoint; when it is not expected
-    # to in its share of the time, repeated layers are looked for first on the original graph, where the phase then
-    # works, and the reduction (for the phases after it) gets a smaller share
+    # the repeat phase works on the reduced graph when the reduction reaches its fixpoint (given the time it is
+    # expected to need, up to `fixpoint_until`); when it is not expected to, repeated layers are looked for first
+    # on the original graph, where the phase then works, and the reduction (for the phases after it) gets a smaller
+    # share
     blocks = None
-    if config.repeat_fraction > 0 and not reduction.reaches_fixpoint(graph, config, schedule.reduce_until()):
-        blocks = repeated_layers.find(graph, False, schedule.repeat_find_until())
-    first = isinstance(blocks, repeated_layers.Repeats)
-    reduced, stats.reduction = reduction.run(graph, config, schedule.reduce_until(first), schedule.t0)
+    until = schedule.reduce_until()
+    if config.repeat_fraction > 0:
+        if reduction.reaches_fixpoint(graph, config, schedule.fixpoint_until()):
+            until = max(until, schedule.fixpoint_until())
+        else:
+            blocks = repeated_layers.find(graph, False, schedule.repeat_find_until())
+            until = schedule.reduce_until(isinstance(blocks, repeated_layers.Repeats))
+    reduced, stats.reduction = reduction.run(graph, config, until, schedule.t0)
     if reduced.infeasible_reason:
         return SolveResult(None, None, INFEASIBLE, None, None, now() - schedule.t0, stats, reduced.infeasible_reason)
     if config.repeat_fraction > 0 and blocks is None:

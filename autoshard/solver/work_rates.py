@@ -39,9 +39,10 @@ SEPARABLE_WORK_PER_ENTRY = 2e-9
 REDUCE_SETUP_WORK_PER_EDGE = 2.8e-6
 REDUCE_SETUP_WORK_PER_ENTRY = 3.2e-9
 REDUCE_RESULT_WORK_PER_ELEMENT = 1.3e-6
-#: wall seconds per node and edge of a reduction run to its fixpoint (gate: whether it reaches it in its share of
-#: the time; 5.5e-5 to 5.8e-5 measured on LLaMA training steps' strategy graphs)
-REDUCE_FIXPOINT_SECONDS_PER_ELEMENT = 6e-5
+#: wall seconds per cost entry (`StrategyGraph.num_entries`) of a reduction run to its fixpoint (gate: whether it
+#: reaches it in its share of the time; 3.4e-7 to 3.8e-7 measured on the LLaMA steps' graphs on 8x8, 4x2x2x4 and
+#: 16x16 and a GPT step's on 2x2x2, whose seconds per node and edge differ twelvefold)
+REDUCE_FIXPOINT_SECONDS_PER_ENTRY = 3.9e-7
 
 # --- set-ups of the local search and of the contracted view ---------------------------------------------------
 #: work per node, edge and matrix entry of setting up the local search and the contracted view (each scaled to

@@ -178,7 +178,7 @@ def test_the_repeat_phase_works_on_the_reduced_graph_once_the_reduction_reaches_
 def test_the_repeat_phase_works_on_the_original_graph_where_the_reduction_would_stop_early(monkeypatch) -> None:
     from autoshard.solver.phases import reduction
 
-    monkeypatch.setattr(reduction, "REDUCE_FIXPOINT_SECONDS_PER_ELEMENT", 1e6)  # no reduction is expected to end
+    monkeypatch.setattr(reduction, "REDUCE_FIXPOINT_SECONDS_PER_ENTRY", 1e6)  # no reduction is expected to end
     graph = _layers_under_a_limit(seed=4)
     config = SolverConfig(max_time_in_seconds=10, num_workers=2, dual_fraction=0.0, deterministic=True)
     result = solve(graph, config)

@@ -9,7 +9,7 @@ from autoshard.solver.config import SolverConfig
 from autoshard.solver.exact_reduction import Reduction, reduce_graph
 from autoshard.solver.stats import ReductionReport
 from autoshard.solver.strategy_graph import StrategyGraph
-from autoshard.solver.work_rates import REDUCE_FIXPOINT_SECONDS_PER_ELEMENT
+from autoshard.solver.work_rates import REDUCE_FIXPOINT_SECONDS_PER_ENTRY
 
 
 def run(graph: StrategyGraph, config: SolverConfig, until: float, t0: float) -> tuple[Reduction, ReductionReport]:
@@ -25,5 +25,4 @@ def run(graph: StrategyGraph, config: SolverConfig, until: float, t0: float) -> 
 
 def reaches_fixpoint(graph: StrategyGraph, config: SolverConfig, until: float) -> bool:
     """Whether the reduction of `graph` is estimated to reach its fixpoint before `until` (always, when off)."""
-    elements = graph.num_nodes + len(graph.edges)
-    return not config.reduce or REDUCE_FIXPOINT_SECONDS_PER_ELEMENT * elements <= until - now()
+    return not config.reduce or REDUCE_FIXPOINT_SECONDS_PER_ENTRY * graph.num_entries <= until - now()
