@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -56,11 +57,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `autoshard` console script; returns the exit code.
 
     Run on the process's own command line (`argv` None), the process ends after this one command: its objects
-    live until exit, so the cyclic garbage collector stays off (a late pass over the whole heap finds nothing).
+    live until exit, so the cyclic garbage collector stays off (a late pass over the whole heap finds nothing), and
+    once the command has returned the process exits at once, without the interpreter's teardown freeing every
+    object one by one (about a second after planning a billion-parameter step; outputs are written and closed by
+    then, and no command registers exit handlers).
     """
-    if argv is None:
-        gc.disable()
-    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv is not None:
+        return _main(argv)
+    gc.disable()
+    code = _main(sys.argv[1:])
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe or stream: nothing more can reach it
+            pass
+    os._exit(code)
+
+
+def _main(argv: Sequence[str]) -> int:
+    argv = list(argv)
     command = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser([command] if command in COMMAND_MODULES else None)
     args = parser.parse_args(argv)
