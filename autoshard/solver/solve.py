@@ -107,7 +107,7 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
     until = schedule.reduce_until()
     if config.repeat_fraction > 0:
         if reduction.reaches_fixpoint(graph, config, schedule.fixpoint_until()):
-            until = max(until, schedule.fixpoint_until())
+            until = schedule.fixpoint_until()  # never before `reduce_until()`
         else:
             blocks = repeated_layers.find(graph, False, schedule.repeat_find_until())
             until = schedule.reduce_until(isinstance(blocks, repeated_layers.Repeats))

@@ -54,7 +54,7 @@ def build_parser(names=None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the `autoshard` console script; returns the exit code.
+    """Entry point of the `autoshard` console script; returns the exit code when given `argv`.
 
     Run on the process's own command line (`argv` None), the process ends after this one command: its objects
     live until exit, so the cyclic garbage collector stays off (a late pass over the whole heap finds nothing), and
@@ -75,6 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str]) -> int:
+    """Run the one command `argv` names; its exit code (user errors and internal ones as one line on stderr)."""
     argv = list(argv)
     command = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser([command] if command in COMMAND_MODULES else None)
