@@ -19,6 +19,7 @@ holding no binding time point are left out of the reduced graph (even their larg
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -137,6 +138,10 @@ class _Reducer:
         self.not_separable: dict[tuple[int, int], np.ndarray] = {}
         #: per node, the inputs of its last dominance check that removed nothing (repeated only once one changed)
         self.undominated: dict[int, tuple] = {}
+        #: per node, its usage array and which of its terms vary with its choice (`_varying_terms`)
+        self.varying: dict[int, tuple[np.ndarray, list[bool]]] = {}
+        #: per dominance profile (shape, digest), the strategies it removes (`_removed`)
+        self.removed_by_profile: dict[tuple, np.ndarray] = {}
         self.mats: dict[tuple[int, int], np.ndarray]
         self.unary, self.mats = int_terms(graph)
         for u, v in self.mats:
@@ -223,10 +228,17 @@ class _Reducer:
         """Whether u's choice can change memory feasibility."""
         if self.binding_prefix is None:
             return False
-        us = self.usage[u]
-        return any(self._binding(lo, hi) and us[:, p].min() != us[:, p].max()
-                   for p, (lo, hi) in enumerate(self.term_intervals[u])) or any(
+        varies = self._varying_terms(u)
+        return any(varies[p] and self._binding(lo, hi) for p, (lo, hi) in enumerate(self.term_intervals[u])) or any(
             self._binding(*piece[3]) for piece in self.pairs_of[u].values())
+
+    def _varying_terms(self, u: int) -> list[bool]:
+        """Per usage term of u, whether u's choice changes its usage (kept until u's usage array is replaced)."""
+        us = self.usage[u]
+        cached = self.varying.get(u)
+        if cached is None or cached[0] is not us:
+            cached = self.varying[u] = (us, (us.min(axis=0) != us.max(axis=0)).tolist())
+        return cached[1]
 
     def _pair_rows(self, u: int) -> list[np.ndarray]:
         """u's pair pieces holding a binding time point, oriented with u's strategies as rows."""
@@ -292,22 +304,17 @@ class _Reducer:
         prof = np.hstack(cols)
         k = prof.shape[1]
         self.work_s += DOMINANCE_WORK_PER_UNIT * s * k * (8 if s * s * k > MAX_DOMINANCE_WORK else s)
-        if s * s * k > MAX_DOMINANCE_WORK:
-            _, first = np.unique(prof, axis=0, return_index=True)
-            if len(first) == s:
-                self.undominated[u] = inputs
-                return False
-            mask = np.zeros(s, dtype=bool)
-            mask[first] = True
-            self.pairwise_hits += expensive
-            self._restrict(u, mask)
-            return True
-        dominated = _dominated(prof)
-        if not dominated.any():
+        # the copies of a repeated layer check equal profiles: each distinct one is compared once (keyed by a
+        # 128-bit digest, so a graph without repeats keeps no copies of its profiles)
+        key = (prof.shape, hashlib.blake2b(np.ascontiguousarray(prof), digest_size=16).digest())
+        removed = self.removed_by_profile.get(key)
+        if removed is None:
+            removed = self.removed_by_profile[key] = _removed(prof)
+        if not removed.any():
             self.undominated[u] = inputs
             return False
         self.pairwise_hits += expensive
-        self._restrict(u, ~dominated)
+        self._restrict(u, ~removed)
         return True
 
     # ----- elimination
@@ -494,6 +501,18 @@ def _lower_triangle(s: int) -> np.ndarray:
     tri = np.tri(s, dtype=bool)
     tri.setflags(write=False)
     return tri
+
+
+def _removed(prof: np.ndarray) -> np.ndarray:
+    """Per row of `prof`, whether the dominance check drops it: dominated (`_dominated`), or, for a profile too
+    large to compare all pairs (`MAX_DOMINANCE_WORK`), a repeat of an earlier row."""
+    s, k = prof.shape
+    if s * s * k > MAX_DOMINANCE_WORK:
+        _, first = np.unique(prof, axis=0, return_index=True)
+        removed = np.ones(s, dtype=bool)
+        removed[first] = False
+        return removed
+    return _dominated(prof)
 
 
 def _dominated(prof: np.ndarray) -> np.ndarray:
