@@ -29,7 +29,7 @@ from autoshard.dialects.stablehlo import WhileOp
 from autoshard.errors import UserError
 from autoshard.experiments.meshes import data_axes, model_axis
 from autoshard.ir.entry import entry_function
-from autoshard.ir.inline_calls import inline_private_calls
+from autoshard.ir.inline_calls import calls_private_functions, inline_private_calls
 from autoshard.rules import rule_for
 from autoshard.sharding import Mesh, SpecEntry
 
@@ -108,9 +108,10 @@ def _matmul_dims(op) -> tuple[int | None, int | None]:
 
 
 def analyze_arguments(module: ModuleOp, inputs: Sequence[int] | None = None, function: str | None = None) -> ArgumentFacts:
-    """Shapes, batch inputs and Megatron weight roles of the function's arguments."""
-    module = module.clone()
-    inline_private_calls(module)
+    """Shapes, batch inputs and Megatron weight roles of the function's arguments (`module` is left untouched)."""
+    if calls_private_functions(module):  # inlined on a copy; a module without such calls is only read
+        module = module.clone()
+        inline_private_calls(module)
     func = entry_function(module, function)
     args = func.body.blocks[0].args
     shapes = tuple(_shape(a) or () for a in args)

@@ -22,6 +22,13 @@ def _private_funcs(module: ModuleOp) -> dict[str, FuncOp]:
     }
 
 
+def calls_private_functions(module: ModuleOp) -> bool:
+    """Whether `inline_private_calls` would change `module`: it calls a single-block private function."""
+    funcs = _private_funcs(module)
+    return bool(funcs) and any(isinstance(op, CallOp) and op.callee.root_reference.data in funcs
+                               for op in module.walk())
+
+
 def inline_private_calls(module: ModuleOp, max_rounds: int = 64) -> int:
     """Inline every call to a single-block private function (nested calls too); return how many."""
     inlined = 0

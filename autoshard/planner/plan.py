@@ -210,10 +210,19 @@ def evaluate_assignment(graph: PlanGraph, assignment: list[int], model) -> CostB
     cost = CostBreakdown()
     by_kind: dict[str, float] = defaultdict(float)
     fusion = model.fusion(graph)
+    # an op's strategy list is shared by the ops of one signature (`fill_strategies`): their work under one choice
+    # and traffic is one
+    works: dict[tuple, Any] = {}
     for node, choice in zip(graph.nodes, assignment):
         s = node.strategies[choice]
         cost.compute_s += s.compute_s * node.multiplier
-        work = model.strategy_work(node, s, fusion.traffic[node.index])
+        traffic = fusion.traffic[node.index]
+        key = (id(node.strategies), choice, traffic) if node.kind == NodeKind.OP else None
+        work = works.get(key) if key else None
+        if work is None:
+            work = model.strategy_work(node, s, traffic)
+            if key:
+                works[key] = work
         cost.flops += work.flops * node.multiplier
         cost.bytes_accessed += work.bytes_accessed * node.multiplier
         own = 0.0
