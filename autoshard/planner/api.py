@@ -268,4 +268,4 @@ def solve_plan_graph(
     stats = solver_stats(problem, status, result.cost, best_bound, gap, wall,
                          {**result.stats.to_json(), "memory_searches": searches, "search_s": round(search_s, 3)})
     return Plan(built.module, built.func, mesh, mesh_name, graph, assignment, cost, stats, built.warnings,
-                model.config)
+                model.config, model=model)

@@ -70,6 +70,9 @@ class Plan:
     config: Any = None
     #: the recomputation the plan's program was rewritten with (`planner.remat.choice.RematChoice`), if any
     recomputed: Any = None
+    #: the `PlanCostModel` that priced the plan (its memoized reshard lowerings price `collectives` again); None:
+    #: one is made from `config`
+    model: Any = field(default=None, repr=False, compare=False)
     sharding_plan: ShardingPlan = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -106,7 +109,8 @@ class Plan:
         sharding is listed once, as the program performs it (its identical constraints are one reshard after
         CSE), and so is a collective that reshards of one value to different targets begin with alike (an
         all-gather to replicated before two different slices)."""
-        return plan_collectives(self.graph, self.assignment, PlanCostModel(self.config), distinct_reshards)
+        model = self.model if self.model is not None else PlanCostModel(self.config)
+        return plan_collectives(self.graph, self.assignment, model, distinct_reshards)
 
     def report(self) -> dict[str, Any]:
         """Everything about the plan, machine-readably (what `--report` writes)."""

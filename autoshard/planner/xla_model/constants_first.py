@@ -61,10 +61,13 @@ def scatters_of_constants(graph: PlanGraph) -> frozenset[int]:
 def scatters_into_constants(graph: PlanGraph) -> frozenset[int]:
     """The scatters of the function's body into a value of constants alone (`scatters_of_constants`) that an add
     alone does not read: their buffer is that operand's, written at the start."""
+    scatters = scatters_of_constants(graph)
+    if not scatters:
+        return frozenset()
     nodes = graph.nodes
     readers: dict[int, set[str]] = {}
     for e in graph.edges:
         readers.setdefault(e.producer, set()).add(nodes[e.consumer].label)
-    return frozenset(i for i in scatters_of_constants(graph)
+    return frozenset(i for i in scatters
                      if nodes[i].ir is not None and isinstance(nodes[i].ir.parent_op(), FuncOp)
                      and readers.get(i) != {AddOp.name})

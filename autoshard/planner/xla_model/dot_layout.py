@@ -89,10 +89,15 @@ def vector_ports(node: PlanNode, local_inputs: Sequence[tuple[int, ...]]) -> lis
     return out[:1]
 
 
-def copied_operands(graph: PlanGraph) -> list[tuple[int, int]]:
+def copied_operands(graph: PlanGraph) -> tuple[tuple[int, int], ...]:
     """(dot node, operand index) of every operand read through a transposed copy (`copied_ports`), but for an
     operand computed by another dot whose contracting dims are its trailing or leading block in another order:
-    XLA's layout assignment has that dot write its result in the order the reader wants (no copy)."""
+    XLA's layout assignment has that dot write its result in the order the reader wants (no copy). Worked out once
+    per graph (`PlanGraph.derived`)."""
+    return graph.derived("copied operands", _copied_operands)
+
+
+def _copied_operands(graph: PlanGraph) -> tuple[tuple[int, int], ...]:
     producer = {(e.consumer, e.in_port): e.producer for e in graph.edges}
     out = []
     for node in graph.nodes:
@@ -111,7 +116,7 @@ def copied_operands(graph: PlanGraph) -> list[tuple[int, int]]:
             if not (reordered and source is not None and source.kind == NodeKind.OP
                     and source.label == "stablehlo.dot_general"):
                 out.append((node.index, port))
-    return out
+    return tuple(out)
 
 
 def makes_layout_copies(node: PlanNode, backend: XlaBackend) -> bool:

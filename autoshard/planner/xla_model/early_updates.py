@@ -63,7 +63,7 @@ def early_update_positions(graph: PlanGraph, donors: Mapping[int, int], runs_at:
         if e.consumer in donors and e.producer in ops:
             overwrites[e.producer] = donors[e.consumer]
     order = sorted(ops, key=lambda i: nodes[i].position)
-    free = _inputs_only(graph, sources)
+    free = graph.derived("computed from the inputs alone", lambda g: _inputs_only(g, g.forward_neighbours()[0]))
     ready: dict[int, int] = {}
     for op in order:
         at = max((ready[p] if p in ops else ready_at[p] for p in sources.get(op, ()) if p not in free), default=0)
