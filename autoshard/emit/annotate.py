@@ -44,6 +44,13 @@ from autoshard.sharding.axis_ref import sort_axis_refs
 from autoshard.planner.xla_model.xla_reshard import xla_full_rematerialization
 
 
+class _Same(dict):
+    """The op map of a module annotated in place: every op is its own."""
+
+    def __missing__(self, op: Operation) -> Operation:
+        return op
+
+
 def _clone_with_map(module: ModuleOp) -> tuple[ModuleOp, dict[Operation, Operation]]:
     clone = module.clone()
     return clone, dict(zip(module.walk(), clone.walk()))
@@ -119,14 +126,16 @@ def _replicated_like(value: SSAValue, mesh_name: str) -> TensorSharding:
     return TensorSharding.replicated_of(mesh_name, rank)
 
 
-def emit_plan(plan: ShardingPlan | Plan, explicit_collectives: bool = False, dialect: str = "sdy") -> str:
+def emit_plan(plan: ShardingPlan | Plan, explicit_collectives: bool = False, dialect: str = "sdy",
+              in_place: bool = False) -> str:
     """The planned module as MLIR text (see module docstring); `plan` is the planner's `Plan` or its
-    `ShardingPlan`."""
+    `ShardingPlan`. `in_place`: annotate the plan's own module rather than a copy (a caller that reads the
+    plan's module no more, and emits it once)."""
     from autoshard.ir.printing import print_module
 
     with cyclic_gc_paused():
         # the mesh dialect states partial sums and reshards as shardings (its spmdization makes the collectives)
-        module = annotate_module(plan, explicit_collectives, lower_reshards=dialect != "mesh")
+        module = annotate_module(plan, explicit_collectives, lower_reshards=dialect != "mesh", in_place=in_place)
         if dialect == "mesh":
             from autoshard.emit.mesh_dialect import to_mesh_dialect
 
@@ -134,12 +143,13 @@ def emit_plan(plan: ShardingPlan | Plan, explicit_collectives: bool = False, dia
         return print_module(module)
 
 
-def annotate_module(plan: ShardingPlan | Plan, explicit_collectives: bool = False, lower_reshards: bool = True
-                    ) -> ModuleOp:
-    """A clone of the planned module carrying the plan's shardings (and explicit collectives if asked;
-    with `lower_reshards=False` the explicit form stops at `sdy.reshard`s and `unreduced` shardings)."""
+def annotate_module(plan: ShardingPlan | Plan, explicit_collectives: bool = False, lower_reshards: bool = True,
+                    in_place: bool = False) -> ModuleOp:
+    """A clone of the planned module (`in_place`: the module itself) carrying the plan's shardings (and explicit
+    collectives if asked; with `lower_reshards=False` the explicit form stops at `sdy.reshard`s and `unreduced`
+    shardings)."""
     plan = plan.sharding_plan if isinstance(plan, Plan) else plan
-    module, op_map = _clone_with_map(plan.module)
+    module, op_map = (plan.module, _Same()) if in_place else _clone_with_map(plan.module)
     _ensure_mesh(module, plan.mesh_name, plan.mesh)
     _set_num_partitions(module, plan.mesh.num_devices)
     func = op_map[plan.func]
