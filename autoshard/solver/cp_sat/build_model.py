@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from ortools.sat.python import cp_model
 
+from autoshard.solver.cp_sat import cp_model
 import autoshard.solver.cp_sat.objective as objective
 from autoshard.solver.cp_sat.constraints import edges, exactly_one, memory
 from autoshard.solver.cp_sat.model_instance import ModelInstance

@@ -1,35 +1,16 @@
-"""Solving a built CP-SAT model as the phases do: solver parameters (deterministic mode on the work clock), a run
-that charges its deterministic time, and a solution callback feeding the incumbent."""
+"""Solving a built CP-SAT model as the phases do: solver parameters (deterministic mode on the work clock) and a run
+that charges its deterministic time (the solution callback feeding the incumbent: `solution_callback`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import numpy as np
-from ortools.sat.python import cp_model
-
 from autoshard.solver.clock import charge
 from autoshard.solver.config import SolverConfig
-from autoshard.solver.state import Incumbent
+from autoshard.solver.cp_sat import cp_model
 from autoshard.solver.work_rates import CP_SECONDS_PER_DETERMINISTIC_SECOND
 
 #: in deterministic mode, the wall-clock cap on a solve, as a multiple of its time limit (plus 10 s): the slowdown a
 #: busy machine may impose before the solve stops being repeatable (the work clock's seconds track quiet wall seconds)
 WALL_CAP_FACTOR = 6.0
-
-
-class SolutionCallback(cp_model.CpSolverSolutionCallback):
-    """Offers each CP-SAT solution, lifted to the reduced graph by `lift`, to the incumbent."""
-
-    def __init__(self, built, incumbent: Incumbent, phase: str,
-                 lift: Callable[[list[int], int], tuple[np.ndarray, int]]):
-        super().__init__()
-        self.built, self.incumbent, self.phase, self.lift = built, incumbent, phase, lift
-
-    def on_solution_callback(self) -> None:
-        local = self.built.vars.extract(self)
-        full, cost = self.lift(local, int(round(self.ObjectiveValue())) + self.built.objective_offset)
-        self.incumbent.offer(full, cost, self.phase)
 
 
 def cp_solver(config: SolverConfig, time_limit: float, workers: int | None = None) -> cp_model.CpSolver:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ortools.sat.python import cp_model
-
+from autoshard.solver.cp_sat import cp_model
 from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 
 

@@ -5,9 +5,9 @@ Window costs are the search's penalized ones, so a window can also reduce the nu
 from __future__ import annotations
 
 import numpy as np
-from ortools.sat.python import cp_model
 
 from autoshard.solver.clock import charge, now
+from autoshard.solver.cp_sat import cp_model
 from autoshard.solver.cp_sat.build_model import build_model, model_terms
 from autoshard.solver.cp_sat.model_instance import ModelInstance
 from autoshard.solver.cp_sat.solve_model import cp_solver, run_cp

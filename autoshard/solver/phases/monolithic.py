@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import numpy as np
-from ortools.sat.python import cp_model
 
 from autoshard.solver.clock import charge, now
+from autoshard.solver.cp_sat import cp_model
 from autoshard.solver.cp_sat.build_model import build_model, model_terms
 from autoshard.solver.cp_sat.model_instance import ModelInstance
-from autoshard.solver.cp_sat.solve_model import SolutionCallback, cp_solver, run_cp
+from autoshard.solver.cp_sat.solve_model import cp_solver, run_cp
 from autoshard.solver.result import FEASIBLE, INFEASIBLE, OPTIMAL
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import MonolithicReport, Skipped
@@ -40,6 +40,8 @@ def run(state: SearchState, until: float, share: float) -> MonolithicReport:
     left = until - now()
     limit = left if left * (1 - share) < MIN_SECONDS_AFTER else left * share
     solver = cp_solver(state.config, limit)
+    from autoshard.solver.cp_sat.solution_callback import SolutionCallback  # loads OR-tools: not at import
+
     cb = SolutionCallback(built, inc, "cp-sat", lambda a, c: (np.asarray(a), c))
     code = run_cp(solver, built.model, cb)
     report.status = solver.StatusName(code)
