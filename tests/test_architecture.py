@@ -54,3 +54,18 @@ def test_no_module_imports_through_its_own_package_init() -> None:
     found = [line for root in ("autoshard", "costmodel") for path in sorted((REPO / root).rglob("*.py"))
              for line in _imports_through_ancestor_init(path)]
     assert not found, "\n".join(found)
+
+
+def test_the_plan_command_loads_or_tools_cp_sat_only_to_build_a_model() -> None:
+    """OR-tools' `cp_model` (and the pandas it imports, about 0.3 s) is loaded on first use
+    (`autoshard.solver.cp_sat.lazy_cp_model`): importing the plan command loads neither."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, autoshard.tools.commands.plan; "
+             "from autoshard.solver.cp_sat.lazy_cp_model import cp_model; "
+             "print('pandas' in sys.modules, 'ortools.sat.python.cp_model_helper' in sys.modules); "
+             "cp_model.CpModel(); print('ortools.sat.python.cp_model_helper' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, check=True,
+                         env={**os.environ, "PYTHONPATH": str(REPO)}).stdout.split()
+    assert out == ["False", "False", "True"]

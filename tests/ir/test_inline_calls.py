@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from autoshard.ir.entry import entry_function
-from autoshard.ir.inline_calls import inline_private_calls
+from autoshard.ir.inline_calls import calls_private_functions, inline_private_calls
 from autoshard.ir.parse import parse_module
 from autoshard.ir.printing import print_module
 
@@ -25,3 +25,12 @@ def test_a_callee_returning_its_arguments_returns_the_call_operands():
     block = entry_function(module).body.blocks[0]
     assert list(block.last_op.operands) == list(reversed(block.args))
     assert "func.call" not in print_module(module)
+
+
+def test_a_module_calls_private_functions_until_they_are_inlined():
+    module = parse_module(SWAPPING_CALL, "swap.mlir")
+    assert calls_private_functions(module)
+    inline_private_calls(module)
+    assert not calls_private_functions(module)
+    public_only = SWAPPING_CALL.replace("func.func private @swap", "func.func public @swap")
+    assert not calls_private_functions(parse_module(public_only, "public.mlir"))  # a public callee stays a call

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from autoshard.solver.cp_sat import cp_model
 import autoshard.solver.cp_sat.objective as objective
 from autoshard.solver.cp_sat.constraints import edges, exactly_one, memory
+from autoshard.solver.cp_sat.lazy_cp_model import cp_model
 from autoshard.solver.cp_sat.model_instance import ModelInstance
 from autoshard.solver.cp_sat.variables import StrategyVars
 from autoshard.solver.strategy_graph import StrategyGraph

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from autoshard.solver.cp_sat import cp_model
+from autoshard.solver.cp_sat.lazy_cp_model import cp_model
 from autoshard.solver.state import Incumbent
 
 

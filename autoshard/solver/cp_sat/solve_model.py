@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from autoshard.solver.clock import charge
 from autoshard.solver.config import SolverConfig
-from autoshard.solver.cp_sat import cp_model
+from autoshard.solver.cp_sat.lazy_cp_model import cp_model
 from autoshard.solver.work_rates import CP_SECONDS_PER_DETERMINISTIC_SECOND
 
 #: in deterministic mode, the wall-clock cap on a solve, as a multiple of its time limit (plus 10 s): the slowdown a

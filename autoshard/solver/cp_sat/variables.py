@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from autoshard.solver.cp_sat import cp_model
+from autoshard.solver.cp_sat.lazy_cp_model import cp_model
 from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 
 from autoshard.solver.clock import charge, now
-from autoshard.solver.cp_sat import cp_model
 from autoshard.solver.cp_sat.build_model import build_model, model_terms
+from autoshard.solver.cp_sat.lazy_cp_model import cp_model
 from autoshard.solver.cp_sat.model_instance import ModelInstance
 from autoshard.solver.cp_sat.solve_model import cp_solver, run_cp
 from autoshard.solver.local_search import LocalSearch

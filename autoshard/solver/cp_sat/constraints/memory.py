@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from autoshard.solver.cp_sat import cp_model
+from autoshard.solver.cp_sat.lazy_cp_model import cp_model
 from autoshard.solver.cp_sat.model_instance import ModelInstance
 from autoshard.solver.cp_sat.variables import StrategyVars
 from autoshard.solver.strategy_graph import PairPiece, StrategyGraph, UsageTerm
