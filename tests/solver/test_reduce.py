@@ -36,3 +36,49 @@ def test_the_early_stop_stays_exact() -> None:
     assert best[500] == best[501]
     assignment = early.expand(early.restrict(best))
     assert assignment == best
+
+
+def _ladder(rungs: int) -> StrategyGraph:
+    """Two rails of `rungs` nodes each, rung i linking the rails' i-th nodes (degree 3: no node is eliminated), every
+    node and edge alike, 4 strategies a node, the last dominated by the first: the rungs check the same profiles."""
+    rng = np.random.default_rng(1)
+    costs, rail, rung = rng.integers(0, 30, 4), rng.integers(0, 20, (4, 4)), rng.integers(0, 20, (4, 4))
+    costs[3] = costs[0] + 1
+    for matrix in (rail, rung):
+        matrix[3, :] = matrix[0, :] + 1
+        matrix[:, 3] = matrix[:, 0] + 1
+    edges = [(side * rungs + i, side * rungs + i + 1, rail) for side in (0, 1) for i in range(rungs - 1)]
+    edges += [(i, rungs + i, rung) for i in range(rungs)]
+    return StrategyGraph.build([costs] * (2 * rungs), edges=edges)
+
+
+def test_each_distinct_dominance_profile_is_compared_once(monkeypatch) -> None:
+    """The copies of a repeated layer reduce as if every profile were compared anew."""
+    from autoshard.solver import exact_reduction
+
+    graph = _ladder(12)
+    compared: list[int] = []
+    removed = exact_reduction._removed
+    monkeypatch.setattr(exact_reduction, "_removed", lambda prof: compared.append(1) or removed(prof))
+    remembered = reduce_graph(graph)
+    checks_remembered = len(compared)
+
+    class Forgetful(dict):
+        def get(self, key, default=None):
+            return default
+
+    make = exact_reduction._Reducer.__init__
+
+    def forgetting(self, g):
+        make(self, g)
+        self.removed_by_profile = Forgetful()
+
+    monkeypatch.setattr(exact_reduction._Reducer, "__init__", forgetting)
+    compared.clear()
+    anew = reduce_graph(graph)
+    assert checks_remembered < len(compared)  # the rungs repeat profiles
+    assert remembered.reduced_to_original == anew.reduced_to_original and remembered.cost_offset == anew.cost_offset
+    assert all((a == b).all() for a, b in zip(remembered.strategy_maps, anew.strategy_maps))
+    assert all((a == b).all() for a, b in zip(remembered.reduced.node_costs, anew.reduced.node_costs))
+    best = anew.expand([int(np.argmin(c)) for c in anew.reduced.node_costs])
+    assert 3 not in best  # the dominated strategy is gone
