@@ -111,6 +111,7 @@ class PlanStats:
     predicted_step_s: float | None = None
     predicted_memory_bytes: int | None = None
     recomputed: str | None = None  # the checkpoint policies `--remat auto` chose per layer, if any
+    stages_s: dict[str, float] | None = None  # wall seconds per stage of planning, and writing (`Plan.stages`)
 
 
 @dataclass(frozen=True)
@@ -401,10 +402,11 @@ def plan_autoshard(model: Path, mesh: MeshSpec, budget: int, time_limit: float, 
     except UserError as e:
         return PlanStats(time.perf_counter() - start, describe(e))
     plan_s = time.perf_counter() - start
-    written.write_text(emit_plan(result))
+    with result.stages.stage("write"):
+        written.write_text(emit_plan(result, in_place=True))
     policy = assignment_text(result.recomputed.policies) if result.recomputed is not None else None
     return PlanStats(plan_s, result.solver.status, result.solver.gap, result.cost.step_time_s,
-                     result.cost.peak_memory_bytes, policy)
+                     result.cost.peak_memory_bytes, policy, result.stages.to_json())
 
 
 def run_layout(cell: Cell, layout: str, model: Path | None, cell_dir: Path, budget: int,
@@ -421,6 +423,10 @@ def run_layout(cell: Cell, layout: str, model: Path | None, cell_dir: Path, budg
             gap = "" if plan.gap is None else f", gap {plan.gap:.1%}"
             recomputed = f", recomputing {plan.recomputed}" if plan.recomputed else ""
             log(f"  {layout}: planned in {plan.plan_s:.1f} s ({plan.status}{gap}{recomputed})")
+            if plan.stages_s:
+                from autoshard.planner.stage_times import StageTimes  # noqa: PLC0415
+
+                log(f"  {layout}: stages {StageTimes(dict(plan.stages_s)).text()}")
             if plan.predicted_step_s is None:
                 return replace(base, status=plan.status, plan=plan)
         compiled = compile_in_subprocess(cell, layout, written, cell_dir)

@@ -24,6 +24,7 @@ from autoshard.planner.plan import CostBreakdown, Plan, SolverStats, evaluate_as
 from autoshard.planner.plan_graph import PlanGraph
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.remat.choice import plan_with_remat
+from autoshard.planner.stage_times import StageTimes
 from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph, least_sharded_start
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.planner.xla_model.memory_accounting import plan_memory
@@ -109,18 +110,21 @@ def plan(
     options = options or PlanOptions()
     cost_config = resolve_config(mesh, config)
     budget = memory_budget if memory_budget is not None else cost_config.hardware.memory_bytes
+    stages = StageTimes()
     with cyclic_gc_paused():
-        ir, source_map = load_with_locations(module)
-        require_static_shapes(ir, function, source_map)
-        inline_private_calls(ir)
+        with stages.stage("read"):
+            ir, source_map = load_with_locations(module)
+            require_static_shapes(ir, function, source_map)
+            inline_private_calls(ir)
         model = PlanCostModel(cost_config)
         solver_config = SolverConfig(max_time_in_seconds=time_limit, relative_gap_limit=gap_limit,
                                      num_workers=num_workers, random_seed=seed,
                                      log_search_progress=log_search_progress, deterministic=deterministic)
 
         def plan_module(program: ModuleOp) -> Plan:
-            built = build_plan_graph(program, model.mesh, mesh_name, model, options, function)
-            return solve_plan_graph(built, model, budget, mesh_name, solver_config, on_progress)
+            with stages.stage("plan graph"):
+                built = build_plan_graph(program, model.mesh, mesh_name, model, options, function)
+            return solve_plan_graph(built, model, budget, mesh_name, solver_config, on_progress, stages)
 
         return plan_with_remat(ir, plan_module, remat, function)
 
@@ -224,11 +228,14 @@ def solver_stats(problem: StrategyGraph, status: str, cost: int, best_bound: int
 
 def solve_plan_graph(
     built: BuiltGraph, model: PlanCostModel, budget: float | None, mesh_name: str, config: SolverConfig,
-    on_progress: Callable | None = None,
+    on_progress: Callable | None = None, stages: StageTimes | None = None,
 ) -> Plan:
-    """Solve a built plan graph and return the `Plan` (cost recomputed without the solver, statistics)."""
+    """Solve a built plan graph and return the `Plan` (cost recomputed without the solver, statistics); its stages
+    are timed into `stages` (a new `StageTimes` when None), which the plan keeps."""
     graph, mesh = built.graph, model.mesh
     usage_limit = int(budget) if budget else None
+    stages = stages if stages is not None else StageTimes()
+    t_graph = time.perf_counter()
     problem = build_strategy_graph(graph, model.edge_cost_table(), mesh, model.backend, usage_limit)
     # when no phase proves a useful bound, the solver ends with the spanning-forest bound (within the time limit)
     config = dataclasses.replace(config, forest_bound=True)
@@ -245,17 +252,21 @@ def solve_plan_graph(
                begin: Sequence[int] | None) -> SolveResult:
         return solve_tied(within, ties, settings, progress, start if begin is None else begin)
 
-    result = solve(problem, config, on_progress, [start])
+    stages.add("strategy graph", time.perf_counter() - t_graph)
+    with stages.stage("search"):
+        result = solve(problem, config, on_progress, [start])
     search_s = result.wall_time_s
     if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
         raise infeasible_error(graph, problem, budget, result.status, result.explanation, limit)
     first_bound = result.best_bound
     assignment = [int(x) for x in result.assignment]
-    memory = plan_memory(graph, assignment, mesh, model.backend)
+    with stages.stage("memory"):
+        memory = plan_memory(graph, assignment, mesh, model.backend)
     searches = 1
     if usage_limit is not None and memory.total_bytes > budget:
-        problem, result, memory, searches = _fit_with_and_without_reshard_pairs(
-            graph, model, problem, result, memory, usage_limit, config, on_progress, search, ties)
+        with stages.stage("searches again"):
+            problem, result, memory, searches = _fit_with_and_without_reshard_pairs(
+                graph, model, problem, result, memory, usage_limit, config, on_progress, search, ties)
         assignment = [int(x) for x in result.assignment]
     wall = time.perf_counter() - t0
     best_bound, gap, status = result.best_bound, result.gap, result.status
@@ -264,8 +275,9 @@ def solve_plan_graph(
         best_bound = first_bound
         gap = None if best_bound is None else (result.cost - best_bound) / max(1, abs(result.cost))
         status = OPTIMAL if gap == 0 else FEASIBLE
-    cost = assignment_cost(graph, assignment, model, memory, budget)
-    stats = solver_stats(problem, status, result.cost, best_bound, gap, wall,
-                         {**result.stats.to_json(), "memory_searches": searches, "search_s": round(search_s, 3)})
-    return Plan(built.module, built.func, mesh, mesh_name, graph, assignment, cost, stats, built.warnings,
-                model.config, model=model)
+    with stages.stage("pricing"):
+        cost = assignment_cost(graph, assignment, model, memory, budget)
+        stats = solver_stats(problem, status, result.cost, best_bound, gap, wall,
+                             {**result.stats.to_json(), "memory_searches": searches, "search_s": round(search_s, 3)})
+        return Plan(built.module, built.func, mesh, mesh_name, graph, assignment, cost, stats, built.warnings,
+                    model.config, model=model, stages=stages)

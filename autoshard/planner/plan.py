@@ -15,6 +15,7 @@ from autoshard.planner.cost_breakdown import CostBreakdown, PlannedCollective
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanEdge, PlanGraph
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.sharding_plan import ShardingPlan, extract_sharding_plan
+from autoshard.planner.stage_times import StageTimes
 from autoshard.planner.xla_model.fusion_groups import slice_fusing_nodes
 from autoshard.planner.xla_model.reshard_cost import COPY_KINDS
 from autoshard.sharding import DimSharding, Mesh, SpecEntry, TensorSharding
@@ -73,6 +74,8 @@ class Plan:
     #: the `PlanCostModel` that priced the plan (its memoized reshard lowerings price `collectives` again); None:
     #: one is made from `config`
     model: Any = field(default=None, repr=False, compare=False)
+    #: wall seconds per stage of planning (`StageTimes`; a caller may add its own, e.g. writing the file)
+    stages: StageTimes = field(default_factory=StageTimes, repr=False, compare=False)
     sharding_plan: ShardingPlan = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -127,6 +130,7 @@ class Plan:
             "collectives": [c.to_json() for c in self.sharding_plan.collectives],
             "recomputed": self.recomputed.to_json() if self.recomputed is not None else None,
             "warnings": self.warnings,
+            "stages_s": self.stages.to_json(),
         }
 
 

@@ -91,7 +91,7 @@ def print_summary(plan: Plan, stream: TextIO, output: str | None = None, referen
                   verbose: bool = False) -> None:
     """The one-screen summary: mesh, modeled time split and how it compares with `references` (one device, data
     parallel), memory vs budget, how reshards were priced, solver status, argument shardings (grouped by
-    sharding unless `verbose`). The plan itself is read from `plan.sharding_plan`; the search from `plan.solver`."""
+    sharding unless `verbose`; with it, the wall time of each stage of planning). The plan itself is read from `plan.sharding_plan`; the search from `plan.solver`."""
     sharded, s = plan.sharding_plan, plan.solver
     c = sharded.cost
     w = stream.write
@@ -113,6 +113,8 @@ def print_summary(plan: Plan, stream: TextIO, output: str | None = None, referen
     w(f"reshards        {RESHARD_LOWERING_TEXT[plan.config.hardware.reshard_lowering]}\n")
     w(f"solver          {s.status}, gap {fmt_percent(s.gap)}, {s.wall_time_s:.1f} s, {s.num_nodes} nodes, "
       f"{s.num_strategies} strategies\n")
+    if verbose and plan.stages.seconds:
+        w(f"stages          {plan.stages.text()}\n")
     specs = sharded.partition_specs()
     how = "" if verbose else "; grouped by sharding, --verbose lists each"
     w(f"arguments       (JAX PartitionSpec{how})\n")

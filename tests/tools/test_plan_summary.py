@@ -176,6 +176,10 @@ def test_plan_writes_into_a_new_directory_with_readable_permissions(tmp_path: Pa
     data = json.loads(report.read_text())
     assert [r["name"] for r in data["references"]] == [ONE_DEVICE, DATA_PARALLEL]
     assert all(r["step_time_s"] > 0 for r in data["references"])
+    # where the wall time went: planning's stages in order, then the command's own
+    assert list(data["stages_s"]) == ["read", "plan graph", "strategy graph", "search", "memory", "pricing",
+                                      "references", "write"]
+    assert all(s >= 0 for s in data["stages_s"].values())
 
 
 def test_plan_summary_groups_arguments_unless_verbose(tmp_path: Path, capsys) -> None:
@@ -188,6 +192,9 @@ def test_plan_summary_groups_arguments_unless_verbose(tmp_path: Path, capsys) ->
     assert sum(int(line.split(" x")[1].split()[0]) for line in grouped if line.startswith("  P(")) == 7
     assert not any(line.startswith("references") for line in grouped)
     assert not any(" vs " in line for line in grouped)
+    stages = [line for line in verbose if line.startswith("stages ")]
+    assert len(stages) == 1 and "read " in stages[0] and " write " in stages[0]
+    assert not any(line.startswith("stages ") for line in grouped)
 
 
 def test_plan_output_directory_blocked_by_a_file_is_one_error(tmp_path: Path, capsys) -> None:

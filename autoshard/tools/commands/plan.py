@@ -120,10 +120,12 @@ def _plan_and_write(args: argparse.Namespace) -> int:
     if not args.no_compare and (args.report or not args.quiet):
         settings = SolveSettings(options, reference_time_limit(args.time_limit), args.seed, args.workers,
                                  args.function, deterministic=not args.wall_clock)
-        references = reference_times(source, result, settings)
-    # the references have read the plan's module: it becomes the written one (no copy)
-    text = emit_plan(result, explicit_collectives=args.explicit_collectives, dialect=args.dialect, in_place=True)
-    write_text_atomic(output, text, protect=(args.input,), make_parents=True)
+        with result.stages.stage("references"):
+            references = reference_times(source, result, settings)
+    with result.stages.stage("write"):
+        # the references have read the plan's module: it becomes the written one (no copy)
+        text = emit_plan(result, explicit_collectives=args.explicit_collectives, dialect=args.dialect, in_place=True)
+        write_text_atomic(output, text, protect=(args.input,), make_parents=True)
     if args.report:
         report = {**result.report(), "references": [r.to_json() for r in references]}
         write_text_atomic(args.report, json.dumps(report, indent=2) + "\n", protect=(args.input,),
