@@ -228,9 +228,12 @@ class _Reducer:
         """Whether u's choice can change memory feasibility."""
         if self.binding_prefix is None:
             return False
-        varies = self._varying_terms(u)
-        return any(varies[p] and self._binding(lo, hi) for p, (lo, hi) in enumerate(self.term_intervals[u])) or any(
-            self._binding(*piece[3]) for piece in self.pairs_of[u].values())
+        binding = [p for p, (lo, hi) in enumerate(self.term_intervals[u]) if self._binding(lo, hi)]
+        if binding:
+            varies = self._varying_terms(u)
+            if any(varies[p] for p in binding):
+                return True
+        return any(self._binding(*piece[3]) for piece in self.pairs_of[u].values())
 
     def _varying_terms(self, u: int) -> list[bool]:
         """Per usage term of u, whether u's choice changes its usage (kept until u's usage array is replaced)."""
