@@ -225,12 +225,13 @@ def evaluate_assignment(graph: PlanGraph, assignment: list[int], model) -> CostB
         s = node.strategies[choice]
         cost.compute_s += s.compute_s * node.multiplier
         traffic = fusion.traffic[node.index]
-        key = (id(node.strategies), choice, traffic) if node.kind == NodeKind.OP else None
-        work = works.get(key) if key else None
-        if work is None:
+        if node.kind == NodeKind.OP:
+            key = (id(node.strategies), choice, traffic)
+            work = works.get(key)
+            if work is None:
+                work = works[key] = model.strategy_work(node, s, traffic)
+        else:
             work = model.strategy_work(node, s, traffic)
-            if key:
-                works[key] = work
         cost.flops += work.flops * node.multiplier
         cost.bytes_accessed += work.bytes_accessed * node.multiplier
         own = 0.0

@@ -63,7 +63,7 @@ def early_update_positions(graph: PlanGraph, donors: Mapping[int, int], runs_at:
         if e.consumer in donors and e.producer in ops:
             overwrites[e.producer] = donors[e.consumer]
     order = sorted(ops, key=lambda i: nodes[i].position)
-    free = graph.derived("computed from the inputs alone", lambda g: _inputs_only(g, g.forward_neighbours()[0]))
+    free = graph.derived("computed from the inputs alone", _inputs_only)
     ready: dict[int, int] = {}
     for op in order:
         at = max((ready[p] if p in ops else ready_at[p] for p in sources.get(op, ()) if p not in free), default=0)
@@ -80,10 +80,11 @@ def early_update_positions(graph: PlanGraph, donors: Mapping[int, int], runs_at:
     return moved
 
 
-def _inputs_only(graph: PlanGraph, sources: Mapping[int, list[int]]) -> frozenset[int]:
+def _inputs_only(graph: PlanGraph) -> frozenset[int]:
     """Nodes computed from the step's arguments and constants alone (arguments, constants, and the loop-fusible ops
     of them: a broadcast hyperparameter, a bias correction of the step count): ready whenever a reader wants them."""
     nodes = graph.nodes
+    sources = graph.forward_neighbours()[0]
     out: set[int] = set()
     for n in sorted(nodes, key=lambda n: n.position):
         inputs = sources.get(n.index, ())

@@ -45,7 +45,7 @@ def merged_values(graph: PlanGraph, assignment: Sequence[int] | None = None) -> 
     plan's `assignment`, as if it partitioned every repeat like the value it repeats (computed once per graph;
     read-only)."""
     if assignment is None:
-        return graph.derived("numbered as if alike", lambda g: _numbered(g, None))[0]
+        return _numbered_as_if_alike(graph)[0]
     return _numbered(graph, assignment)[0]
 
 
@@ -53,12 +53,12 @@ def repeated_ops(graph: PlanGraph) -> dict[int, int]:
     """Each op node that repeats an earlier one (module docstring: the same op reading the same values, barriers
     seen through, every repeat taken as partitioned like the op it repeats) -> that earlier op node; multi-result
     repeats included."""
-    return graph.derived("numbered as if alike", lambda g: _numbered(g, None))[1]
+    return _numbered_as_if_alike(graph)[1]
 
 
 def recomputed_ops(graph: PlanGraph) -> frozenset[int]:
     """The op nodes computed from a barrier's value: `jax.checkpoint`'s recomputation (and what reads it)."""
-    return graph.derived("numbered as if alike", lambda g: _numbered(g, None))[2]
+    return _numbered_as_if_alike(graph)[2]
 
 
 def recomputation_ties(graph: PlanGraph) -> list[tuple[int, int]]:
@@ -83,6 +83,11 @@ def _same_strategies(a: PlanNode, b: PlanNode) -> bool:
         return True
     return len(a.strategies) == len(b.strategies) and all(
         x.inputs == y.inputs and x.outputs == y.outputs for x, y in zip(a.strategies, b.strategies))
+
+
+def _numbered_as_if_alike(graph: PlanGraph) -> tuple[dict[int, tuple[int, int]], dict[int, int], frozenset[int]]:
+    """`_numbered` without a plan (every repeat partitioned like the value it repeats), once per graph."""
+    return graph.derived("numbered as if alike", lambda g: _numbered(g, None))
 
 
 def _numbered(graph: PlanGraph, assignment: Sequence[int] | None
