@@ -137,6 +137,25 @@ def test_a_folded_plan_over_the_usage_limit_is_priced_until_it_fits() -> None:
     assert result.cost == _optimum(graph)
 
 
+def test_pair_pieces_over_the_usage_limit_are_priced_too() -> None:
+    """As above, but what a layer holds depends on two choices (a pair piece of its parameter and the layer's first
+    node: a reshard buffer): held whole, the parameter's buffer takes 100, split 10. The priced rounds charge the
+    pair pieces' bytes on the folded graph's edges, so a priced round's plan splits the parameters and fits."""
+    layers = 8
+    base = layered_graph(seed=3, layers=layers, width=2, strategies=2)
+    horizon = 10
+    costs = [np.array([0, 30]) if i < layers else c for i, c in enumerate(base.node_costs)]
+    first = layers + 1  # the first layer's first node, after the parameters and the input
+    pairs = [(k, first + 2 * k, np.array([[100, 100], [10, 10]]), (0, horizon)) for k in range(layers)]
+    graph = StrategyGraph.build(costs, None, [(0, horizon)] * base.num_nodes,
+                                [(e.u, e.v, e.costs) for e in base.edges], usage_limit=50 * layers, pair_pieces=pairs)
+    config = SolverConfig(max_time_in_seconds=10, num_workers=2, dual_fraction=0.0, deterministic=True, reduce=False)
+    phases = []
+    result = solve(graph, config, on_progress=lambda progress: phases.append(progress.phase))
+    assert result.stats.repeats.memory_rounds >= 1 and "repeats" in phases  # a priced round's plan fits
+    assert peak_usage(graph, result.assignment)[0] <= graph.usage_limit
+
+
 def test_the_lifted_dual_of_a_long_run_of_layers_needs_no_sweep_of_the_whole_graph() -> None:
     """Twelve alike layers: the folded problem's converged dual, lifted and settled at the run's ends, bounds the
     whole graph as tightly as the whole graph's own converged dual ascent, without a sweep over all of it."""

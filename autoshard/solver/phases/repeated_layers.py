@@ -21,7 +21,7 @@ from autoshard.solver.repeated_blocks import RepeatedBlocks, find_repeated_block
 from autoshard.solver.schedule import REPEAT_BOUND_SHARE
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import RepeatReport, Skipped
-from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph, clip_forbidden
+from autoshard.solver.strategy_graph import FORBIDDEN, Edge, StrategyGraph, clip_forbidden
 from autoshard.solver.validate import plan_cost, usage_profile
 from autoshard.solver.work_rates import (
     REPEAT_FIND_SECONDS_PER_ELEMENT,
@@ -193,13 +193,29 @@ def _offer(state: SearchState, unfolded: np.ndarray, report: RepeatReport | None
 
 def _with_memory_price(folded: StrategyGraph, graph: StrategyGraph, blocks: RepeatedBlocks, binding: np.ndarray,
                        price: float) -> StrategyGraph:
-    """`folded` with each node's strategies charged `price` per byte its copies hold at the `binding` time points."""
+    """`folded` with each node's strategies charged `price` per byte its copies hold at the `binding` time points,
+    and each pair of nodes' strategies per byte their pair pieces hold there (as more edges)."""
     held = np.concatenate([[0], np.cumsum(binding, dtype=np.int64)])  # binding time points before each time
+
+    def binding_points(lo: int, hi: int) -> int:
+        return int(held[min(hi, len(binding))] - held[min(lo, len(binding))]) if hi > lo else 0
+
     extra = [np.zeros(len(c), dtype=np.float64) for c in folded.node_costs]
-    for node, f in enumerate(blocks.folded_index(graph.num_nodes)):
+    index = blocks.folded_index(graph.num_nodes)
+    for node, f in enumerate(index):
         for lo, hi, usages in graph.usage_terms(node):
-            points = int(held[min(hi, len(binding))] - held[min(lo, len(binding))]) if hi > lo else 0
-            if points:
+            if points := binding_points(lo, hi):
                 extra[f] += price * points * usages
+    pair_extra: dict[tuple[int, int], np.ndarray] = {}
+    for piece in graph.pair_pieces:
+        if not (points := binding_points(*piece.interval)):
+            continue
+        fu, fv = int(index[piece.u]), int(index[piece.v])
+        if fu == fv:  # copies of one folded node take one strategy
+            extra[fu] += price * points * np.diagonal(piece.usages)
+        else:
+            pair_extra[(fu, fv)] = pair_extra.get((fu, fv), 0.0) + price * points * piece.usages
     costs = [clip_forbidden(c + np.minimum(np.rint(e), FORBIDDEN).astype(np.int64)) for c, e in zip(folded.node_costs, extra)]
-    return dataclasses.replace(folded, node_costs=tuple(costs))
+    edges = tuple(Edge(u, v, clip_forbidden(np.minimum(np.rint(m), FORBIDDEN).astype(np.int64)))
+                  for (u, v), m in pair_extra.items())
+    return dataclasses.replace(folded, node_costs=tuple(costs), edges=folded.edges + edges)
