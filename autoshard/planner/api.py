@@ -131,71 +131,89 @@ def plan(
 
 #: searches with a tightened memory limit when buffers the solver does not see push a plan over the budget
 MEMORY_RETRIES = 4
+#: searches seeing each reader's reshard buffer (pair pieces) when the first plan is over the budget
+PAIRED_RETRIES = 2
+
+
+@dataclasses.dataclass
+class _Refit:
+    """What searching again under the full accounting found: the fitting plan's problem, result and memory (all
+    None when no plan fit), the least memory of the plans it saw, and how many searches it ran."""
+
+    problem: StrategyGraph | None
+    result: SolveResult | None
+    memory: StepMemory | None
+    best_bytes: int
+    searches: int
 
 
 def _fit_full_accounting(graph, mesh, backend, problem, result, memory, budget: int, config: SolverConfig, on_progress,
                          search: Callable[..., SolveResult], ties: Sequence[tuple[int, int]] = (),
-                         retries: int = MEMORY_RETRIES, searches: int = 1):
+                         retries: int = MEMORY_RETRIES) -> _Refit:
     """Search again with tighter limits until a plan's full accounting (`plan_memory`: the buffers depending on
     two nodes' strategies included, reshards' and untied repeats' partitioned otherwise than the ops they repeat)
     fits `budget`: each failed plan lowers the limit by what the solver's figure missed in it; a limit with no plan
-    moves halfway back to the last one that had one (`search(problem, config, on_progress, start)` searches, holding
-    `ties`; a start of None is the planner's own). With ties, what the first plan missed is read off it with its
-    tied nodes taking their first node's strategy (the recomputations it partitioned apart merged, as the searches
-    hold them), and that plan starts each search; `retries` searches at most, counted after `searches` already run.
-    Returns (problem, result, memory, searches) of the fitting plan, or raises `InfeasibleError`."""
+    moves halfway back to the last one that had one, until none is left (`search(problem, config, on_progress,
+    start)` searches, holding `ties`; a start of None is the planner's own). With ties, what the first plan missed
+    is read off it with its tied nodes taking their first node's strategy (the recomputations it partitioned apart
+    merged, as the searches hold them), and that plan starts each search; `retries` searches at most."""
     has_plan = problem.usage_limit  # the tightest limit known to have a plan (over budget)
-    first = [int(x) for x in result.assignment]
+    first = _tied(result.assignment, ties)
     if ties:
-        for a, b in ties:
-            first[b] = first[a]
         memory = plan_memory(graph, first, mesh, backend)
     limit = min(budget - (memory.total_bytes - peak_usage(problem, first)[0]), has_plan - 1)
     best = memory.total_bytes
-    for _ in range(retries):
+    searches = 0
+    while searches < retries:
         searches += 1
         trial = dataclasses.replace(problem, usage_limit=limit)
         found = search(trial, config, on_progress, first if ties else None)
         if found.status not in (OPTIMAL, FEASIBLE) or found.assignment is None:
+            if (limit + has_plan) // 2 == limit:  # no looser limit left below the last one with a plan
+                break
             limit = (limit + has_plan) // 2
             continue
         found_memory = plan_memory(graph, [int(x) for x in found.assignment], mesh, backend)
         if found_memory.total_bytes <= budget:
-            return trial, found, found_memory, searches
+            return _Refit(trial, found, found_memory, found_memory.total_bytes, searches)
         best = min(best, found_memory.total_bytes)
         has_plan = limit
         limit = min(budget - (found_memory.total_bytes - peak_usage(trial, found.assignment)[0]), limit - 1)
-    remedies = memory_remedies(graph, best, budget)
-    raise InfeasibleError(
-        f"no plan found whose memory fits the budget of {fmt_bytes(budget)} per device once reshard buffers are "
-        f"counted (best: {fmt_bytes(best)}, {best / budget - 1:.0%} over, after {searches} searches); "
-        f"{remedies_text(remedies)}", needed_bytes=best, budget_bytes=budget, remedies=remedies)
+    return _Refit(None, None, None, best, searches)
+
+
+def _tied(assignment: Sequence[int], ties: Sequence[tuple[int, int]]) -> list[int]:
+    """`assignment` with each tie's second node taking its first node's strategy."""
+    out = [int(x) for x in assignment]
+    for a, b in ties:
+        out[b] = out[a]
+    return out
 
 
 def _fit_with_and_without_reshard_pairs(graph, model: PlanCostModel, problem, result, memory, budget: int,
                                         config: SolverConfig, on_progress, search, ties):
-    """A plan over the budget searched again (`_fit_full_accounting`) both ways: once seeing each reader's reshard
-    buffer (pair pieces, `build_strategy_graph(reshard_pairs=True)`; one search), and with the limit tightened by
-    what the solver missed, as before (the search is weaker where pair pieces may bind, and the first search, whose
-    plan fits where memory is no issue, leaves them out); the faster plan that fits. Returns what
-    `_fit_full_accounting` returns, the searches of both counted."""
+    """A plan over the budget searched again (`_fit_full_accounting`) both ways: seeing each reader's reshard
+    buffer and the buffers readers share between their reads (pair pieces, `build_strategy_graph(reshard_pairs=True)`,
+    exact for the plan over the budget; `PAIRED_RETRIES` searches), and with the limit tightened by what the solver
+    missed (the first search, whose plan fits where memory is no issue, leaves the pair pieces out); the faster plan
+    that fits. Returns (problem, result, memory, searches: the first one's and both ways' counted), or raises
+    `InfeasibleError` with the least memory of every plan seen."""
     paired_problem = build_strategy_graph(graph, model.edge_cost_table(), model.mesh, model.backend, budget,
-                                          reshard_pairs=True)
-    paired = tightened = None
-    try:
-        paired = _fit_full_accounting(graph, model.mesh, model.backend, paired_problem, result, memory, budget,
-                                      config, on_progress, search, ties, retries=1)
-    except InfeasibleError:
-        pass
-    try:  # after the first search and the paired one
-        tightened = _fit_full_accounting(graph, model.mesh, model.backend, problem, result, memory, budget, config,
-                                         on_progress, search, ties, searches=2)
-    except InfeasibleError:
-        if paired is None:
-            raise
-    searches = tightened[3] if tightened else 2 + MEMORY_RETRIES
-    best = min((c for c in (paired, tightened) if c is not None), key=lambda c: c[1].cost)
-    return (*best[:3], searches)
+                                          reshard_pairs=True, around=_tied(result.assignment, ties))
+    both = [_fit_full_accounting(graph, model.mesh, model.backend, within, result, memory, budget, config, on_progress,
+                                 search, ties, retries)
+            for within, retries in ((paired_problem, PAIRED_RETRIES), (problem, MEMORY_RETRIES))]
+    searches = 1 + sum(refit.searches for refit in both)
+    fitting = [refit for refit in both if refit.result is not None]
+    if fitting:
+        best = min(fitting, key=lambda refit: refit.result.cost)
+        return best.problem, best.result, best.memory, searches
+    least = min(refit.best_bytes for refit in both)
+    remedies = memory_remedies(graph, least, budget)
+    raise InfeasibleError(
+        f"no plan found whose memory fits the budget of {fmt_bytes(budget)} per device once reshard buffers are "
+        f"counted (best: {fmt_bytes(least)}, {least / budget - 1:.0%} over, after {searches} searches); "
+        f"{remedies_text(remedies)}", needed_bytes=least, budget_bytes=budget, remedies=remedies)
 
 
 def assignment_cost(graph: PlanGraph, assignment: list[int], model: PlanCostModel, memory: StepMemory,

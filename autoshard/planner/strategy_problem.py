@@ -8,12 +8,16 @@ resharded into for its reader (`reshard_buffer_bytes`, depending on both ends' s
 the reader's positions, all over the half steps the full accounting counts in (`plan_live_values`: 2p is the op at
 position p, 2p + 1 the moment after it); strategies outside a node's `allowed` set cost `FORBIDDEN`.
 
-The full accounting holds one buffer per distinct reshard of a value from its first reader to its last; the pair
-pieces hold one per reader, over that reader's positions alone: between two readers of one reshard the solver
-sees less than the report (where the readers overlap, more).
+The full accounting holds one buffer per distinct reshard of a value from its first reader to its last, a term of
+the producer's and every reader's choice. The pair pieces hold one per reader over that reader's positions, and
+between two reads in a row the buffer of one of the two readers (`reshard_pair_pieces`): exact for readers that
+reshard alike; where they read otherwise, over or under the report by one reader's buffer unless the pieces are
+made exact for a plan (`around`). Where reads overlap, the pieces hold more than the report.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -94,15 +98,24 @@ def transient_pieces(node: PlanNode, mesh: Mesh, liveness: GraphLiveness, operan
     return pieces
 
 
-def reshard_pair_pieces(graph: PlanGraph, mesh: Mesh, liveness: GraphLiveness
+def reshard_pair_pieces(graph: PlanGraph, mesh: Mesh, liveness: GraphLiveness, around: Sequence[int] | None = None
                         ) -> list[tuple[int, int, np.ndarray, tuple[int, int]]]:
     """Per edge whose reader may read its operand resharded: (producer, consumer, bytes of the reshard buffer per
     pair of their strategies, the reader's half steps). Matrices are shared between same-signature edges
-    (read-only)."""
+    (read-only).
+
+    Readers of one value that reshard it alike share one buffer from the first read to the last (`_reshard_buffers`:
+    a weight gathered for the forward pass and held until the backward pass reads it again), a term of the
+    producer's and every reader's choice. Between two reads in a row it is held, as a pair piece with the producer,
+    by one of the two readers: the earlier one (its buffer held until the next read), exact where the two read alike
+    or the earlier one reads the value as it is; or, with a plan `around`, whichever of these is exact for that plan
+    (`_gap_piece`): the earlier one, the later one (exact where the later one reads the value as it is), or the two
+    readers where they reshard alike from the producer's sharding in `around` (exact for any plan that keeps it)."""
     slice_fusing = graph.derived("slice fusing nodes", slice_fusing_nodes)
     ids: dict = {}  # shardings interned to ints
     cache: dict[tuple, np.ndarray | None] = {}
     out = []
+    reads: dict[tuple[int, int], list[tuple[tuple[int, int], PlanEdge, np.ndarray]]] = {}  # per value, its reads
     for e in graph.edges:
         span = reshard_read(graph, e, liveness)
         if span is None:
@@ -114,9 +127,95 @@ def reshard_pair_pieces(graph: PlanGraph, mesh: Mesh, liveness: GraphLiveness
         if key not in cache:
             cache[key] = _reshard_matrix(graph, e, mesh, liveness, slice_fusing, ids)
         matrix = cache[key]
-        if matrix is not None:
-            out.append((e.producer, e.consumer, matrix, (2 * span[0], 2 * span[1] + 1)))
+        if matrix is None:
+            continue
+        out.append((e.producer, e.consumer, matrix, (2 * span[0], 2 * span[1] + 1)))
+        reads.setdefault((e.producer, e.out_port), []).append((span, e, matrix))
+    for (producer, port), value_reads in reads.items():
+        value_reads.sort(key=lambda read: read[0])
+        since = -1  # one past the half steps of the reads so far
+        for k, ((at, until), e, matrix) in enumerate(value_reads):
+            if k and 2 * at > since:
+                u, v, held = _gap_piece(graph, value_reads, k, around)
+                if u != v:  # a loop's carried value read by the loop itself holds no buffer apart
+                    out.append((u, v, held, (since, 2 * at)))
+            if around is not None and 0 < k < len(value_reads) - 1:
+                piece = _read_piece(graph, value_reads, k, around)
+                if piece is not None and piece[0] != piece[1]:
+                    out.append((*piece, (2 * at, 2 * until + 1)))
+            since = max(since, 2 * until + 1)
     return out
+
+
+def _target(graph: PlanGraph, edge: PlanEdge, strategy: int) -> object:
+    """The sharding `edge`'s reader reads its operand in under its `strategy`."""
+    return graph.nodes[edge.consumer].strategies[strategy].inputs[edge.in_port]
+
+
+def _held(read: tuple[tuple[int, int], PlanEdge, np.ndarray], around: Sequence[int]) -> int:
+    """Bytes of the reshard buffer of `read` (span, edge, matrix) in the plan `around`."""
+    edge = read[1]
+    return int(read[2][around[edge.producer], around[edge.consumer]])
+
+
+def _shared_bytes(graph: PlanGraph, value_reads: Sequence[tuple[tuple[int, int], PlanEdge, np.ndarray]],
+                  before: int, after: int, around: Sequence[int]) -> int:
+    """Bytes of the plan's shared reshard buffers alive between reads `before - 1` and `after` of one value: one per
+    target read both at or before the one and at or after the other, where a reshard into it writes a buffer."""
+    edge = value_reads[0][1]
+    src = graph.nodes[edge.producer].strategies[around[edge.producer]].outputs[edge.out_port]
+    earlier = {_target(graph, r[1], around[r[1].consumer]) for r in value_reads[:before]}
+    kept: dict[object, int] = {}
+    for r in value_reads[after:]:
+        t = _target(graph, r[1], around[r[1].consumer])
+        if t != src and t in earlier and _held(r, around):
+            kept[t] = _held(r, around)
+    return sum(kept.values())
+
+
+def _read_piece(graph: PlanGraph, value_reads: Sequence[tuple[tuple[int, int], PlanEdge, np.ndarray]], k: int,
+                around: Sequence[int]) -> tuple[int, int, np.ndarray] | None:
+    """Where read `k` of a value reads it otherwise than readers before and after it that reshard it alike, the
+    shared buffer alive over read `k` as a pair piece exact for the plan `around` (the previous or the next reader's
+    buffer, with the producer); None where there is none or neither gives it."""
+    own = _target(graph, value_reads[k][1], around[value_reads[k][1].consumer])
+    shared = _shared_bytes(graph, value_reads, k, k + 1, around)
+    if own in {_target(graph, r[1], around[r[1].consumer]) for r in value_reads[:k]}:
+        return None  # read k's own piece holds the buffer it shares
+    if not shared:
+        return None
+    for neighbour in (value_reads[k - 1], value_reads[k + 1]):
+        if _held(neighbour, around) == shared:
+            return neighbour[1].producer, neighbour[1].consumer, neighbour[2]
+    return None
+
+
+def _gap_piece(graph: PlanGraph, value_reads: Sequence[tuple[tuple[int, int], PlanEdge, np.ndarray]], k: int,
+               around: Sequence[int] | None) -> tuple[int, int, np.ndarray]:
+    """The pair piece (two nodes and bytes per pair of their strategies) holding the value's shared reshard buffer
+    between reads `k - 1` and `k` (`reshard_pair_pieces`): the earlier reader's buffer, with the producer; with a
+    plan `around`, the first of these that gives the plan's buffers there: the earlier reader's, the later reader's,
+    or the two readers' buffer where they reshard alike from the producer's sharding in `around`."""
+    (_, before, before_matrix), (_, after, after_matrix) = value_reads[k - 1], value_reads[k]
+    producer = before.producer
+    earlier_piece = (producer, before.consumer, before_matrix)
+    if around is None:
+        return earlier_piece
+    exact = _shared_bytes(graph, value_reads, k, k, around)
+    if _held(value_reads[k - 1], around) == exact:
+        return earlier_piece
+    if _held(value_reads[k], around) == exact:
+        return producer, after.consumer, after_matrix
+    ids: dict = {}
+    before_targets = np.array([ids.setdefault(_target(graph, before, i), len(ids))
+                               for i in range(len(graph.nodes[before.consumer].strategies))])
+    after_targets = np.array([ids.setdefault(_target(graph, after, j), len(ids))
+                              for j in range(len(graph.nodes[after.consumer].strategies))])
+    alike = np.where(before_targets[:, None] == after_targets[None, :],
+                     np.minimum(before_matrix[around[producer]][:, None], after_matrix[around[producer]][None, :]), 0)
+    if int(alike[around[before.consumer], around[after.consumer]]) == exact and before.consumer != after.consumer:
+        return before.consumer, after.consumer, alike
+    return earlier_piece
 
 
 def _reshard_matrix(graph: PlanGraph, edge: PlanEdge, mesh: Mesh, liveness: GraphLiveness,
@@ -142,10 +241,11 @@ def _reshard_matrix(graph: PlanGraph, edge: PlanEdge, mesh: Mesh, liveness: Grap
 
 
 def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, backend: XlaBackend,
-                         usage_limit: int | None, reshard_pairs: bool = False) -> StrategyGraph:
+                         usage_limit: int | None, reshard_pairs: bool = False, around: Sequence[int] | None = None
+                         ) -> StrategyGraph:
     """The solver problem of `graph` (one solver node per plan node, same indices, its memory as `backend` assigns
     buffers), its limit `usage_limit` less what every plan holds (`fixed_bytes`), with the reshard buffers as pair
-    pieces when `reshard_pairs`; `SearchSpaceTooLarge` when an edge has more strategy pairs than can be priced
+    pieces when `reshard_pairs` (exact for the plan `around`, when given: `reshard_pair_pieces`); `SearchSpaceTooLarge` when an edge has more strategy pairs than can be priced
     (`require_priceable_edges`)."""
     require_priceable_edges(graph, mesh)
     node_costs, usages, intervals, names = [], [], [], []
@@ -216,7 +316,7 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
             matrix.setflags(write=False)
         solver_edges.append((a.node, b.node, matrix))
     pair_pieces = []
-    for u, v, matrix, span in reshard_pair_pieces(graph, mesh, liveness) if reshard_pairs else ():
+    for u, v, matrix, span in reshard_pair_pieces(graph, mesh, liveness, around) if reshard_pairs else ():
         if u == v:  # a loop's carried value read by the loop itself: both ends take one strategy
             pieces.append((u, np.diagonal(matrix).copy(), span))
         else:

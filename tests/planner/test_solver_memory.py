@@ -1,7 +1,8 @@
 """The memory the solver holds under the budget is the memory the plan's report states: on the zoo's plans the peak
 of the problem a plan over the budget is searched again with (node usages over their intervals, each op's transient
-buffers as usage pieces, each reader's reshard buffer as a pair piece of its two nodes: `reshard_pairs`, plus what
-every plan holds) equals `plan_memory`'s total. The first search leaves the pair pieces out."""
+buffers as usage pieces, each reader's reshard buffer as a pair piece of its two nodes and the buffer readers
+resharding alike share between their reads as pair pieces too: `reshard_pairs`, plus what every plan holds) equals
+`plan_memory`'s total. The first search leaves the pair pieces out."""
 
 from __future__ import annotations
 
@@ -26,10 +27,11 @@ def test_the_solver_holds_the_memory_the_report_states(model, mesh):
     plan = autoshard.plan((REPO / "examples" / f"{model}.mlir").read_text(), mesh=mesh, time_limit=2, seed=0,
                           num_workers=1)
     model = PlanCostModel(plan.config)
-    problem = build_strategy_graph(plan.graph, model.edge_cost_table(), plan.mesh, model.backend, None,
-                                   reshard_pairs=True)
-    solver = peak_usage(problem, plan.assignment)[0] + fixed_bytes(plan.graph, plan.mesh, model.backend)
-    assert solver == plan.cost.memory.total_bytes
+    for around in (None, plan.assignment):  # the pair pieces between reads made exact for the plan, or not
+        problem = build_strategy_graph(plan.graph, model.edge_cost_table(), plan.mesh, model.backend, None,
+                                       reshard_pairs=True, around=around)
+        solver = peak_usage(problem, plan.assignment)[0] + fixed_bytes(plan.graph, plan.mesh, model.backend)
+        assert solver == plan.cost.memory.total_bytes
 
 
 #: what the report holds that depends on two nodes' strategies (or on several: the combiner's tuple)
@@ -99,6 +101,64 @@ def test_on_a_checkpointed_step_the_solver_holds_what_xla_keeps_from_forward_to_
     assert total[peak] == plan_memory(graph, assignment, plan.mesh, backend).total_bytes
     solver = int(usage_profile(problem, assignment)[peak]) + fixed_bytes(graph, plan.mesh, model.backend)
     assert solver == total[peak] - unseen[peak], (solver, total[peak], unseen[peak])
+
+
+def _far_apart_readers_resharding_alike(graph, assignment, liveness):
+    """A value's producer, and two of its readers far apart with strategies resharding it alike (the plan's choices
+    elsewhere): (edge, edge, strategy, strategy), or None."""
+    from autoshard.planner.xla_model.memory_accounting import reshard_read, reshard_writes_buffer
+    from autoshard.planner.xla_model.fusion_groups import slice_fusing_nodes
+
+    slice_fusing = graph.derived("slice fusing nodes", slice_fusing_nodes)
+    readers: dict = {}
+    for e in graph.edges:
+        span = reshard_read(graph, e, liveness)
+        if span is not None and e.consumer != e.producer:
+            readers.setdefault((e.producer, e.out_port), []).append((span, e))
+    for (producer, port), reads in readers.items():
+        reads.sort(key=lambda read: read[0])
+        (first_span, first), (last_span, last) = reads[0], reads[-1]
+        if last_span[0] - first_span[1] < 50:
+            continue
+        src = graph.nodes[producer].strategies[assignment[producer]].outputs[port]
+        firsts = {s.inputs[first.in_port]: i for i, s in enumerate(graph.nodes[first.consumer].strategies)}
+        for j, strategy in enumerate(graph.nodes[last.consumer].strategies):
+            target = strategy.inputs[last.in_port]
+            if target in firsts and all(reshard_writes_buffer(graph, e, src, target, liveness, slice_fusing)
+                                        for e in (first, last)):
+                return first, last, firsts[target], j
+    return None
+
+
+def test_readers_resharding_a_value_alike_share_one_buffer_between_their_reads_in_the_solver_too():
+    """Two readers of a value far apart in the checkpointed step, made to reshard it alike: the report holds one
+    buffer from the first read to the last (XLA computes the reshard once), and at every half step between them a
+    pair piece of the problem searched again, made exact for that plan, holds it too (a reader between them reads
+    the value otherwise: the earlier reader's buffer alone would leave the last stretch unheld)."""
+    pytest.importorskip("jax")
+    from autoshard.planner.user_constraints import PlanOptions
+    from autoshard.planner.xla_model.memory_accounting import plan_live_values, plan_liveness
+
+    plan = autoshard.plan(_checkpointed_step(), mesh="data=2,model=4", time_limit=2, seed=0, num_workers=1,
+                          options=PlanOptions(carry_state=True))
+    model = PlanCostModel(plan.config)
+    graph, assignment = plan.graph, list(plan.assignment)
+    found = _far_apart_readers_resharding_alike(graph, assignment, plan_liveness(graph, assignment, model.backend))
+    assert found is not None
+    first, last, i, j = found
+    assignment[first.consumer], assignment[last.consumer] = i, j
+    liveness = plan_liveness(graph, assignment, model.backend)
+    label = f"{graph.nodes[first.producer].label} resharded"
+    shared = [v for v in plan_live_values(graph, assignment, plan.mesh, liveness)
+              if v.name == label and v.last_use_index - v.def_index >= 100]
+    assert shared
+    value = max(shared, key=lambda v: v.last_use_index - v.def_index)
+    problem = build_strategy_graph(graph, model.edge_cost_table(), plan.mesh, model.backend, None, reshard_pairs=True,
+                                   around=assignment)
+    holding = [piece.interval for piece in problem.pair_pieces
+               if piece.usages[assignment[piece.u], assignment[piece.v]] == value.size_bytes]
+    unheld = [t for t in range(value.def_index, value.last_use_index + 1) if not any(lo <= t < hi for lo, hi in holding)]
+    assert not unheld, (value, unheld[:5])
 
 
 def test_a_plan_over_the_budget_is_searched_again_with_each_recomputation_partitioned_like_its_forward_op():
