@@ -147,27 +147,25 @@ class _Refit:
     searches: int
 
 
-def _fit_full_accounting(graph, mesh, backend, problem, result, memory, budget: int, config: SolverConfig, on_progress,
-                         search: Callable[..., SolveResult], ties: Sequence[tuple[int, int]] = (),
+def _fit_full_accounting(graph, mesh, backend, problem, first: list[int], memory, budget: int, config: SolverConfig,
+                         on_progress, search: Callable[..., SolveResult], tied: bool,
                          retries: int = MEMORY_RETRIES) -> _Refit:
     """Search again with tighter limits until a plan's full accounting (`plan_memory`: the buffers depending on
     two nodes' strategies included, reshards' and untied repeats' partitioned otherwise than the ops they repeat)
     fits `budget`: each failed plan lowers the limit by what the solver's figure missed in it; a limit with no plan
     moves halfway back to the last one that had one, until none is left (`search(problem, config, on_progress,
-    start)` searches, holding `ties`; a start of None is the planner's own). With ties, what the first plan missed
-    is read off it with its tied nodes taking their first node's strategy (the recomputations it partitioned apart
-    merged, as the searches hold them), and that plan starts each search; `retries` searches at most."""
+    start)` searches; a start of None is the planner's own). `first` is the plan over the budget and `memory` its
+    full accounting; where the searches hold recomputations `tied` to their forward ops, `first` has its tied nodes
+    taking their first node's strategy (`_tied`: the recomputations it partitioned apart merged, as the searches
+    hold them), what it missed is read off it so, and it starts each search; `retries` searches at most."""
     has_plan = problem.usage_limit  # the tightest limit known to have a plan (over budget)
-    first = _tied(result.assignment, ties)
-    if ties:
-        memory = plan_memory(graph, first, mesh, backend)
     limit = min(budget - (memory.total_bytes - peak_usage(problem, first)[0]), has_plan - 1)
     best = memory.total_bytes
     searches = 0
     while searches < retries:
         searches += 1
         trial = dataclasses.replace(problem, usage_limit=limit)
-        found = search(trial, config, on_progress, first if ties else None)
+        found = search(trial, config, on_progress, first if tied else None)
         if found.status not in (OPTIMAL, FEASIBLE) or found.assignment is None:
             if (limit + has_plan) // 2 == limit:  # no looser limit left below the last one with a plan
                 break
@@ -198,10 +196,13 @@ def _fit_with_and_without_reshard_pairs(graph, model: PlanCostModel, problem, re
     missed (the first search, whose plan fits where memory is no issue, leaves the pair pieces out); the faster plan
     that fits. Returns (problem, result, memory, searches: the first one's and both ways' counted), or raises
     `InfeasibleError` with the least memory of every plan seen."""
+    first = _tied(result.assignment, ties)
+    if ties:
+        memory = plan_memory(graph, first, model.mesh, model.backend)
     paired_problem = build_strategy_graph(graph, model.edge_cost_table(), model.mesh, model.backend, budget,
-                                          reshard_pairs=True, around=_tied(result.assignment, ties))
-    both = [_fit_full_accounting(graph, model.mesh, model.backend, within, result, memory, budget, config, on_progress,
-                                 search, ties, retries)
+                                          reshard_pairs=True, around=first)
+    both = [_fit_full_accounting(graph, model.mesh, model.backend, within, first, memory, budget, config, on_progress,
+                                 search, bool(ties), retries)
             for within, retries in ((paired_problem, PAIRED_RETRIES), (problem, MEMORY_RETRIES))]
     searches = 1 + sum(refit.searches for refit in both)
     fitting = [refit for refit in both if refit.result is not None]

@@ -18,6 +18,7 @@ made exact for a plan (`around`). Where reads overlap, the pieces hold more than
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -133,18 +134,50 @@ def reshard_pair_pieces(graph: PlanGraph, mesh: Mesh, liveness: GraphLiveness, a
         reads.setdefault((e.producer, e.out_port), []).append((span, e, matrix))
     for (producer, port), value_reads in reads.items():
         value_reads.sort(key=lambda read: read[0])
+        in_plan = None if around is None else _ReadsInPlan.of(graph, value_reads, around)
         since = -1  # one past the half steps of the reads so far
         for k, ((at, until), e, matrix) in enumerate(value_reads):
             if k and 2 * at > since:
-                u, v, held = _gap_piece(graph, value_reads, k, around)
+                u, v, held = _gap_piece(graph, value_reads, k, in_plan)
                 if u != v:  # a loop's carried value read by the loop itself holds no buffer apart
                     out.append((u, v, held, (since, 2 * at)))
-            if around is not None and 0 < k < len(value_reads) - 1:
-                piece = _read_piece(graph, value_reads, k, around)
+            if in_plan is not None and 0 < k < len(value_reads) - 1:
+                piece = _read_piece(value_reads, k, in_plan)
                 if piece is not None and piece[0] != piece[1]:
                     out.append((*piece, (2 * at, 2 * until + 1)))
             since = max(since, 2 * until + 1)
     return out
+
+
+@dataclass(frozen=True)
+class _ReadsInPlan:
+    """The reads of one value (in read order) as a plan makes them: the producer's strategy and sharding
+    (`source`), and per read its reader's strategy, the sharding it reads in (`targets`) and the bytes of its
+    reshard buffer (`held`)."""
+
+    producer_strategy: int
+    source: object
+    strategies: tuple[int, ...]
+    targets: tuple[object, ...]
+    held: tuple[int, ...]
+
+    @staticmethod
+    def of(graph: PlanGraph, value_reads: Sequence[tuple[tuple[int, int], PlanEdge, np.ndarray]],
+           plan: Sequence[int]) -> _ReadsInPlan:
+        edge = value_reads[0][1]
+        return _ReadsInPlan(
+            plan[edge.producer], graph.nodes[edge.producer].strategies[plan[edge.producer]].outputs[edge.out_port],
+            tuple(plan[e.consumer] for _, e, _ in value_reads),
+            tuple(_target(graph, e, plan[e.consumer]) for _, e, _ in value_reads),
+            tuple(int(m[plan[e.producer], plan[e.consumer]]) for _, e, m in value_reads))
+
+    def shared(self, before: int, after: int) -> int:
+        """Bytes of the shared reshard buffers alive between reads `before - 1` and `after`: one per target read
+        both at or before the one and at or after the other, where a reshard into it writes a buffer."""
+        earlier = set(self.targets[:before])
+        kept = {t: held for t, held in zip(self.targets[after:], self.held[after:])
+                if t != self.source and t in earlier and held}
+        return sum(kept.values())
 
 
 def _target(graph: PlanGraph, edge: PlanEdge, strategy: int) -> object:
@@ -152,68 +185,51 @@ def _target(graph: PlanGraph, edge: PlanEdge, strategy: int) -> object:
     return graph.nodes[edge.consumer].strategies[strategy].inputs[edge.in_port]
 
 
-def _held(read: tuple[tuple[int, int], PlanEdge, np.ndarray], around: Sequence[int]) -> int:
-    """Bytes of the reshard buffer of `read` (span, edge, matrix) in the plan `around`."""
-    edge = read[1]
-    return int(read[2][around[edge.producer], around[edge.consumer]])
-
-
-def _shared_bytes(graph: PlanGraph, value_reads: Sequence[tuple[tuple[int, int], PlanEdge, np.ndarray]],
-                  before: int, after: int, around: Sequence[int]) -> int:
-    """Bytes of the plan's shared reshard buffers alive between reads `before - 1` and `after` of one value: one per
-    target read both at or before the one and at or after the other, where a reshard into it writes a buffer."""
-    edge = value_reads[0][1]
-    src = graph.nodes[edge.producer].strategies[around[edge.producer]].outputs[edge.out_port]
-    earlier = {_target(graph, r[1], around[r[1].consumer]) for r in value_reads[:before]}
-    kept: dict[object, int] = {}
-    for r in value_reads[after:]:
-        t = _target(graph, r[1], around[r[1].consumer])
-        if t != src and t in earlier and _held(r, around):
-            kept[t] = _held(r, around)
-    return sum(kept.values())
-
-
-def _read_piece(graph: PlanGraph, value_reads: Sequence[tuple[tuple[int, int], PlanEdge, np.ndarray]], k: int,
-                around: Sequence[int]) -> tuple[int, int, np.ndarray] | None:
+def _read_piece(value_reads: Sequence[tuple[tuple[int, int], PlanEdge, np.ndarray]], k: int, in_plan: _ReadsInPlan
+                ) -> tuple[int, int, np.ndarray] | None:
     """Where read `k` of a value reads it otherwise than readers before and after it that reshard it alike, the
-    shared buffer alive over read `k` as a pair piece exact for the plan `around` (the previous or the next reader's
-    buffer, with the producer); None where there is none or neither gives it."""
-    own = _target(graph, value_reads[k][1], around[value_reads[k][1].consumer])
-    shared = _shared_bytes(graph, value_reads, k, k + 1, around)
-    if own in {_target(graph, r[1], around[r[1].consumer]) for r in value_reads[:k]}:
+    shared buffer alive over read `k` as a pair piece exact for the plan (the previous or the next reader's buffer,
+    with the producer); None where there is none or neither gives it."""
+    if in_plan.targets[k] in in_plan.targets[:k]:
         return None  # read k's own piece holds the buffer it shares
+    shared = in_plan.shared(k, k + 1)
     if not shared:
         return None
-    for neighbour in (value_reads[k - 1], value_reads[k + 1]):
-        if _held(neighbour, around) == shared:
-            return neighbour[1].producer, neighbour[1].consumer, neighbour[2]
+    for neighbour in (k - 1, k + 1):
+        if in_plan.held[neighbour] == shared:
+            _, edge, matrix = value_reads[neighbour]
+            return edge.producer, edge.consumer, matrix
     return None
 
 
 def _gap_piece(graph: PlanGraph, value_reads: Sequence[tuple[tuple[int, int], PlanEdge, np.ndarray]], k: int,
-               around: Sequence[int] | None) -> tuple[int, int, np.ndarray]:
+               in_plan: _ReadsInPlan | None) -> tuple[int, int, np.ndarray]:
     """The pair piece (two nodes and bytes per pair of their strategies) holding the value's shared reshard buffer
-    between reads `k - 1` and `k` (`reshard_pair_pieces`): the earlier reader's buffer, with the producer; with a
-    plan `around`, the first of these that gives the plan's buffers there: the earlier reader's, the later reader's,
-    or the two readers' buffer where they reshard alike from the producer's sharding in `around`."""
+    between reads `k - 1` and `k` (`reshard_pair_pieces`): the earlier reader's buffer, with the producer; with the
+    reads as a plan makes them (`in_plan`), the first of these that gives the plan's buffers there: the earlier
+    reader's, the later reader's, or the two readers' buffer where they reshard alike from the producer's sharding
+    in the plan."""
     (_, before, before_matrix), (_, after, after_matrix) = value_reads[k - 1], value_reads[k]
     producer = before.producer
     earlier_piece = (producer, before.consumer, before_matrix)
-    if around is None:
+    if in_plan is None:
         return earlier_piece
-    exact = _shared_bytes(graph, value_reads, k, k, around)
-    if _held(value_reads[k - 1], around) == exact:
+    exact = in_plan.shared(k, k)
+    if in_plan.held[k - 1] == exact:
         return earlier_piece
-    if _held(value_reads[k], around) == exact:
+    if in_plan.held[k] == exact:
         return producer, after.consumer, after_matrix
+    if before.consumer == after.consumer:
+        return earlier_piece
     ids: dict = {}
     before_targets = np.array([ids.setdefault(_target(graph, before, i), len(ids))
                                for i in range(len(graph.nodes[before.consumer].strategies))])
     after_targets = np.array([ids.setdefault(_target(graph, after, j), len(ids))
                               for j in range(len(graph.nodes[after.consumer].strategies))])
+    row = in_plan.producer_strategy  # the bytes of resharding from the producer's sharding in the plan
     alike = np.where(before_targets[:, None] == after_targets[None, :],
-                     np.minimum(before_matrix[around[producer]][:, None], after_matrix[around[producer]][None, :]), 0)
-    if int(alike[around[before.consumer], around[after.consumer]]) == exact and before.consumer != after.consumer:
+                     np.minimum(before_matrix[row][:, None], after_matrix[row][None, :]), 0)
+    if int(alike[in_plan.strategies[k - 1], in_plan.strategies[k]]) == exact:
         return before.consumer, after.consumer, alike
     return earlier_piece
 
@@ -245,8 +261,8 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
                          ) -> StrategyGraph:
     """The solver problem of `graph` (one solver node per plan node, same indices, its memory as `backend` assigns
     buffers), its limit `usage_limit` less what every plan holds (`fixed_bytes`), with the reshard buffers as pair
-    pieces when `reshard_pairs` (exact for the plan `around`, when given: `reshard_pair_pieces`); `SearchSpaceTooLarge` when an edge has more strategy pairs than can be priced
-    (`require_priceable_edges`)."""
+    pieces when `reshard_pairs` (exact for the plan `around`, when given: `reshard_pair_pieces`);
+    `SearchSpaceTooLarge` when an edge has more strategy pairs than can be priced (`require_priceable_edges`)."""
     require_priceable_edges(graph, mesh)
     node_costs, usages, intervals, names = [], [], [], []
     # on a backend that merges `jax.checkpoint`'s recomputation with the forward pass, the solver's limit sees it

@@ -215,7 +215,10 @@ def _with_memory_price(folded: StrategyGraph, graph: StrategyGraph, blocks: Repe
             extra[fu] += price * points * np.diagonal(piece.usages)
         else:
             pair_extra[(fu, fv)] = pair_extra.get((fu, fv), 0.0) + price * points * piece.usages
-    costs = [clip_forbidden(c + np.minimum(np.rint(e), FORBIDDEN).astype(np.int64)) for c, e in zip(folded.node_costs, extra)]
-    edges = tuple(Edge(u, v, clip_forbidden(np.minimum(np.rint(m), FORBIDDEN).astype(np.int64)))
-                  for (u, v), m in pair_extra.items())
+
+    def units(priced: np.ndarray) -> np.ndarray:  # integer cost units, at most FORBIDDEN
+        return np.minimum(np.rint(priced), FORBIDDEN).astype(np.int64)
+
+    costs = [clip_forbidden(c + units(e)) for c, e in zip(folded.node_costs, extra)]
+    edges = tuple(Edge(u, v, units(m)) for (u, v), m in pair_extra.items())
     return dataclasses.replace(folded, node_costs=tuple(costs), edges=folded.edges + edges)
