@@ -30,7 +30,7 @@ from autoshard.planner.xla_model.bfs_schedule import scheduled_ranks
 from autoshard.planner.xla_model.fusion_groups import slice_fusing_nodes
 from autoshard.planner.xla_model.memory_accounting import (
     GraphLiveness, deferred_positions, fixed_bytes, node_interval, node_usage, operand_producers, reshard_buffer_bytes,
-    reshard_read, reshard_writes_buffer, transient_bytes, transient_span,
+    reshard_read, reshard_writes_buffer, reshard_written_at, transient_bytes, transient_span,
 )
 from autoshard.sharding import Mesh
 from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
@@ -111,12 +111,14 @@ def reshard_pair_pieces(graph: PlanGraph, mesh: Mesh, liveness: GraphLiveness, a
     by one of the two readers: the earlier one (its buffer held until the next read), exact where the two read alike
     or the earlier one reads the value as it is; or, with a plan `around`, whichever of these is exact for that plan
     (`_gap_piece`): the earlier one, the later one (exact where the later one reads the value as it is), or the two
-    readers where they reshard alike from the producer's sharding in `around` (exact for any plan that keeps it)."""
+    readers where they reshard alike from the producer's sharding in `around` (exact for any plan that keeps it).
+    A reshard written before its read (`reshard_written_at`) is held from there instead (`_written_early_pieces`)."""
     slice_fusing = graph.derived("slice fusing nodes", slice_fusing_nodes)
     ids: dict = {}  # shardings interned to ints
     cache: dict[tuple, np.ndarray | None] = {}
     out = []
     reads: dict[tuple[int, int], list[tuple[tuple[int, int], PlanEdge, np.ndarray]]] = {}  # per value, its reads
+    early: dict[tuple[int, int], list[tuple[tuple[int, int], PlanEdge, np.ndarray]]] = {}  # reshards written early
     for e in graph.edges:
         span = reshard_read(graph, e, liveness)
         if span is None:
@@ -130,8 +132,14 @@ def reshard_pair_pieces(graph: PlanGraph, mesh: Mesh, liveness: GraphLiveness, a
         matrix = cache[key]
         if matrix is None:
             continue
+        written = reshard_written_at(graph, e, liveness)
+        if written is not None:  # held from where it is written, before the read
+            early.setdefault((e.producer, e.out_port), []).append(((written, span[1]), e, matrix))
+            continue
         out.append((e.producer, e.consumer, matrix, (2 * span[0], 2 * span[1] + 1)))
         reads.setdefault((e.producer, e.out_port), []).append((span, e, matrix))
+    for value_reads in early.values():
+        out.extend(_written_early_pieces(graph, value_reads, around))
     for (producer, port), value_reads in reads.items():
         value_reads.sort(key=lambda read: read[0])
         in_plan = None if around is None else _ReadsInPlan.of(graph, value_reads, around)
@@ -200,6 +208,25 @@ def _read_piece(value_reads: Sequence[tuple[tuple[int, int], PlanEdge, np.ndarra
             _, edge, matrix = value_reads[neighbour]
             return edge.producer, edge.consumer, matrix
     return None
+
+
+def _written_early_pieces(graph: PlanGraph, value_reads: Sequence[tuple[tuple[int, int], PlanEdge, np.ndarray]],
+                          around: Sequence[int] | None) -> list[tuple[int, int, np.ndarray, tuple[int, int]]]:
+    """The pair pieces of a value's reshards written before their reads (`reshard_written_at`): each reader's
+    buffer, with the producer, from where it is written to the read. Readers that reshard alike share one buffer
+    (`_reshard_buffers`); with a plan `around`, a reader's piece is left out where a later reader shares its buffer
+    in that plan (exact for it); without one, every reader's is held (at most the shared buffer more per alike
+    reader, before its read)."""
+    value_reads = sorted(value_reads, key=lambda read: read[0][1])
+    in_plan = None if around is None else _ReadsInPlan.of(graph, value_reads, around)
+    out = []
+    for k, ((written, until), e, matrix) in enumerate(value_reads):
+        if in_plan is not None and in_plan.held[k] and any(
+                target == in_plan.targets[k] and held
+                for target, held in zip(in_plan.targets[k + 1:], in_plan.held[k + 1:])):
+            continue  # a later reader holds the buffer they share, from where it is written
+        out.append((e.producer, e.consumer, matrix, (2 * written, 2 * until + 1)))
+    return out
 
 
 def _gap_piece(graph: PlanGraph, value_reads: Sequence[tuple[tuple[int, int], PlanEdge, np.ndarray]], k: int,

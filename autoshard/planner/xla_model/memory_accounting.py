@@ -47,7 +47,8 @@ the solver's view merges every repeat; `plan()` searches again with a tighter li
 budget):
 - where a result takes over a dying operand's buffer that is smaller (sharded more), the overlap is counted;
 - a reshard writes a new buffer beside its source: one per distinct (value, source, target), live from its
-  first to its last consumer; a returned value resharded for its result keeps its source until the end; a
+  first to its last consumer, or from where its source is ready on a backend scheduling breadth first (XLA:CPU
+  runs the collective once the value it reads is ready: `reshard_written_at`); a returned value resharded for its result keeps its source until the end; a
   fused value resharded beyond a local slice is written first. A local slice into a reader that takes it inside
   its own loop fusion (`slice_fusing_nodes`, as the time model prices it) writes no buffer (`local_slices_fused`). A
   reshard that only slices locally, or moves data only along the outermost dimension of the layout, writes just
@@ -119,6 +120,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Operation
 
 from costmodel.memory import LiveValue, StepMemory, step_memory
 
@@ -1094,6 +1097,30 @@ def reshard_read(graph: PlanGraph, edge: PlanEdge, liveness: GraphLiveness) -> t
     return at, until
 
 
+def reshard_written_at(graph: PlanGraph, edge: PlanEdge, liveness: GraphLiveness) -> int | None:
+    """The program position XLA writes `edge`'s reshard at (None: where it is read, `reshard_read`): on a backend
+    that schedules breadth first (`bfs_schedule`), where its operand is ready, for an operand and a reader of the
+    function's body: the collective reads that value alone, so it runs right after it (the step's start for an
+    argument), not before its reader (seen on XLA:CPU, jaxlib 0.10: an 8B step's gathers of forward activations
+    that only the backward pass reads resharded ran beside the forward ops computing them, and its gathers of the
+    output projections that only the backward pass reads before the forward pass; each held until read)."""
+    if not liveness.backend.breadth_first_schedule.value or not _in_body(graph.nodes[edge.consumer]):
+        return None
+    origin = liveness.origin(edge.producer, edge.out_port)[0]
+    origin = liveness.merged.get(origin, (origin, 0))[0]
+    source = graph.nodes[origin]
+    if source.kind == NodeKind.ARGUMENT:
+        return 0
+    if source.kind == NodeKind.OP and _in_body(source):
+        return liveness.settles_at[origin]
+    return None
+
+
+def _in_body(node: PlanNode) -> bool:
+    """Whether the node is an op of the function's body (not of a loop body or a branch)."""
+    return isinstance(node.ir, Operation) and isinstance(node.ir.parent_op(), FuncOp)
+
+
 def reshard_writes_buffer(graph: PlanGraph, edge: PlanEdge, src: TensorSharding, dst: TensorSharding,
                           liveness: GraphLiveness, slice_fusing: Collection[int]) -> bool:
     """Whether resharding `edge`'s operand from `src` to `dst` writes a buffer: not where the shardings agree, nor
@@ -1126,6 +1153,8 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                                      producer.position, liveness.runs_at[e.consumer]))
             continue
         at, until = reshard_read(graph, e, liveness)
+        written = reshard_written_at(graph, e, liveness)
+        at = at if written is None else min(at, written)
         span = spans.setdefault((e.producer, e.out_port, src, dst), [at, until])
         span[0], span[1] = min(span[0], at), max(span[1], until)
     out = sources
