@@ -15,7 +15,7 @@ from autoshard.ir.entry import entry_function
 from autoshard.planner.axis_groups import choose_axis_groups
 from autoshard.planner.manual_computation import MANUAL_COMPUTATION, manual_strategy
 from autoshard.planner.node_strategies import CostOracle, fill_strategies
-from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, PortRef
+from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, PortRef, TensorInfo
 from autoshard.planner.program import ProgramWalker
 from autoshard.planner.user_constraints import PlanOptions, priority_penalty, read_user_sharding, sharding_allows
 from autoshard.rules.registry import rule_for, rule_is_local
@@ -103,6 +103,9 @@ def build_plan_graph(
             elif node.kind == NodeKind.OP:
                 node.kind = NodeKind.CONSTRAINT
     built.warnings.extend(str(w.message) for w in caught)
+    backend = getattr(oracle, "backend", None)
+    if backend is not None and backend.computes_bf16_as_f32.value:
+        computed_dtypes(graph)
     links = getattr(getattr(oracle, "config", None), "axis_links", None) or {}
     groups, note = choose_axis_groups(graph, rules, mesh, links, options.axis_groups, options.allow_sub_axes)
     if note:
@@ -115,6 +118,32 @@ def build_plan_graph(
         _apply_user_intent(node, mesh, options, built)
     graph.equal_shardings.extend(_carried_state(graph, func, options.carry_state))
     return built
+
+
+def computed_dtypes(graph: PlanGraph) -> None:
+    """State the values ops compute in the type a compiler computing bf16 in f32 holds them in
+    (`XlaBackend.computes_bf16_as_f32`): f32 for every bf16 value but the step's arguments and results, whose
+    buffers the caller holds (seen on XLA:CPU, jaxlib 0.10: a bf16 training step's dots, activations and
+    collectives all in f32, its arguments and results bf16). A data-flow group that only arguments feed (a weight
+    passed through `jax.checkpoint`'s barrier) is the argument's buffer and keeps its type: the dots reading it read
+    a converted copy (`memory_accounting.reshard_writes_buffer`); so does a sharding constraint on it. Reshards
+    move bf16 values as f32 (`PlanGraph.moved`): XLA converts an argument before it gathers it."""
+    graph.moves_bf16_as_f32 = True
+    feeds: dict[int, list[int]] = {}
+    for e in graph.edges:
+        feeds.setdefault(e.consumer, []).append(e.producer)
+    kept = {n.index for n in graph.nodes if n.kind in (NodeKind.ARGUMENT, NodeKind.RESULT)}
+    for node in sorted(graph.nodes, key=lambda n: n.position):
+        if node.kind in (NodeKind.DATA_FLOW, NodeKind.CONSTRAINT) and feeds.get(node.index) and all(
+                p in kept for p in feeds[node.index] if p != node.index):
+            kept.add(node.index)
+        if node.index not in kept:
+            node.inputs = [_as_f32(i) for i in node.inputs]
+            node.outputs = [_as_f32(o) for o in node.outputs]
+
+
+def _as_f32(info: TensorInfo | None) -> TensorInfo | None:
+    return TensorInfo(info.shape, "f32") if info is not None and info.dtype == "bf16" else info
 
 
 def _rule_key(op: Operation) -> tuple | None:

@@ -145,6 +145,8 @@ class PlanGraph:
     num_positions: int = 0
     #: pairs of node ports that must share one sharding (`sdy.sharding_group`, carried state)
     equal_shardings: list[tuple[PortRef, PortRef]] = field(default_factory=list)
+    #: whether the values it moves are bf16 moved as f32 (`build_graph.computed_dtypes`)
+    moves_bf16_as_f32: bool = False
     #: facts of the graph's structure several passes read (`derived`), with the node and edge counts they hold for
     _derived: dict[str, tuple[tuple[int, int], Any]] = field(default_factory=dict, repr=False, compare=False)
 
@@ -174,6 +176,15 @@ class PlanGraph:
         node.index = len(self.nodes)
         self.nodes.append(node)
         return node
+
+    def moved(self, edge: PlanEdge) -> TensorInfo | None:
+        """The value `edge` moves, in the type a reshard moves it in: the producer's, but f32 for bf16 where the
+        graph moves bf16 as f32 (a backend computing bf16 in f32 converts an argument before it reshards it:
+        `build_graph.computed_dtypes`)."""
+        produced = self.nodes[edge.producer].outputs[edge.out_port]
+        if self.moves_bf16_as_f32 and produced is not None and produced.dtype == "bf16":
+            return TensorInfo(produced.shape, "f32")
+        return produced
 
     def edge_weight(self, edge: PlanEdge) -> int:
         """How many times per step the program moves the value along `edge`: the larger multiplier of its ends,

@@ -103,3 +103,17 @@ def test_predicted_memory_of_an_unchecked_8b_shaped_slice_is_not_under_xla(tmp_p
     compiled = _compiled_bytes(plan, tmp_path)
     assert plan.cost.peak_memory_bytes >= compiled, (plan.cost.peak_memory_bytes, compiled,
                                                      plan.cost.peak_memory_bytes / compiled)
+
+
+def test_predicted_memory_of_a_bf16_8b_shaped_slice_is_within_15_percent_of_xla_and_not_under(tmp_path) -> None:
+    """bf16 parameters with f32 optimizer moments: XLA:CPU computes the bf16 values in f32 and its dots read f32
+    copies of the bf16 weights, converted at the step's start (`XlaBackend.computes_bf16_as_f32`); the prediction
+    counts them. Measured: 1.12x XLA's compiled memory (without them, the plan then found: 1.32x; the 8B step at
+    8x8: 0.60x without, 1.05x with)."""
+    shape = replace(llm_steps.shape_of("llama3-8b", layers=4, batch=64, seq=256, checkpoint=True, dtype="bf16"),
+                    **EIGHT_B_SLICE)
+    plan = autoshard.plan(llm_steps.export(shape), mesh="data=8,model=8", config="h100-cluster", time_limit=5,
+                          seed=0, num_workers=1, options=PlanOptions(carry_state=True))
+    compiled = _compiled_bytes(plan, tmp_path)
+    assert compiled <= plan.cost.peak_memory_bytes <= 1.15 * compiled, (
+        plan.cost.peak_memory_bytes, compiled, plan.cost.peak_memory_bytes / compiled)

@@ -130,6 +130,10 @@ class XlaBackend:
     #: (`donated_copies`)
     donated_argument_copies: Fact[bool]
     temporaries_in_donated_buffers: Fact[bool]
+    #: whether the compiler computes bf16 values in f32 (float normalization: converts around the ops it runs in
+    #: f32): every value an op computes, and every collective moving it, takes 4 bytes an element; the step's
+    #: arguments and results keep their bf16 buffers (`build_graph.computed_dtypes`)
+    computes_bf16_as_f32: Fact[bool]
 
     def aligned(self, nbytes: int) -> int:
         """`nbytes` rounded up to the heap alignment (0 stays 0)."""
@@ -193,6 +197,7 @@ CPU = XlaBackend(
                                                 "xla_cpu_enable_concurrency_optimized_scheduler (default true)")),
     donated_argument_copies=_DONATED_ARGUMENT_COPIES,
     temporaries_in_donated_buffers=_TEMPORARIES_IN_DONATED_BUFFERS,
+    computes_bf16_as_f32=Fact(True, MEASURED_CPU),
 )
 
 
@@ -229,6 +234,8 @@ GPU = _assumed_like_cpu(
     dot_transpose_folding=Fact(True, read_from(f"{_GPU_COMPILER}, TransposeFolding with "
                                                "CanFoldTransposeOperandIntoDot; the model folds only what "
                                                "XLA:CPU's condition folds")),
+    computes_bf16_as_f32=Fact(False, read_from("xla/service/gpu/gpu_float_support.cc, GpuFloatSupport: bf16 "
+                                               "kept where the device computes it (Ampere and later)")),
 )
 
 #: XLA's TPU compiler is not public: every fact is the cpu one's, assumed

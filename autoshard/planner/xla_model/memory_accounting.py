@@ -130,7 +130,7 @@ from autoshard.dialects.ops_by_name import has_trait
 from autoshard.dialects.stablehlo import ReduceWindowOp
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanEdge, PlanGraph, PlanNode, TensorInfo
 from autoshard.planner.xla_model.backend import XlaBackend
-from autoshard.planner.xla_model.bfs_schedule import scheduled_ranks
+from autoshard.planner.xla_model.bfs_schedule import LIBRARY_OPS, scheduled_ranks
 from autoshard.planner.xla_model.case_results import branch_writers, case_tuples
 from autoshard.planner.xla_model.constants_first import constants_first_positions, scatters_into_constants
 from autoshard.planner.xla_model.dot_layout import (copied_operands, copied_ports, flattened_dot, makes_layout_copies,
@@ -1123,11 +1123,14 @@ def _in_body(node: PlanNode) -> bool:
 
 def reshard_writes_buffer(graph: PlanGraph, edge: PlanEdge, src: TensorSharding, dst: TensorSharding,
                           liveness: GraphLiveness, slice_fusing: Collection[int]) -> bool:
-    """Whether resharding `edge`'s operand from `src` to `dst` writes a buffer: not where the shardings agree, nor
-    for a local slice of a fused value (computed in the part its reader wants) or into a reader that slices in its
-    own loop (`slice_fusing`, `local_slices_fused`)."""
+    """Whether resharding `edge`'s operand from `src` to `dst` writes a buffer: not where the shardings agree (but
+    for a dot or a convolution reading a value of another type, which reads a converted copy: XLA:CPU runs them on
+    f32 operands, `XlaBackend.computes_bf16_as_f32`), nor for a local slice of a fused value (computed in the part
+    its reader wants) or into a reader that slices in its own loop (`slice_fusing`, `local_slices_fused`)."""
     if src == dst:
-        return False
+        moved, produced = graph.moved(edge), graph.nodes[edge.producer].outputs[edge.out_port]
+        return (moved is not None and produced is not None and moved.dtype != produced.dtype
+                and graph.nodes[edge.consumer].label in LIBRARY_OPS)
     return not (is_local_slice(src, dst) and (liveness.origin(edge.producer, edge.out_port) in liveness.fused or (
         liveness.backend.local_slices_fused.value and edge.consumer in slice_fusing)))
 
@@ -1136,6 +1139,7 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                      liveness: GraphLiveness) -> list[LiveValue]:
     backend = liveness.backend
     spans: dict[tuple[int, int, TensorSharding, TensorSharding], list[int]] = {}
+    moved: dict[tuple[int, int, TensorSharding, TensorSharding], TensorInfo] = {}
     sources: list[LiveValue] = []
     slice_fusing = graph.derived("slice fusing nodes", slice_fusing_nodes)
     for e in graph.edges:
@@ -1156,12 +1160,14 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
         written = reshard_written_at(graph, e, liveness)
         at = at if written is None else min(at, written)
         span = spans.setdefault((e.producer, e.out_port, src, dst), [at, until])
+        moved.setdefault((e.producer, e.out_port, src, dst), graph.moved(e))
         span[0], span[1] = min(span[0], at), max(span[1], until)
     out = sources
     for (p, port, src, dst), (lo, hi) in spans.items():
         producer = graph.nodes[p]
+        info = moved[(p, port, src, dst)]
         out.append(LiveValue(f"{producer.label} resharded",
-                             backend.aligned(reshard_buffer_bytes(producer.outputs[port], src, dst, mesh, backend)),
+                             backend.aligned(reshard_buffer_bytes(info, src, dst, mesh, backend)),
                              lo, hi,
                              kind="temporary"))
     return out
