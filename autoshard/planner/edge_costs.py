@@ -100,7 +100,7 @@ class EdgeCostTable:
         """Seconds to reshard, for every (producer strategy, consumer strategy) pair of `edge`."""
         prod = graph.nodes[edge.producer]
         cons = graph.nodes[edge.consumer]
-        info = graph.moved(edge)
+        info = graph.moved(edge.producer, edge.out_port)
         fused_slice = self.fused_slice(graph, edge)
         # strategy lists are shared between same-signature nodes: key on the lists themselves (kept alive
         # in the cache entry, so their ids stay unique)

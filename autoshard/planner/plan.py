@@ -199,7 +199,7 @@ def plan_collectives(graph: PlanGraph, assignment: list[int], model, distinct_re
         count = graph.edge_weight(e)
         where = f"reshard {_node_name(producer)} -> {_node_name(consumer)} operand {e.in_port}"
         fused_slice = e.consumer in slice_fusing
-        priced = model.reshard_steps(src, dst, graph.moved(e), fused_slice)
+        priced = model.reshard_steps(src, dst, graph.moved(e.producer, e.out_port), fused_slice)
         for k, (step, cost) in enumerate(priced):
             prefix = (e.producer, e.out_port, tuple(s for s, _ in priced[:k + 1]))
             if distinct_reshards and cost.bytes_per_device and prefix in performed:
@@ -249,7 +249,7 @@ def evaluate_assignment(graph: PlanGraph, assignment: list[int], model) -> CostB
     slice_fusing = slice_fusing_nodes(graph)
     for e, src, dst in resharded_edges(graph, assignment):
         weight = graph.edge_weight(e)
-        info = graph.moved(e)
+        info = graph.moved(e.producer, e.out_port)
         fused_slice = e.consumer in slice_fusing
         for kind, seconds in model.reshard_kinds(src, dst, info, fused_slice).items():
             by_kind[kind] += seconds * weight

@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Operation
+
 from autoshard.planner.factor_strategies import FactorStrategy
 from autoshard.sharding import AxisRef, TensorSharding
 
@@ -109,6 +112,10 @@ class PlanNode:
     #: a data-flow group of values a `stablehlo.while` carries (operand, condition and body arguments, result)
     loop_carried: bool = False
 
+    def in_function_body(self) -> bool:
+        """Whether the node is an op (or a constant) of the function's body, not of a loop body or a branch."""
+        return isinstance(self.ir, Operation) and isinstance(self.ir.parent_op(), FuncOp)
+
 
 @dataclass(frozen=True)
 class PlanEdge:
@@ -177,11 +184,11 @@ class PlanGraph:
         self.nodes.append(node)
         return node
 
-    def moved(self, edge: PlanEdge) -> TensorInfo | None:
-        """The value `edge` moves, in the type a reshard moves it in: the producer's, but f32 for bf16 where the
+    def moved(self, producer: int, port: int) -> TensorInfo | None:
+        """Output `port` of node `producer` in the type a reshard moves it in: its own, but f32 for bf16 where the
         graph moves bf16 as f32 (a backend computing bf16 in f32 converts an argument before it reshards it:
         `build_graph.computed_dtypes`)."""
-        produced = self.nodes[edge.producer].outputs[edge.out_port]
+        produced = self.nodes[producer].outputs[port]
         if self.moves_bf16_as_f32 and produced is not None and produced.dtype == "bf16":
             return TensorInfo(produced.shape, "f32")
         return produced

@@ -124,7 +124,7 @@ def reshard_pair_pieces(graph: PlanGraph, mesh: Mesh, liveness: GraphLiveness, a
         if span is None:
             continue
         producer, consumer = graph.nodes[e.producer], graph.nodes[e.consumer]
-        info = graph.moved(e)
+        info = graph.moved(e.producer, e.out_port)
         key = (id(producer.strategies), e.out_port, id(consumer.strategies), e.in_port, info,
                liveness.origin(e.producer, e.out_port) in liveness.fused, e.consumer in slice_fusing)
         if key not in cache:
@@ -265,7 +265,7 @@ def _reshard_matrix(graph: PlanGraph, edge: PlanEdge, mesh: Mesh, liveness: Grap
                     slice_fusing: frozenset[int], ids: dict) -> np.ndarray | None:
     """Bytes of `edge`'s reshard buffer per (producer strategy, consumer strategy), None where no pair writes one."""
     producer, consumer = graph.nodes[edge.producer], graph.nodes[edge.consumer]
-    info = graph.moved(edge)
+    info = graph.moved(edge.producer, edge.out_port)
     src = [s.outputs[edge.out_port] for s in producer.strategies]
     dst = [s.inputs[edge.in_port] for s in consumer.strategies]
     backend = liveness.backend

@@ -34,7 +34,7 @@ def test_ops_compute_in_f32_and_the_arguments_and_results_stay_bf16():
     assert types == {(NodeKind.ARGUMENT, "bf16"), (NodeKind.RESULT, "bf16"), (NodeKind.OP, "f32")}
     assert graph.moves_bf16_as_f32
     weight_edge = next(e for e in graph.edges if graph.nodes[e.producer].label == "%arg1")
-    assert graph.moved(weight_edge).dtype == "f32"
+    assert graph.moved(weight_edge.producer, weight_edge.out_port).dtype == "f32"
 
 
 def test_a_dot_reading_a_bf16_argument_reads_an_f32_copy_written_at_the_start_which_the_solver_holds_too():

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.func import FuncOp
 
 from autoshard.dialects.stablehlo import AddOp, ScatterOp
 from autoshard.planner.plan_graph import NodeKind, PlanGraph
@@ -36,8 +35,8 @@ def constants_only(graph: PlanGraph) -> frozenset[int]:
     out: set[int] = set()
     for n in sorted(nodes, key=lambda n: n.position):
         if n.kind == NodeKind.CONSTANT or (
-                n.kind == NodeKind.OP and not n.loop_carried and n.ir is not None
-                and isinstance(n.ir.parent_op(), FuncOp) and all(p in out for p in sources.get(n.index, ()))):
+                n.kind == NodeKind.OP and not n.loop_carried and n.in_function_body()
+                and all(p in out for p in sources.get(n.index, ()))):
             out.add(n.index)
     return frozenset(out)
 
@@ -69,5 +68,4 @@ def scatters_into_constants(graph: PlanGraph) -> frozenset[int]:
     for e in graph.edges:
         readers.setdefault(e.producer, set()).add(nodes[e.consumer].label)
     return frozenset(i for i in scatters
-                     if nodes[i].ir is not None and isinstance(nodes[i].ir.parent_op(), FuncOp)
-                     and readers.get(i) != {AddOp.name})
+                     if nodes[i].in_function_body() and readers.get(i) != {AddOp.name})

@@ -48,8 +48,8 @@ budget):
 - where a result takes over a dying operand's buffer that is smaller (sharded more), the overlap is counted;
 - a reshard writes a new buffer beside its source: one per distinct (value, source, target), live from its
   first to its last consumer, or from where its source is ready on a backend scheduling breadth first (XLA:CPU
-  runs the collective once the value it reads is ready: `reshard_written_at`); a returned value resharded for its result keeps its source until the end; a
-  fused value resharded beyond a local slice is written first. A local slice into a reader that takes it inside
+  runs the collective once the value it reads is ready: `reshard_written_at`); a returned value resharded for
+  its result keeps its source until the end; a fused value resharded beyond a local slice is written first. A local slice into a reader that takes it inside
   its own loop fusion (`slice_fusing_nodes`, as the time model prices it) writes no buffer (`local_slices_fused`). A
   reshard that only slices locally, or moves data only along the outermost dimension of the layout, writes just
   the target; any other also stages the source in a transposed layout and the result before its copy back
@@ -120,8 +120,6 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr
-from xdsl.dialects.func import FuncOp
-from xdsl.ir import Operation
 
 from costmodel.memory import LiveValue, StepMemory, step_memory
 
@@ -1104,21 +1102,16 @@ def reshard_written_at(graph: PlanGraph, edge: PlanEdge, liveness: GraphLiveness
     argument), not before its reader (seen on XLA:CPU, jaxlib 0.10: an 8B step's gathers of forward activations
     that only the backward pass reads resharded ran beside the forward ops computing them, and its gathers of the
     output projections that only the backward pass reads before the forward pass; each held until read)."""
-    if not liveness.backend.breadth_first_schedule.value or not _in_body(graph.nodes[edge.consumer]):
+    if not liveness.backend.breadth_first_schedule.value or not graph.nodes[edge.consumer].in_function_body():
         return None
     origin = liveness.origin(edge.producer, edge.out_port)[0]
     origin = liveness.merged.get(origin, (origin, 0))[0]
     source = graph.nodes[origin]
     if source.kind == NodeKind.ARGUMENT:
         return 0
-    if source.kind == NodeKind.OP and _in_body(source):
+    if source.kind == NodeKind.OP and source.in_function_body():
         return liveness.settles_at[origin]
     return None
-
-
-def _in_body(node: PlanNode) -> bool:
-    """Whether the node is an op of the function's body (not of a loop body or a branch)."""
-    return isinstance(node.ir, Operation) and isinstance(node.ir.parent_op(), FuncOp)
 
 
 def reshard_writes_buffer(graph: PlanGraph, edge: PlanEdge, src: TensorSharding, dst: TensorSharding,
@@ -1128,7 +1121,7 @@ def reshard_writes_buffer(graph: PlanGraph, edge: PlanEdge, src: TensorSharding,
     f32 operands, `XlaBackend.computes_bf16_as_f32`), nor for a local slice of a fused value (computed in the part
     its reader wants) or into a reader that slices in its own loop (`slice_fusing`, `local_slices_fused`)."""
     if src == dst:
-        moved, produced = graph.moved(edge), graph.nodes[edge.producer].outputs[edge.out_port]
+        moved, produced = graph.moved(edge.producer, edge.out_port), graph.nodes[edge.producer].outputs[edge.out_port]
         return (moved is not None and produced is not None and moved.dtype != produced.dtype
                 and graph.nodes[edge.consumer].label in LIBRARY_OPS)
     return not (is_local_slice(src, dst) and (liveness.origin(edge.producer, edge.out_port) in liveness.fused or (
@@ -1139,7 +1132,6 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                      liveness: GraphLiveness) -> list[LiveValue]:
     backend = liveness.backend
     spans: dict[tuple[int, int, TensorSharding, TensorSharding], list[int]] = {}
-    moved: dict[tuple[int, int, TensorSharding, TensorSharding], TensorInfo] = {}
     sources: list[LiveValue] = []
     slice_fusing = graph.derived("slice fusing nodes", slice_fusing_nodes)
     for e in graph.edges:
@@ -1160,14 +1152,12 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
         written = reshard_written_at(graph, e, liveness)
         at = at if written is None else min(at, written)
         span = spans.setdefault((e.producer, e.out_port, src, dst), [at, until])
-        moved.setdefault((e.producer, e.out_port, src, dst), graph.moved(e))
         span[0], span[1] = min(span[0], at), max(span[1], until)
     out = sources
     for (p, port, src, dst), (lo, hi) in spans.items():
         producer = graph.nodes[p]
-        info = moved[(p, port, src, dst)]
         out.append(LiveValue(f"{producer.label} resharded",
-                             backend.aligned(reshard_buffer_bytes(info, src, dst, mesh, backend)),
+                             backend.aligned(reshard_buffer_bytes(graph.moved(p, port), src, dst, mesh, backend)),
                              lo, hi,
                              kind="temporary"))
     return out

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.func import FuncOp
 
 from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
 from autoshard.planner.program import BARRIER_OP
@@ -169,10 +168,8 @@ def _is_barrier_value(node: PlanNode) -> bool:
 
 
 def _mergeable(node: PlanNode) -> bool:
-    op = node.ir
     return (node.kind == NodeKind.OP and bool(node.outputs) and all(o is not None for o in node.outputs)
-            and op is not None and isinstance(op.parent_op(), FuncOp)
-            and not any(part in node.label for part in _NOT_MERGED))
+            and node.in_function_body() and not any(part in node.label for part in _NOT_MERGED))
 
 
 def _static_keys(graph: PlanGraph) -> list[int | None]:
