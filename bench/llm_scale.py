@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import json
 import math
 import os
@@ -128,6 +129,7 @@ class CompiledStats:
     compute_s: float = 0.0
     communication_s: float = 0.0
     unpriced_collectives: int = 0  # collectives whose groups are no set of mesh axes (left out of communication_s)
+    priced_by: str | None = None  # `pricer_version()` of the code that priced it
 
     @property
     def memory_bytes(self) -> int:
@@ -213,6 +215,20 @@ def code_version() -> str:
     """The planner's version, so a cached autoshard result is reused only by the code that made it."""
     done = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True, text=True, cwd=REPO_ROOT)
     return done.stdout.strip() or "unknown"
+
+
+@functools.cache
+def pricer_version() -> str:
+    """A digest of what prices a compiled program (the HLO readers of `autoshard.xla`, the cost model, the profile),
+    so a cached program is priced again when any of it has changed (its HLO is kept beside it)."""
+    from autoshard.sharding.hardware_profiles import load_config  # noqa: PLC0415
+
+    digest = hashlib.blake2b(digest_size=8)
+    xla, costmodel = REPO_ROOT / "autoshard" / "xla", REPO_ROOT / "costmodel"
+    for path in [*sorted(xla.glob("hlo_*.py")), xla / "plan_vs_xla.py", *sorted(costmodel.glob("*.py"))]:
+        digest.update(path.read_bytes())
+    digest.update(repr(load_config(PROFILE)).encode())
+    return digest.hexdigest()
 
 
 def log(message: str) -> None:
@@ -382,7 +398,8 @@ def price(stats: CompiledStats, hlo_text: str, mesh: MeshSpec) -> CompiledStats:
     totals = compiled_totals(hlo_text, mesh.axes, reduce_scatter=config.hardware.reduce_scatter, config=config)
     priced = [t.time_s for t in totals.values() if not math.isnan(t.time_s)]
     return replace(stats, compute_s=hlo_cost(hlo_text, config).compute_s, communication_s=sum(priced),
-                   unpriced_collectives=sum(t.count for t in totals.values() if math.isnan(t.time_s)))
+                   unpriced_collectives=sum(t.count for t in totals.values() if math.isnan(t.time_s)),
+                   priced_by=pricer_version())
 
 
 def plan_autoshard(model: Path, mesh: MeshSpec, budget: int, time_limit: float, written: Path,
@@ -439,6 +456,18 @@ def run_layout(cell: Cell, layout: str, model: Path | None, cell_dir: Path, budg
     except Exception as e:  # noqa: BLE001  (one line per failed layout; the next one goes on)
         log(f"  {layout}: error: {describe(e)}")
         return replace(base, status=f"error: {describe(e)}")
+
+
+def repriced(cached: LayoutResult, cell_dir: Path, mesh: MeshSpec, results: Results) -> LayoutResult:
+    """`cached`, its compiled program priced again from its HLO when the pricer has changed since (and stored so)."""
+    hlo = cell_dir / f"{cached.layout}.hlo"
+    if cached.compiled is None or cached.compiled.priced_by == pricer_version() or not hlo.exists():
+        return cached
+    start = time.perf_counter()
+    again = replace(cached, compiled=price(cached.compiled, hlo.read_text(), mesh))
+    results.add(again)
+    log(f"  {cached.layout}: priced again in {time.perf_counter() - start:.1f} s (the pricer has changed)")
+    return again
 
 
 def exported(shape: LlmShape, work: Path) -> Path:
@@ -569,6 +598,7 @@ def run_cell(cell: Cell, layouts: Sequence[str], args: argparse.Namespace, resul
         cached = results.get(key)
         if cached is not None:
             log(f"  {layout}: cached")
+            cached = repriced(cached, args.work / "cells" / written_for.key, written_for.mesh, results)
             out.append(replace(cached, program=written_for.key))
             continue
         if mine and model is None:

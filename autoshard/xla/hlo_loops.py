@@ -123,26 +123,12 @@ class HloProgram:
         return [i for i in self.computations.get(computation, ()) if name in i.operands]
 
     def is_only_sliced(self, computation: str, name: str, group_size: int) -> bool:
-        """Whether every use of `name` dynamically slices it to 1/`group_size` of its elements, directly or as a
-        parameter of a fusion (the all-reduce + dynamic-slice pattern GPU/TPU backends make a reduce-scatter)."""
-        users = self.users(computation, name)
-        if not users:
-            return False
-        total = next((i.num_elements for i in self.computations[computation] if i.name == name), None)
-        if total is None:
-            return False
-        for user in users:
-            if user.opcode == "dynamic-slice" and user.operands[:1] == (name,):
-                if user.num_elements * group_size != total:
-                    return False
-            elif user.opcode == "fusion":
-                called = re.search(r"calls=%?([\w.\-]+)", user.attrs)
-                index = user.operands.index(name)
-                if called is None or not self._parameter_only_sliced(called.group(1), index, total, group_size):
-                    return False
-            else:
-                return False
-        return True
+        """Whether every use of `name` dynamically slices it to 1/`group_size` of its elements, directly, as a
+        parameter of a fusion, or through converts (the all-reduce + dynamic-slice pattern GPU/TPU backends make a
+        reduce-scatter; XLA:CPU reduces bf16 in f32 and converts the sum back before slicing it, a convert a
+        backend reducing bf16 natively does not have, and a slice commutes with an elementwise convert)."""
+        total = next((i.num_elements for i in self.computations.get(computation, ()) if i.name == name), None)
+        return total is not None and self._only_sliced(computation, name, total, group_size)
 
     def sliced_elements(self, computation: str, name: str, num_elements: int, group_size: int) -> list[bool]:
         """For each of the `num_elements` results of collective `name` (one, or a tuple's elements read through
@@ -160,14 +146,36 @@ class HloProgram:
             sliced[i] = sliced[i] and self.is_only_sliced(computation, user.name, group_size)
         return [s and u for s, u in zip(sliced, used)]
 
+    def _only_sliced(self, computation: str, name: str, total: int, group_size: int) -> bool:
+        """Whether `name` (`total` elements) has uses and each dynamically slices it to 1/`group_size`: a
+        dynamic-slice of it, a convert of it (an op, or a fusion of that op alone) that is only sliced so, or another
+        fusion whose parameter it is, only sliced so inside."""
+        users = self.users(computation, name)
+        if not users:
+            return False
+        for user in users:
+            called = re.search(r"calls=%?([\w.\-]+)", user.attrs) if user.opcode == "fusion" else None
+            if user.opcode == "dynamic-slice" and user.operands[:1] == (name,):
+                if user.num_elements * group_size != total:
+                    return False
+            elif user.opcode == "convert" or (called is not None and self._converts_parameter(called.group(1))):
+                if not self._only_sliced(computation, user.name, total, group_size):
+                    return False
+            elif called is None or not all(self._parameter_only_sliced(called.group(1), index, total, group_size)
+                                           for index, operand in enumerate(user.operands) if operand == name):
+                return False
+        return True
+
     def _parameter_only_sliced(self, computation: str, index: int, total: int, group_size: int) -> bool:
         param = next((i for i in self.computations.get(computation, ())
                       if i.opcode == "parameter" and i.operands == (str(index),)), None)
-        if param is None:
-            return False
-        users = self.users(computation, param.name)
-        return bool(users) and all(u.opcode == "dynamic-slice" and u.operands[:1] == (param.name,)
-                                   and u.num_elements * group_size == total for u in users)
+        return param is not None and self._only_sliced(computation, param.name, total, group_size)
+
+    def _converts_parameter(self, computation: str) -> bool:
+        """Whether `computation` is one parameter converted (XLA:CPU's `wrapped_convert` fusion)."""
+        body = self.computations.get(computation, ())
+        return (len(body) == 2 and {i.opcode for i in body} == {"parameter", "convert"}
+                and next(i for i in body if i.opcode == "convert").is_root)
 
 
 def _trip_count(attrs: str) -> int:

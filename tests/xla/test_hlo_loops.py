@@ -135,3 +135,49 @@ def test_a_conditional_runs_one_of_its_branches():
     one_branch = hlo_cost(CONDITIONAL.replace("branch_computations={%branch_0, %branch_1}",
                                               "branch_computations={%branch_0}"), config)
     assert hlo_cost(CONDITIONAL, config).compute_s == pytest.approx(one_branch.compute_s)
+
+
+#: XLA:CPU's bf16 partial sum: reduced in f32 (its all-reduce promoted), the sum converted back to bf16 by a fusion
+#: of that convert alone, then converted again and sliced inside the fusion reading it; `whole` is the same read
+#: whole after the convert (an all-reduce a backend reducing bf16 natively keeps)
+BF16 = """HloModule b, num_partitions=8
+
+%add (x: f32[], y: f32[]) -> f32[] {
+  %x = f32[] parameter(0)
+  %y = f32[] parameter(1)
+  ROOT %s = f32[] add(%x, %y)
+}
+
+%wrapped_convert_computation (param_0: f32[64]) -> bf16[64] {
+  %param_0 = f32[64]{0} parameter(0)
+  ROOT %c = bf16[64]{0} convert(%param_0)
+}
+
+%slice_converted (param_0: bf16[64], param_1: s32[]) -> bf16[8] {
+  %param_0 = bf16[64]{0} parameter(0)
+  %up = f32[64]{0} convert(%param_0)
+  %param_1 = s32[] parameter(1)
+  %ds = f32[8]{0} dynamic-slice(%up, %param_1), dynamic_slice_sizes={8}
+  ROOT %down = bf16[8]{0} convert(%ds)
+}
+
+ENTRY %main (a: f32[64], b: f32[64]) -> (bf16[8], bf16[64]) {
+  %a = f32[64]{0} parameter(0)
+  %b = f32[64]{0} parameter(1)
+  %pid = s32[] partition-id()
+  %ar = f32[64]{0} all-reduce(%a), replica_groups={{0,1,2,3,4,5,6,7}}, to_apply=%add
+  %wrapped_convert = bf16[64]{0} fusion(%ar), kind=kLoop, calls=%wrapped_convert_computation
+  %sliced = bf16[8]{0} fusion(%wrapped_convert, %pid), kind=kLoop, calls=%slice_converted
+  %whole_ar = f32[64]{0} all-reduce(%b), replica_groups={{0,1,2,3,4,5,6,7}}, to_apply=%add
+  %whole = bf16[64]{0} convert(%whole_ar)
+  ROOT %out = (bf16[8]{0}, bf16[64]{0}) tuple(%sliced, %whole)
+}
+"""
+
+
+def test_a_sum_converted_before_it_is_sliced_is_a_reduce_scatter():
+    program = HloProgram.parse(BF16)
+    assert program.is_only_sliced("main", "ar", 8)
+    assert not program.is_only_sliced("main", "whole_ar", 8)  # the convert's result is read whole
+    totals = compiled_totals(BF16, MESH)
+    assert totals[("reduce-scatter", "x")].count == 1 and totals[("all-reduce", "x")].count == 1
