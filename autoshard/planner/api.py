@@ -190,26 +190,36 @@ def _tied(assignment: Sequence[int], ties: Sequence[tuple[int, int]]) -> list[in
 
 def _fit_with_and_without_reshard_pairs(graph, model: PlanCostModel, problem, result, memory, budget: int,
                                         config: SolverConfig, on_progress, search, ties):
-    """A plan over the budget searched again (`_fit_full_accounting`) both ways: seeing each reader's reshard
-    buffer and the buffers readers share between their reads (pair pieces, `build_strategy_graph(reshard_pairs=True)`,
-    exact for the plan over the budget; `PAIRED_RETRIES` searches), and with the limit tightened by what the solver
-    missed (the first search, whose plan fits where memory is no issue, leaves the pair pieces out); the faster plan
-    that fits. Returns (problem, result, memory, searches: the first one's and both ways' counted), or raises
-    `InfeasibleError` with the least memory of every plan seen."""
+    """A plan over the budget searched again: first once seeing the reshard buffers (pair pieces, no plan around)
+    under the budget, whose plan is taken when its full accounting fits; else (`_fit_full_accounting`) both ways: seeing each reader's reshard buffer and the buffers readers share
+    between their reads, exact for the plan over the budget (`build_strategy_graph(reshard_pairs=True, around=)`;
+    `PAIRED_RETRIES` searches), and with the limit tightened by what the solver missed (the first search, whose plan
+    fits where memory is no issue, leaves the pair pieces out); the faster plan that fits. Returns (problem, result,
+    memory, searches: every one counted), or raises `InfeasibleError` with the least memory of every plan seen."""
     first = _tied(result.assignment, ties)
     if ties:
         memory = plan_memory(graph, first, model.mesh, model.backend)
+    # the reshard buffers as pair pieces for any plan (`reshard_pair_pieces` without `around`), under the budget
+    whole = build_strategy_graph(graph, model.edge_cost_table(), model.mesh, model.backend, budget,
+                                 reshard_pairs=True)
+    found = search(whole, config, on_progress, first if ties else None)
+    whole_bytes = memory.total_bytes  # the least memory of a plan this search saw (none: the first plan's)
+    if found.status in (OPTIMAL, FEASIBLE) and found.assignment is not None:
+        found_memory = plan_memory(graph, [int(x) for x in found.assignment], model.mesh, model.backend)
+        if found_memory.total_bytes <= budget:
+            return whole, found, found_memory, 2
+        whole_bytes = found_memory.total_bytes
     paired_problem = build_strategy_graph(graph, model.edge_cost_table(), model.mesh, model.backend, budget,
                                           reshard_pairs=True, around=first)
     both = [_fit_full_accounting(graph, model.mesh, model.backend, within, first, memory, budget, config, on_progress,
                                  search, bool(ties), retries)
             for within, retries in ((paired_problem, PAIRED_RETRIES), (problem, MEMORY_RETRIES))]
-    searches = 1 + sum(refit.searches for refit in both)
+    searches = 2 + sum(refit.searches for refit in both)
     fitting = [refit for refit in both if refit.result is not None]
     if fitting:
         best = min(fitting, key=lambda refit: refit.result.cost)
         return best.problem, best.result, best.memory, searches
-    least = min(refit.best_bytes for refit in both)
+    least = min(whole_bytes, *(refit.best_bytes for refit in both))
     remedies = memory_remedies(graph, least, budget)
     raise InfeasibleError(
         f"no plan found whose memory fits the budget of {fmt_bytes(budget)} per device once reshard buffers are "
