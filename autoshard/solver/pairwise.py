@@ -85,9 +85,17 @@ def merge_terms(
 
 
 def int_terms(graph: StrategyGraph) -> tuple[list[np.ndarray], dict[Pair, np.ndarray]]:
-    """Node costs and pair matrices (fresh int64 arrays), sums capped at `FORBIDDEN`."""
-    return merge_terms(graph, lambda c: c.copy(), lambda m: m, lambda a, b: clip_forbidden(a + b),
-                       lambda m: np.array(m, dtype=np.int64))
+    """Node costs and pair matrices as int64 arrays, sums capped at `FORBIDDEN`: fresh arrays, except that a pair
+    with one edge shares that edge's matrix when it is int64 and read-only (the planner's are; copying them all
+    took seconds on deep models). Callers replace these arrays, never write into them."""
+    return merge_terms(graph, lambda c: c.copy(), lambda m: m, lambda a, b: clip_forbidden(a + b), _int64_or_shared)
+
+
+def _int64_or_shared(m: np.ndarray) -> np.ndarray:
+    """`m` itself when it is a read-only int64 array, else a fresh int64 copy."""
+    if m.dtype == np.int64 and not m.flags.writeable:
+        return m
+    return np.array(m, dtype=np.int64)
 
 
 def float_terms(graph: StrategyGraph, cap: float) -> tuple[list[np.ndarray], dict[Pair, np.ndarray]]:
