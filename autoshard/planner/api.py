@@ -191,11 +191,12 @@ def _tied(assignment: Sequence[int], ties: Sequence[tuple[int, int]]) -> list[in
 def _fit_with_and_without_reshard_pairs(graph, model: PlanCostModel, problem, result, memory, budget: int,
                                         config: SolverConfig, on_progress, search, ties):
     """A plan over the budget searched again: first once seeing the reshard buffers (pair pieces, no plan around)
-    under the budget, whose plan is taken when its full accounting fits; else (`_fit_full_accounting`) both ways: seeing each reader's reshard buffer and the buffers readers share
-    between their reads, exact for the plan over the budget (`build_strategy_graph(reshard_pairs=True, around=)`;
-    `PAIRED_RETRIES` searches), and with the limit tightened by what the solver missed (the first search, whose plan
-    fits where memory is no issue, leaves the pair pieces out); the faster plan that fits. Returns (problem, result,
-    memory, searches: every one counted), or raises `InfeasibleError` with the least memory of every plan seen."""
+    under the budget, whose plan is taken when its full accounting fits; else (`_fit_full_accounting`) both ways:
+    seeing each reader's reshard buffer and the buffers readers share between their reads, exact for the plan over
+    the budget (`build_strategy_graph(reshard_pairs=True, around=)`; `PAIRED_RETRIES` searches), and with the limit
+    tightened by what the solver missed (the first search, whose plan fits where memory is no issue, leaves the pair
+    pieces out); the faster plan that fits. Returns (problem, result, memory, searches: every one counted), or
+    raises `InfeasibleError` with the least memory of every plan seen."""
     first = _tied(result.assignment, ties)
     if ties:
         memory = plan_memory(graph, first, model.mesh, model.backend)
