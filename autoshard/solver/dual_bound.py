@@ -311,7 +311,7 @@ def _terms(graph: StrategyGraph, ceiling: int | None):
     if ceiling is None:
         ceiling = _default_ceiling(graph)
     unary, merged = float_terms(graph, float(max(1, ceiling)))
-    mats = [np.array(m) for m in merged.values()]  # updated in place below: never a view of another array
+    mats = list(merged.values())  # updated in place below: `float_terms` makes each a fresh array of its own
     ends = list(merged)
     return unary, mats, pair_incidence(ends, len(unary)), ends
 

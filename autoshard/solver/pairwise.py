@@ -100,11 +100,15 @@ def _int64_or_shared(m: np.ndarray) -> np.ndarray:
 
 def float_terms(graph: StrategyGraph, cap: float) -> tuple[list[np.ndarray], dict[Pair, np.ndarray]]:
     """Node costs and pair matrices as floats, each entry capped at `cap` before summing (forbidden entries become
-    finite: a relaxation)."""
+    finite: a relaxation). Every array is fresh, C-contiguous and in no other term: callers update them in place
+    (one pass over each edge's entries; deep models' pairs hold hundreds of millions)."""
     def capped(c: np.ndarray) -> np.ndarray:
-        return np.minimum(c.astype(np.float64), cap)
+        return np.minimum(c, cap, out=np.empty(c.shape, dtype=np.float64))
 
-    return merge_terms(graph, capped, capped, lambda a, b: a + b)
+    def add_into(acc: np.ndarray, m: np.ndarray) -> np.ndarray:
+        return np.add(acc, m, out=acc)
+
+    return merge_terms(graph, capped, capped, add_into, np.ascontiguousarray)
 
 
 def penalized(values: np.ndarray) -> np.ndarray:
