@@ -284,6 +284,7 @@ class ReshardPricer:
         self._restricted_traffic: dict[tuple, tuple[list[StepTraffic], bool]] = {}
         self._collective_s: dict[tuple, float] = {}
         self._step_costs: dict[tuple, CollectiveCost] = {}
+        self._restricted: dict[tuple[TensorSharding, TensorSharding], tuple] = {}
 
     def steps(self, src: TensorSharding, dst: TensorSharding, shape: Sequence[int], dtype_bytes: int,
               fused_slice: bool = False) -> list[tuple[Collective, CollectiveCost]]:
@@ -330,10 +331,15 @@ class ReshardPricer:
         `reshard_cost`."""
         if src == dst:
             return 0.0
-        dims = involved_dims(src, dst)
+        # the same restricted objects for the same pair: their hashes are computed once (callers pass the same
+        # sharding objects again and again, for tensors of many shapes)
+        restricted = self._restricted.get((src, dst))
+        if restricted is None:
+            dims = involved_dims(src, dst)
+            restricted = self._restricted[(src, dst)] = (dims, restrict(src, dims), restrict(dst, dims))
+        dims, src_r, dst_r = restricted
         restricted_shape = tuple(shape[i] for i in dims)
         bytes_scale = dtype_bytes * math.prod(d for i, d in enumerate(shape) if i not in dims)
-        src_r, dst_r = restrict(src, dims), restrict(dst, dims)
         signature = tuple(math.gcd(d, self._devices) for d in restricted_shape)
         key = (src_r, dst_r, signature)
         memo = self._restricted_traffic.get(key)
