@@ -71,7 +71,7 @@ budget):
   first (`deferred_positions`; on a breadth-first backend the readers `bfs_schedule` ranks before them, every such
   reader otherwise); the note gives the figure without this too (the range the schedule decides);
 - XLA's all-reduce combiner merges independent all-reduces over the same axes, in XLA's post order
-  (`post_order`, `combined_groups`): an op settling partial sums
+  (`all_reduce_combiner.combined_groups`): an op settling partial sums
   computes them where it stands (its operands die there) and holds them until the last all-reduce merged with
   its own (`combined_positions`); everything reading its result reads its operands no earlier than that
   (`operand_positions`; their lifetimes extend, nothing starts earlier);
@@ -127,6 +127,7 @@ from autoshard.dialects.op_traits import Elementwise, FusionRoot, InPlaceUpdate
 from autoshard.dialects.ops_by_name import has_trait
 from autoshard.dialects.stablehlo import ReduceWindowOp
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanEdge, PlanGraph, PlanNode, TensorInfo
+from autoshard.planner.xla_model.all_reduce_combiner import combined_groups
 from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.bfs_schedule import LIBRARY_OPS, scheduled_ranks
 from autoshard.planner.xla_model.case_results import branch_writers, case_tuples
@@ -142,7 +143,6 @@ from autoshard.planner.xla_model.library_reductions import constant_broadcasts
 from autoshard.planner.xla_model.loop_state import loop_state, loop_tuples
 from autoshard.planner.xla_model.merged_values import merged_values
 from autoshard.planner.xla_model.no_op_ops import is_no_op
-from autoshard.planner.xla_model.post_order import post_order
 from autoshard.planner.xla_model.scatter_add import scatters_into_adds
 from autoshard.planner.xla_model.select_and_scatter_expansion import (buffer_bytes, early_operand_reads, expansion,
                                                                       expansion_spans)
@@ -694,43 +694,6 @@ def settle_buffer_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> i
             sharding = sharding.with_dims(dims)
         total += sharded_bytes(info, sharding, mesh)
     return total
-
-
-#: graphs larger than this skip `combined_positions` (a reachability search per settling op)
-COMBINE_MAX_NODES = 20000
-
-
-def combined_groups(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend) -> list[list[int]]:
-    """The settling ops whose collectives XLA's combiner merges into one, each group in XLA's post order
-    (`post_order`): independent collectives of one kind over the same mesh axes, greedily, as
-    `AllReduceCombiner` does, a group ending at the first collective that depends on one of its members; a
-    reduce-scatter is an all-reduce on a backend that forms none (`XlaBackend.reduce_scatter`). None on graphs
-    over `COMBINE_MAX_NODES` nodes."""
-    nodes = graph.nodes
-    if len(nodes) > COMBINE_MAX_NODES:
-        return []
-    _, readers = graph.forward_neighbours()
-    walk = graph.derived("post order", post_order)
-    settles = sorted((n for n in nodes if n.strategies and n.strategies[assignment[n.index]].settle),
-                     key=lambda n: walk[n.index])
-    groups: dict[tuple, tuple[list[int], set[int]]] = {}  # (kind, axes) -> (members, everything downstream)
-    merged: list[list[int]] = []
-    for n in settles:
-        settle = nodes[n.index].strategies[assignment[n.index]].settle
-        key = (settle.kind if backend.reduce_scatter.value else "all_reduce", tuple(settle.axes))
-        members, downstream = groups.get(key, (None, None))
-        if members is None or n.index in downstream:
-            members, downstream = [], set()
-            groups[key] = (members, downstream)
-            merged.append(members)
-        members.append(n.index)
-        stack = [n.index]
-        while stack:
-            for c in readers.get(stack.pop(), ()):
-                if c not in downstream:
-                    downstream.add(c)
-                    stack.append(c)
-    return merged
 
 
 def combined_positions(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend,
