@@ -10,7 +10,8 @@ Which axes group (`PlanOptions.axis_groups`):
 - given: the user's groups, checked (`check_axis_groups`); `()` searches every axis on its own;
 - `None` (automatic): maximal runs of neighbouring axes whose collectives run on the same link
   (`link_sharing_groups`: two axes within a node, or two across nodes), and only when the ungrouped search
-  would have an edge with more strategy pairs than are priced (`largest_edge_pairs`); then all of them (a
+  would have an edge with more strategy pairs than are priced, or more pairs in all (`edge_pairs`:
+  `MAX_EDGE_STRATEGY_PAIRS`, `MAX_STRATEGY_PAIRS`); then all of them (a
   search with some axes still apart, three units of 8, 2 and 4 devices say, is priced but takes minutes and
   ends far from its bound). Other meshes are searched axis by axis.
 
@@ -27,7 +28,7 @@ from autoshard.errors import UserError
 from autoshard.planner.factor_strategies import FactorRule, enumerate_factor_strategies, reduction_axes
 from autoshard.planner.node_strategies import IdentityRule
 from autoshard.planner.plan_graph import NodeKind, PlanGraph
-from autoshard.planner.strategy_problem import MAX_EDGE_STRATEGY_PAIRS
+from autoshard.planner.strategy_problem import MAX_EDGE_STRATEGY_PAIRS, MAX_STRATEGY_PAIRS
 from autoshard.sharding import Mesh
 
 AxisGroups = tuple[tuple[str, ...], ...]
@@ -87,11 +88,11 @@ def link_sharing_groups(mesh: Mesh, links: Mapping[str, object]) -> AxisGroups:
     return tuple(groups)
 
 
-def largest_edge_pairs(graph: PlanGraph, rules: Mapping[int, FactorRule], mesh: Mesh, allow_sub_axes: bool,
-                       axis_groups: AxisGroups = ()) -> int:
-    """About the most strategy pairs of one edge of `graph` on `mesh`, counted without building a strategy: an
-    op's factor strategies, each that leaves partial sums counted once per way to settle them (an all-reduce, a
-    reduce-scatter onto each result dimension, or left unreduced)."""
+def edge_pairs(graph: PlanGraph, rules: Mapping[int, FactorRule], mesh: Mesh, allow_sub_axes: bool,
+               axis_groups: AxisGroups = ()) -> tuple[int, int]:
+    """About the most strategy pairs of one edge of `graph` on `mesh`, and of all its edges, counted without building
+    a strategy: an op's factor strategies, each that leaves partial sums counted once per way to settle them (an
+    all-reduce, a reduce-scatter onto each result dimension, or left unreduced)."""
     by_rule: dict[int, int] = {}
     by_shape: dict[tuple[int, ...], int] = {}
 
@@ -113,13 +114,14 @@ def largest_edge_pairs(graph: PlanGraph, rules: Mapping[int, FactorRule], mesh: 
         return by_shape[info.shape]
 
     counts: dict[int, int] = {}
-    largest = 0
+    largest = total = 0
     for e in graph.edges:
         for i in (e.producer, e.consumer):
             if i not in counts:
                 counts[i] = count(i)
-        largest = max(largest, counts[e.producer] * counts[e.consumer])
-    return largest
+        pairs = counts[e.producer] * counts[e.consumer]
+        largest, total = max(largest, pairs), total + pairs
+    return largest, total
 
 
 def choose_axis_groups(graph: PlanGraph, rules: Mapping[int, FactorRule], mesh: Mesh, links: Mapping[str, object],
@@ -130,12 +132,14 @@ def choose_axis_groups(graph: PlanGraph, rules: Mapping[int, FactorRule], mesh: 
     groups = link_sharing_groups(mesh, links)
     if not groups:
         return (), None
-    pairs = largest_edge_pairs(graph, rules, mesh, allow_sub_axes)
-    if pairs <= MAX_EDGE_STRATEGY_PAIRS:
+    largest, total = edge_pairs(graph, rules, mesh, allow_sub_axes)
+    if largest <= MAX_EDGE_STRATEGY_PAIRS and total <= MAX_STRATEGY_PAIRS:
         return (), None
     shown = ", ".join("+".join(g) for g in groups)
     merged = ",".join(f"{'_'.join(g)}={math.prod(mesh.axis_size(n) for n in g)}" for g in groups)
+    why = (f"an edge has about {largest:,} strategy pairs, at most {MAX_EDGE_STRATEGY_PAIRS:,} are priced"
+           if largest > MAX_EDGE_STRATEGY_PAIRS else
+           f"the edges have about {total:,} strategy pairs in all, at most {MAX_STRATEGY_PAIRS:,} are priced")
     return groups, (f"searched mesh {mesh} with neighbouring axes that share a link grouped ({shown}): axis by axis "
-                    f"an edge has about {pairs:,} strategy pairs, at most {MAX_EDGE_STRATEGY_PAIRS:,} are priced; "
-                    f"a group's axes shard a dimension together, as one axis would (merged: {merged}); "
+                    f"{why}; a group's axes shard a dimension together, as one axis would (merged: {merged}); "
                     f"--axis-groups chooses them, none searches axis by axis")

@@ -40,6 +40,9 @@ COST_UNIT_S = 1e-10
 #: The most strategy pairs one edge's cost matrix may hold: each pair is a reshard priced in Python and a
 #: matrix entry (a 4-axis mesh gives an attention dot thousands of strategies, tens of millions of pairs)
 MAX_EDGE_STRATEGY_PAIRS = 4_000_000
+#: The most strategy pairs all edges together may hold: an int64 matrix entry each, and the bound's float copy of
+#: it (16 bytes a pair: 16 GB at this limit; a 3B-parameter step on a 4-axis mesh, axis by axis, has 3.9 billion)
+MAX_STRATEGY_PAIRS = 1_000_000_000
 
 
 class SearchSpaceTooLarge(UserError):
@@ -47,22 +50,26 @@ class SearchSpaceTooLarge(UserError):
 
 
 def require_priceable_edges(graph: PlanGraph, mesh: Mesh) -> None:
-    """Raise `SearchSpaceTooLarge` before pricing an edge whose strategy pairs exceed `MAX_EDGE_STRATEGY_PAIRS`,
-    naming the largest edge and what to do instead."""
+    """Raise `SearchSpaceTooLarge` before pricing an edge whose strategy pairs exceed `MAX_EDGE_STRATEGY_PAIRS`, or
+    edges whose pairs together exceed `MAX_STRATEGY_PAIRS`, naming the largest edge and what to do instead."""
     nodes = graph.nodes
-    largest = max(graph.edges, default=None,
-                  key=lambda e: len(nodes[e.producer].strategies) * len(nodes[e.consumer].strategies))
-    if largest is None:
+    pairs_of = [len(nodes[e.producer].strategies) * len(nodes[e.consumer].strategies) for e in graph.edges]
+    if not pairs_of:
         return
-    a, b = nodes[largest.producer], nodes[largest.consumer]
-    pairs = len(a.strategies) * len(b.strategies)
-    if pairs <= MAX_EDGE_STRATEGY_PAIRS:
+    k = max(range(len(pairs_of)), key=pairs_of.__getitem__)
+    a, b = nodes[graph.edges[k].producer], nodes[graph.edges[k].consumer]
+    total = sum(pairs_of)
+    if pairs_of[k] <= MAX_EDGE_STRATEGY_PAIRS and total <= MAX_STRATEGY_PAIRS:
         return
+    edge = (f"the edge from {a.label} (node {a.index}, {len(a.strategies)} strategies) to {b.label} (node "
+            f"{b.index}, {len(b.strategies)} strategies)")
+    why = (f"{edge} has {pairs_of[k]:,} strategy pairs to price, at most {MAX_EDGE_STRATEGY_PAIRS:,} are"
+           if pairs_of[k] > MAX_EDGE_STRATEGY_PAIRS else
+           f"its {len(pairs_of):,} edges have {total:,} strategy pairs to price, at most {MAX_STRATEGY_PAIRS:,} are "
+           f"(the largest: {edge})")
     raise SearchSpaceTooLarge(
-        f"the search space is too large on mesh {mesh} ({len(mesh.axes)} axes): the edge from {a.label} (node "
-        f"{a.index}, {len(a.strategies)} strategies) to {b.label} (node {b.index}, {len(b.strategies)} strategies) "
-        f"has {pairs:,} strategy pairs to price, at most {MAX_EDGE_STRATEGY_PAIRS:,} are; plan on a mesh with "
-        f"fewer axes (merge neighbouring axes that share a link into one)")
+        f"the search space is too large on mesh {mesh} ({len(mesh.axes)} axes): {why}; plan on a mesh with fewer "
+        f"axes (merge neighbouring axes that share a link into one)")
 
 
 def to_units(seconds: float) -> int:

@@ -87,6 +87,15 @@ def test_a_mesh_with_too_many_strategies_is_searched_grouped(monkeypatch):
     assert not any("grouped" in w for w in given.warnings)
 
 
+def test_a_mesh_with_too_many_strategy_pairs_in_all_is_searched_grouped(monkeypatch):
+    # no edge over its limit, but all of them together (a 3B LLaMA step on data=4,fsdp=2,seq=2,model=4)
+    text = (REPO / "examples" / "mlp.mlir").read_text()
+    mesh = "data=2,fsdp=2,seq=2,model=2"
+    monkeypatch.setattr(axis_groups, "MAX_STRATEGY_PAIRS", 100)
+    plan = autoshard.plan(text, mesh=mesh, config="h100-cluster", time_limit=2, num_workers=1)
+    assert any("grouped (fsdp+seq+model)" in w and "in all" in w for w in plan.warnings), plan.warnings
+
+
 def test_the_cli_takes_groups_and_refuses_bad_ones(tmp_path):
     cli = [sys.executable, "-m", "autoshard.tools.cli", "plan", str(REPO / "examples" / "mlp.mlir"),
            "--mesh", "data=2,model=2,seq=2", "--time-limit", "1", "--quiet"]
