@@ -61,6 +61,8 @@ class LlmShape:
 MODELS = {
     "llama3-1b": LlmShape("llama3-1b", layers=16, hidden=2048, heads=32, kv_heads=8, ffn=8192, vocab=128256,
                           tied_embeddings=True),
+    "llama3-3b": LlmShape("llama3-3b", layers=28, hidden=3072, heads=24, kv_heads=8, ffn=8192, vocab=128256,
+                          tied_embeddings=True),
     "llama3-8b": LlmShape("llama3-8b", layers=32, hidden=4096, heads=32, kv_heads=8, ffn=14336, vocab=128256),
     "llama3-70b": LlmShape("llama3-70b", layers=80, hidden=8192, heads=64, kv_heads=8, ffn=28672, vocab=128256),
     "mixtral-8x7b": LlmShape("mixtral-8x7b", layers=32, hidden=4096, heads=32, kv_heads=8, ffn=14336, vocab=32000,
