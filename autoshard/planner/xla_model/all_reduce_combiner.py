@@ -8,9 +8,8 @@ a backend that forms none (`XlaBackend.reduce_scatter`).
 Whether a settling op depends on a group is asked of the group's downstream nodes, worked out lazily in program
 order: a node is downstream of a member through readers that all come before it in the program, so only the
 nodes before the op asked about need expanding. Each node is expanded at most once per group, and only as far as
-the group's questions reach: linear in the graph where the questions move forward through the program (a whole
-search per settling op was quadratic, and graphs over 20000 nodes went without the combiner: the gradients of a
-data-parallel 3B-parameter step, combined into one all-reduce, are all live together at its end).
+the group's questions reach, so graphs of every size are grouped (a data-parallel step's gradients, combined into
+one all-reduce, are all live together at the end of its backward pass).
 """
 
 from __future__ import annotations
