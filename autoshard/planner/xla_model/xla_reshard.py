@@ -47,6 +47,7 @@ against XLA's warning in tests/sharding/test_xla_full_rematerialization.py.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -68,12 +69,6 @@ from autoshard.sharding.reshard import ReshardNotLowerable, is_equivalent, resha
 from autoshard.sharding.tensor_sharding import DimSharding, TensorSharding
 
 AxesPerDim = list[list[AxisRef]]
-
-#: (id of the mesh, axes per dim of both sides) -> (that mesh, whether they have one tile assignment); the mesh
-#: is kept so its id is not reused while the entry lives. Lowerings ask again and again (a 96-layer step's pricing
-#: asks 55k times, 11k distinct): cleared when it reaches `SAME_DEVICES_ENTRIES`.
-_SAME_DEVICES: dict[tuple, tuple[Mesh, bool]] = {}
-SAME_DEVICES_ENTRIES = 200_000
 
 
 # -- sub-axis arithmetic ----------------------------------------------------------------------------
@@ -155,6 +150,13 @@ def _piece_layout(dims: AxesPerDim, mesh: Mesh, extra_refs: Sequence[AxisRef] = 
     return piece_sizes, [[p for r in refs for p in pieces(r)] for refs in [*dims, replicated]]
 
 
+@functools.lru_cache(maxsize=200_000)  # lowerings ask again and again: 55k times, 11k distinct, pricing a deep step
+def _same_tile_assignment(mesh: Mesh, a: tuple[tuple[AxisRef, ...], ...], b: tuple[tuple[AxisRef, ...], ...]) -> bool:
+    """Whether axes per dimension `a` and `b` give one tile assignment on `mesh` (`_XlaLowering.same_devices`)."""
+    extra = [r for d in (*a, *b) for r in d]
+    return _piece_layout(a, mesh, extra)[1] == _piece_layout(b, mesh, extra)[1]
+
+
 def tile_assignment(dims: AxesPerDim, mesh: Mesh, extra_refs: Sequence[AxisRef] = ()) -> np.ndarray:
     """XLA's tile assignment of a sharding with dimension axes `dims`: device ids of shape
     [tiles of dim 0, ..., tiles of dim r-1, replication] (device order iota, or the mesh's device ids)."""
@@ -190,16 +192,7 @@ class _XlaLowering:
     def same_devices(self, a: AxesPerDim, b: AxesPerDim) -> bool:
         """Whether `a` and `b` have one tile assignment: the same pieces per dimension and replication (the
         device array is a bijection of the pieces' coordinates, so this is equality of the arrays)."""
-        key = (id(self.mesh), tuple(map(tuple, a)), tuple(map(tuple, b)))
-        hit = _SAME_DEVICES.get(key)
-        if hit is not None and hit[0] is self.mesh:
-            return hit[1]
-        extra = [r for d in (*a, *b) for r in d]
-        same = _piece_layout(a, self.mesh, extra)[1] == _piece_layout(b, self.mesh, extra)[1]
-        if len(_SAME_DEVICES) >= SAME_DEVICES_ENTRIES:
-            _SAME_DEVICES.clear()
-        _SAME_DEVICES[key] = (self.mesh, same)
-        return same
+        return _same_tile_assignment(self.mesh, tuple(map(tuple, a)), tuple(map(tuple, b)))
 
     def sharding(self, dims: AxesPerDim) -> TensorSharding:
         return TensorSharding(self.ref.mesh_name, tuple(DimSharding(tuple(d)) for d in dims), (), (),
