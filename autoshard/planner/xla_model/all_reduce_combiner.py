@@ -5,6 +5,13 @@ visited in XLA's post order (`post_order`). Per kind of collective and mesh axes
 until one depends on a member of it: that one starts the next group. A reduce-scatter counts as an all-reduce on
 a backend that forms none (`XlaBackend.reduce_scatter`).
 
+A recomputation XLA merges with the forward op it repeats (`merged_values`, on a backend that merges
+`jax.checkpoint`'s recomputation) is no member: common-subexpression elimination makes its partial sums the
+forward op's, and its collective (not merged itself) joins the forward op's combined collective, reading the same
+operand twice, where the forward op runs (seen in XLA:CPU's schedule: one tuple all-reduce of the forward
+reduction's result, in the forward pass). Grouped at its own program position, it would hold the forward pass's
+collective, and everything after it, until the backward pass.
+
 Whether a settling op depends on a group is asked of the group's downstream nodes, worked out lazily in program
 order: a node is downstream of a member through readers that all come before it in the program, so only the
 nodes before the op asked about need expanding. Each node is expanded at most once per group, and only as far as
@@ -20,6 +27,7 @@ from dataclasses import dataclass, field
 
 from autoshard.planner.plan_graph import PlanGraph
 from autoshard.planner.xla_model.backend import XlaBackend
+from autoshard.planner.xla_model.merged_values import merged_values
 from autoshard.planner.xla_model.post_order import post_order
 
 
@@ -56,8 +64,9 @@ def combined_groups(graph: PlanGraph, assignment: Sequence[int], backend: XlaBac
     nodes = graph.nodes
     _, readers = graph.forward_neighbours()
     walk = graph.derived("post order", post_order)
-    settles = sorted((n for n in nodes if n.strategies and n.strategies[assignment[n.index]].settle),
-                     key=lambda n: walk[n.index])
+    repeats = merged_values(graph, assignment) if backend.merges_recomputation.value else {}
+    settles = sorted((n for n in nodes if n.strategies and n.strategies[assignment[n.index]].settle
+                      and n.index not in repeats), key=lambda n: walk[n.index])
     open_groups: dict[tuple, _Group] = {}  # (kind, axes) -> the group members join
     merged: list[list[int]] = []
     for n in settles:
