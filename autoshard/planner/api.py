@@ -190,19 +190,22 @@ def _tied(assignment: Sequence[int], ties: Sequence[tuple[int, int]]) -> list[in
 
 def _fit_with_and_without_reshard_pairs(graph, model: PlanCostModel, problem, result, memory, budget: int,
                                         config: SolverConfig, on_progress, search, ties):
-    """A plan over the budget searched again: first once seeing the reshard buffers (pair pieces, no plan around)
-    under the budget, whose plan is taken when its full accounting fits; else (`_fit_full_accounting`) both ways:
-    seeing each reader's reshard buffer and the buffers readers share between their reads, exact for the plan over
-    the budget (`build_strategy_graph(reshard_pairs=True, around=)`; `PAIRED_RETRIES` searches), and with the limit
-    tightened by what the solver missed (the first search, whose plan fits where memory is no issue, leaves the pair
-    pieces out); the faster plan that fits. Returns (problem, result, memory, searches: every one counted), or
-    raises `InfeasibleError` with the least memory of every plan seen."""
+    """A plan over the budget searched again: first once under the budget seeing, beside the reshard buffers (pair
+    pieces, no plan around), the partial sums held until the collectives XLA's combiners merge them with, as they
+    are merged in the plan over the budget (`settled_as`: exact for plans settling the same ops alike), whose plan
+    is taken when its full accounting fits; else (`_fit_full_accounting`) both ways: seeing each reader's reshard
+    buffer and the buffers readers share between their reads, exact for the plan over the budget
+    (`build_strategy_graph(reshard_pairs=True, around=, settled_as=)`; `PAIRED_RETRIES` searches), and with the
+    limit tightened by what the solver missed (the first search, whose plan fits where memory is no issue, leaves
+    the pair pieces and the combiners out); the faster plan that fits. Returns (problem, result, memory, searches:
+    every one counted), or raises `InfeasibleError` with the least memory of every plan seen."""
     first = _tied(result.assignment, ties)
     if ties:
         memory = plan_memory(graph, first, model.mesh, model.backend)
-    # the reshard buffers as pair pieces for any plan (`reshard_pair_pieces` without `around`), under the budget
+    # the reshard buffers as pair pieces for any plan (`reshard_pair_pieces` without `around`) and the partial sums
+    # settled as in the plan over the budget, under the budget
     whole = build_strategy_graph(graph, model.edge_cost_table(), model.mesh, model.backend, budget,
-                                 reshard_pairs=True)
+                                 reshard_pairs=True, settled_as=first)
     found = search(whole, config, on_progress, first if ties else None)
     whole_bytes = memory.total_bytes  # the least memory of a plan this search saw (none: the first plan's)
     if found.status in (OPTIMAL, FEASIBLE) and found.assignment is not None:
@@ -211,7 +214,7 @@ def _fit_with_and_without_reshard_pairs(graph, model: PlanCostModel, problem, re
             return whole, found, found_memory, 2
         whole_bytes = found_memory.total_bytes
     paired_problem = build_strategy_graph(graph, model.edge_cost_table(), model.mesh, model.backend, budget,
-                                          reshard_pairs=True, around=first)
+                                          reshard_pairs=True, around=first, settled_as=first)
     both = [_fit_full_accounting(graph, model.mesh, model.backend, within, first, memory, budget, config, on_progress,
                                  search, bool(ties), retries)
             for within, retries in ((paired_problem, PAIRED_RETRIES), (problem, MEMORY_RETRIES))]
@@ -300,8 +303,10 @@ def solve_plan_graph(
         assignment = [int(x) for x in result.assignment]
     wall = time.perf_counter() - t0
     best_bound, gap, status = result.best_bound, result.gap, result.status
-    if problem.usage_limit != usage_limit:
-        # a tightened search's bound holds only for its tighter limit; the first search's holds for the budget
+    if searches > 1:
+        # a search again sees more of a plan's memory than the first (exactly only for plans like the first one) or
+        # holds a tighter limit: its bound holds only for those; the first search's holds for every plan under the
+        # budget
         best_bound = first_bound
         gap = None if best_bound is None else (result.cost - best_bound) / max(1, abs(result.cost))
         status = OPTIMAL if gap == 0 else FEASIBLE

@@ -26,11 +26,10 @@ from autoshard.errors import UserError
 from autoshard.planner.edge_costs import EdgeCostTable
 from autoshard.planner.plan_graph import NodeKind, PlanEdge, PlanGraph, PlanNode
 from autoshard.planner.xla_model.backend import XlaBackend
-from autoshard.planner.xla_model.bfs_schedule import scheduled_ranks
 from autoshard.planner.xla_model.fusion_groups import slice_fusing_nodes
 from autoshard.planner.xla_model.memory_accounting import (
-    GraphLiveness, deferred_positions, fixed_bytes, node_interval, node_usage, operand_producers, reshard_buffer_bytes,
-    reshard_read, reshard_writes_buffer, reshard_written_at, transient_bytes, transient_span,
+    GraphLiveness, fixed_bytes, node_interval, node_usage, operand_producers, reshard_buffer_bytes, reshard_read,
+    reshard_writes_buffer, reshard_written_at, solver_liveness, transient_bytes, transient_span,
 )
 from autoshard.sharding import Mesh
 from autoshard.solver.strategy_graph import FORBIDDEN, StrategyGraph
@@ -291,22 +290,21 @@ def _reshard_matrix(graph: PlanGraph, edge: PlanEdge, mesh: Mesh, liveness: Grap
 
 
 def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, backend: XlaBackend,
-                         usage_limit: int | None, reshard_pairs: bool = False, around: Sequence[int] | None = None
-                         ) -> StrategyGraph:
+                         usage_limit: int | None, reshard_pairs: bool = False, around: Sequence[int] | None = None,
+                         settled_as: Sequence[int] | None = None) -> StrategyGraph:
     """The solver problem of `graph` (one solver node per plan node, same indices, its memory as `backend` assigns
     buffers), its limit `usage_limit` less what every plan holds (`fixed_bytes`), with the reshard buffers as pair
-    pieces when `reshard_pairs` (exact for the plan `around`, when given: `reshard_pair_pieces`);
-    `SearchSpaceTooLarge` when an edge has more strategy pairs than can be priced (`require_priceable_edges`)."""
+    pieces when `reshard_pairs` (exact for the plan `around`, when given: `reshard_pair_pieces`), partial sums
+    settled where XLA's combiners settle those of the plan `settled_as` (`solver_liveness`; where each op runs
+    without one); `SearchSpaceTooLarge` when an edge has more strategy pairs than can be priced
+    (`require_priceable_edges`)."""
     require_priceable_edges(graph, mesh)
     node_costs, usages, intervals, names = [], [], [], []
     # on a backend that merges `jax.checkpoint`'s recomputation with the forward pass, the solver's limit sees it
     # merged, as if the plan partitioned every repeat like the value it repeats (what plans do: the search ties each
     # recomputed op to its forward op, `recomputation_ties`; the full accounting, `plan_memory`, keeps an untied
-    # repeat partitioned otherwise apart); the readers feeding only the loss run where XLA's
-    # scheduler may run them (`deferred_positions`), after the readers the breadth-first schedule of the kernels
-    # alone runs first (the full accounting orders the plan's collectives too: `bfs_schedule`)
-    ranks = scheduled_ranks(graph, None, backend) if backend.breadth_first_schedule.value else None
-    liveness = GraphLiveness.of(graph, backend, deferred_positions(graph, [n.position for n in graph.nodes], ranks))
+    # repeat partitioned otherwise apart)
+    liveness = solver_liveness(graph, backend, settled_as)
     seconds_cache: dict[int, np.ndarray] = {}
     cost_cache: dict[tuple[int, float], np.ndarray] = {}  # shared, read-only
     usage_cache: dict[tuple, np.ndarray] = {}

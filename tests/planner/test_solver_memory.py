@@ -27,9 +27,11 @@ def test_the_solver_holds_the_memory_the_report_states(model, mesh):
     plan = autoshard.plan((REPO / "examples" / f"{model}.mlir").read_text(), mesh=mesh, time_limit=2, seed=0,
                           num_workers=1)
     model = PlanCostModel(plan.config)
-    for around in (None, plan.assignment):  # the pair pieces between reads made exact for the plan, or not
+    # the pair pieces between reads made exact for the plan, or not; partial sums settled where its collectives are
+    # combined, or where each op runs
+    for around, settled_as in ((None, None), (plan.assignment, None), (plan.assignment, plan.assignment)):
         problem = build_strategy_graph(plan.graph, model.edge_cost_table(), plan.mesh, model.backend, None,
-                                       reshard_pairs=True, around=around)
+                                       reshard_pairs=True, around=around, settled_as=settled_as)
         solver = peak_usage(problem, plan.assignment)[0] + fixed_bytes(plan.graph, plan.mesh, model.backend)
         assert solver == plan.cost.memory.total_bytes
 
@@ -209,3 +211,37 @@ def test_the_solver_sees_partial_sums_and_operand_copies_where_the_report_counts
     assert problem.pieces
     solver = peak_usage(problem, plan.assignment)[0] + fixed_bytes(plan.graph, plan.mesh, model.backend)
     assert solver == plan.cost.memory.total_bytes
+
+
+def test_searched_again_around_a_plan_the_solver_holds_partial_sums_until_their_combined_all_reduce():
+    """Two independent weight gradients, batch sharded 8 ways: XLA:CPU settles both in one all-reduce after the
+    second, so the first gradient's partial sums live until then. The solver's first view settles each where it
+    runs (which collectives combine depends on the whole plan); around the plan (`settled_as`, what a plan over the
+    budget is searched again with) it holds them as the report does, all but the combined all-reduce's tuple."""
+    from autoshard.planner.xla_model.memory_accounting import plan_live_values, plan_liveness
+
+    closed = '{sdy.sharding = #sdy.sharding<@mesh, [{"d"}, {}]>}'
+    arg = f"tensor<64x256xf32> {closed}"
+    dot = "contracting_dims = [0] x [0] : (tensor<64x256xf32>, tensor<64x256xf32>) -> tensor<256x256xf32>"
+    text = f"""sdy.mesh @mesh = <["d"=8]>
+func.func @main(%a: {arg}, %b: {arg}, %c: {arg}, %e: {arg})
+    -> (tensor<256x256xf32> {closed}, tensor<256x256xf32> {closed}) {{
+  %0 = stablehlo.dot_general %a, %b, {dot}
+  %1 = stablehlo.dot_general %c, %e, {dot}
+  return %0, %1 : tensor<256x256xf32>, tensor<256x256xf32>
+}}"""
+    plan = autoshard.plan(text, mesh="d=8", time_limit=2, num_workers=1)
+    model = PlanCostModel(plan.config)
+    graph, assignment = plan.graph, plan.assignment
+    tuples = sum(v.size_bytes for v in plan_live_values(graph, assignment, plan.mesh,
+                                                        plan_liveness(graph, assignment, model.backend))
+                 if v.name == "combined all-reduce tuple")
+    partial_sums = 256 * 256 * 4  # one gradient's, f32[256,256] on every device
+    seen = {}
+    for settled_as in (None, assignment):
+        problem = build_strategy_graph(graph, model.edge_cost_table(), plan.mesh, model.backend, None,
+                                       reshard_pairs=True, around=assignment, settled_as=settled_as)
+        seen[settled_as is None] = peak_usage(problem, assignment)[0] + fixed_bytes(graph, plan.mesh, model.backend)
+    assert tuples == 64
+    assert seen[False] + tuples == plan.cost.memory.total_bytes
+    assert seen[True] <= plan.cost.memory.total_bytes - 2 * partial_sums  # the first gradient's two buffers unseen

@@ -761,13 +761,34 @@ def plan_liveness(graph: PlanGraph, assignment: Sequence[int], backend: XlaBacke
     """The plan's `GraphLiveness` on `backend`: XLA's combined all-reduces, and (`deferred`) the output-only readers
     run as late as XLA's scheduler may run them (`deferred_positions`, in the plan's breadth-first order on a
     backend scheduling so)."""
+    reads, combined = _combined_positions(graph, assignment, backend, deferred)
+    return GraphLiveness.of(graph, backend, reads, combined, assignment=assignment, copies_counted=True)
+
+
+def solver_liveness(graph: PlanGraph, backend: XlaBackend, around: Sequence[int] | None = None) -> GraphLiveness:
+    """The liveness the solver's memory limit sees: every recomputation merged as if partitioned like the value it
+    repeats, the output-only readers deferred (`deferred_positions`); partial sums settled where XLA's combiners
+    run the collectives of the plan `around` (`combined_positions`, exact for it and for any plan settling the
+    same ops alike), or, without one, where each op runs (no collective combined: the breadth-first order of the
+    kernels alone)."""
+    if around is None:
+        ranks = scheduled_ranks(graph, None, backend) if backend.breadth_first_schedule.value else None
+        return GraphLiveness.of(graph, backend, deferred_positions(graph, [n.position for n in graph.nodes], ranks))
+    reads, combined = _combined_positions(graph, around, backend, True)
+    return GraphLiveness.of(graph, backend, reads, combined)
+
+
+def _combined_positions(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend, deferred: bool
+                        ) -> tuple[list[int], list[int]]:
+    """(where each node reads its operands, where its partial sums settle) once XLA's combiners have merged the
+    plan's collectives (`combined_groups`), the output-only readers deferred where `deferred`."""
     groups = combined_groups(graph, assignment, backend)
     combined = combined_positions(graph, assignment, backend, groups)
     reads = operand_positions(graph, combined)
     if deferred:
         ranks = scheduled_ranks(graph, assignment, backend, groups) if backend.breadth_first_schedule.value else None
         reads = deferred_positions(graph, reads, ranks)
-    return GraphLiveness.of(graph, backend, reads, combined, assignment=assignment, copies_counted=True)
+    return reads, combined
 
 
 def _scheduled_first(graph: PlanGraph, backend: XlaBackend, runs_at: Sequence[int],
