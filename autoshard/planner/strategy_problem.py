@@ -118,13 +118,18 @@ def reshard_pair_pieces(graph: PlanGraph, mesh: Mesh, liveness: GraphLiveness, a
     or the earlier one reads the value as it is; or, with a plan `around`, whichever of these is exact for that plan
     (`_gap_piece`): the earlier one, the later one (exact where the later one reads the value as it is), or the two
     readers where they reshard alike from the producer's sharding in `around` (exact for any plan that keeps it).
-    A reshard written before its read (`reshard_written_at`) is held from there instead (`_written_early_pieces`)."""
+    A reshard written before its read (`reshard_written_at`) is held from there instead (`_written_early_pieces`),
+    and takes its place among the reads from there (a weight gathered at the step's start for the forward pass and
+    read again by the backward pass's recomputation holds one buffer in between). With a plan `around`, a read the
+    plan makes without a buffer holds nothing over its reads' span (an update reading the weight as it is, written
+    early too, does not keep the gathered buffer between the reads around it)."""
     slice_fusing = graph.derived("slice fusing nodes", slice_fusing_nodes)
     ids: dict = {}  # shardings interned to ints
     cache: dict[tuple, np.ndarray | None] = {}
     out = []
     reads: dict[tuple[int, int], list[tuple[tuple[int, int], PlanEdge, np.ndarray]]] = {}  # per value, its reads
     early: dict[tuple[int, int], list[tuple[tuple[int, int], PlanEdge, np.ndarray]]] = {}  # reshards written early
+    written_early: set[int] = set()  # their edges' ids (their own pieces are `_written_early_pieces`')
     for e in graph.edges:
         span = reshard_read(graph, e, liveness)
         if span is None:
@@ -141,6 +146,10 @@ def reshard_pair_pieces(graph: PlanGraph, mesh: Mesh, liveness: GraphLiveness, a
         written = reshard_written_at(graph, e, liveness)
         if written is not None:  # held from where it is written, before the read
             early.setdefault((e.producer, e.out_port), []).append(((written, span[1]), e, matrix))
+            written_early.add(id(e))
+            # between it and a later read resharding alike, one buffer is held too (a weight gathered at the step's
+            # start for the forward pass and read again by the backward pass's recomputation)
+            reads.setdefault((e.producer, e.out_port), []).append(((written, span[1]), e, matrix))
             continue
         out.append((e.producer, e.consumer, matrix, (2 * span[0], 2 * span[1] + 1)))
         reads.setdefault((e.producer, e.out_port), []).append((span, e, matrix))
@@ -149,17 +158,19 @@ def reshard_pair_pieces(graph: PlanGraph, mesh: Mesh, liveness: GraphLiveness, a
     for (producer, port), value_reads in reads.items():
         value_reads.sort(key=lambda read: read[0])
         in_plan = None if around is None else _ReadsInPlan.of(graph, value_reads, around)
-        since = -1  # one past the half steps of the reads so far
+        since = -1  # one past the half steps of the reads so far holding a buffer (-1: none yet)
         for k, ((at, until), e, matrix) in enumerate(value_reads):
-            if k and 2 * at > since:
+            if k and 0 <= since < 2 * at:
                 u, v, held = _gap_piece(graph, value_reads, k, in_plan)
                 if u != v:  # a loop's carried value read by the loop itself holds no buffer apart
                     out.append((u, v, held, (since, 2 * at)))
-            if in_plan is not None and 0 < k < len(value_reads) - 1:
+                since = 2 * at
+            if in_plan is not None and 0 < k < len(value_reads) - 1 and id(e) not in written_early:
                 piece = _read_piece(value_reads, k, in_plan)
                 if piece is not None and piece[0] != piece[1]:
                     out.append((*piece, (2 * at, 2 * until + 1)))
-            since = max(since, 2 * until + 1)
+            if in_plan is None or in_plan.held[k]:  # a read the plan makes without a buffer holds none over it
+                since = max(since, 2 * until + 1)
     return out
 
 

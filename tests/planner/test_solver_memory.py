@@ -245,3 +245,47 @@ func.func @main(%a: {arg}, %b: {arg}, %c: {arg}, %e: {arg})
     assert tuples == 64
     assert seen[False] + tuples == plan.cost.memory.total_bytes
     assert seen[True] <= plan.cost.memory.total_bytes - 2 * partial_sums  # the first gradient's two buffers unseen
+
+
+def test_around_a_plan_a_weight_gathered_at_the_start_is_held_until_the_recomputation_reads_it_again():
+    """XLA:CPU gathers a sharded weight the forward dot reads whole at the step's start; `jax.checkpoint`'s barrier
+    reads it whole again later, so the report holds one gathered buffer from the start to the barrier. A reader
+    taking the weight as it is (an update: written early, no buffer) spans the gap between the two reads; it holds
+    nothing, so around the plan a pair piece holds the gathered buffer there (it used to be left out)."""
+    import numpy as np
+
+    from autoshard.planner.xla_model.memory_accounting import half_steps, plan_live_values, plan_liveness
+
+    t = "tensor<256x256xf32>"
+    text = f"""sdy.mesh @mesh = <["d"=8]>
+func.func @main(%w: {t} {{sdy.sharding = #sdy.sharding<@mesh, [{{"d"}}, {{}}]>}}, %x: {t}) -> ({t}, {t}) {{
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : ({t}, {t}) -> {t}
+  %1 = stablehlo.tanh %0 : {t}
+  %2:2 = stablehlo.optimization_barrier %w, %1 : {t}, {t}
+  %3 = stablehlo.dot_general %2#1, %2#0, contracting_dims = [1] x [0] : ({t}, {t}) -> {t}
+  %4 = stablehlo.multiply %w, %w : {t}
+  return %3, %4 : {t}, {t}
+}}"""
+    plan = autoshard.plan(text, mesh="d=8", time_limit=2, num_workers=1)
+    graph, model = plan.graph, PlanCostModel(plan.config)
+    by_position = sorted(graph.nodes, key=lambda n: n.position)
+    forward_dot, barrier_w, backward_dot = by_position[2].index, by_position[4].index, by_position[6].index
+
+    def replicated(sharding):
+        return all(not d.axes for d in sharding.dims)
+
+    assignment = list(plan.assignment)
+    for node, ports in ((forward_dot, (0, 1)), (barrier_w, (0,)), (backward_dot, (0, 1))):
+        assignment[node] = next(k for k, s in enumerate(graph.nodes[node].strategies)
+                                if all(replicated(s.inputs[p]) for p in ports))
+    report = np.zeros(half_steps(graph) + 2, dtype=np.int64)
+    for v in plan_live_values(graph, assignment, plan.mesh, plan_liveness(graph, assignment, model.backend)):
+        if v.name.endswith(" resharded"):
+            report[v.def_index:v.last_use_index + 1] += v.size_bytes
+    problem = build_strategy_graph(graph, model.edge_cost_table(), plan.mesh, model.backend, None,
+                                   reshard_pairs=True, around=assignment, settled_as=assignment)
+    solver = np.zeros_like(report)
+    for piece in problem.pair_pieces:
+        solver[slice(*piece.interval)] += int(piece.usages[assignment[piece.u], assignment[piece.v]])
+    assert report[2 * forward_dot + 1] == 256 * 256 * 4  # the gathered weight alone, after the forward dot
+    assert solver.tolist() == report.tolist()
