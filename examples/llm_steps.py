@@ -57,7 +57,9 @@ class LlmShape:
         return self.layers * layer + self.vocab * self.hidden + head + self.hidden
 
 
-#: published dimensions (Meta's LLaMA 3 / 3.2 model cards and configs; Mistral's Mixtral-8x7B config)
+#: published dimensions (Meta's LLaMA 3 / 3.2 model cards and configs; Mistral's Mixtral-8x7B config; Qwen's
+#: Qwen2.5-7B config, its query/key/value biases left out: 28 heads and 4 key-value heads, which an 8-way axis
+#: does not divide)
 MODELS = {
     "llama3-1b": LlmShape("llama3-1b", layers=16, hidden=2048, heads=32, kv_heads=8, ffn=8192, vocab=128256,
                           tied_embeddings=True),
@@ -65,6 +67,7 @@ MODELS = {
                           tied_embeddings=True),
     "llama3-8b": LlmShape("llama3-8b", layers=32, hidden=4096, heads=32, kv_heads=8, ffn=14336, vocab=128256),
     "llama3-70b": LlmShape("llama3-70b", layers=80, hidden=8192, heads=64, kv_heads=8, ffn=28672, vocab=128256),
+    "qwen2.5-7b": LlmShape("qwen2.5-7b", layers=28, hidden=3584, heads=28, kv_heads=4, ffn=18944, vocab=152064),
     "mixtral-8x7b": LlmShape("mixtral-8x7b", layers=32, hidden=4096, heads=32, kv_heads=8, ffn=14336, vocab=32000,
                              experts=8, top_k=2),
 }
