@@ -223,22 +223,25 @@ def test_a_cheap_member_computed_from_the_arguments_delays_no_other_member():
     assert combined_positions(graph_with("stablehlo.dot_general"), [0] * 5, CPU) == [0, 4, 4, 3, 4]
 
 
-def test_combined_reduce_scatters_hold_partial_and_unscattered_sums_together():
-    # two independent weight gradients contracting a batch sharded 8 ways, each result sharded: XLA:CPU has no
-    # reduce-scatter, it runs one all-reduce of both partial sums (a tuple of 2 entries) and slices the results
-    # into the outputs. At that all-reduce the 2 partial sums and the 2 whole sums of f32[256,256] are live
-    # together, beside the tuple and the partition id (XLA: 1048656 bytes of temporaries; the partial sums
-    # alone counted 524352)
-    closed = '{sdy.sharding = #sdy.sharding<@mesh, [{"d"}, {}]>}'
-    arg = f"tensor<64x256xf32> {closed}"
-    dot = "contracting_dims = [0] x [0] : (tensor<64x256xf32>, tensor<64x256xf32>) -> tensor<256x256xf32>"
-    text = f"""sdy.mesh @mesh = <["d"=8]>
-func.func @main(%a: {arg}, %b: {arg}, %c: {arg}, %e: {arg})
-    -> (tensor<256x256xf32> {closed}, tensor<256x256xf32> {closed}) {{
-  %0 = stablehlo.dot_general %a, %b, {dot}
-  %1 = stablehlo.dot_general %c, %e, {dot}
+_CLOSED = '{sdy.sharding = #sdy.sharding<@mesh, [{"d"}, {}]>}'
+_GRADIENT_DOT = "contracting_dims = [0] x [0] : (tensor<64x256xf32>, tensor<64x256xf32>) -> tensor<256x256xf32>"
+#: two independent weight gradients contracting a batch sharded 8 ways, each result sharded
+INDEPENDENT_GRADIENTS = f"""sdy.mesh @mesh = <["d"=8]>
+func.func @main(%a: tensor<64x256xf32> {_CLOSED}, %b: tensor<64x256xf32> {_CLOSED},
+                %c: tensor<64x256xf32> {_CLOSED}, %e: tensor<64x256xf32> {_CLOSED})
+    -> (tensor<256x256xf32> {_CLOSED}, tensor<256x256xf32> {_CLOSED}) {{
+  %0 = stablehlo.dot_general %a, %b, {_GRADIENT_DOT}
+  %1 = stablehlo.dot_general %c, %e, {_GRADIENT_DOT}
   return %0, %1 : tensor<256x256xf32>, tensor<256x256xf32>
 }}"""
+
+
+def test_combined_reduce_scatters_hold_partial_and_unscattered_sums_together():
+    # XLA:CPU has no reduce-scatter, it runs one all-reduce of both partial sums (a tuple of 2 entries) and slices
+    # the results into the outputs. At that all-reduce the 2 partial sums and the 2 whole sums of f32[256,256] are
+    # live together, beside the tuple and the partition id (XLA: 1048656 bytes of temporaries; the partial sums
+    # alone counted 524352)
+    text = INDEPENDENT_GRADIENTS
     plan, m = _memory(text, mesh="d=8")
     ops = [n for n in plan.graph.nodes if n.kind == NodeKind.OP]
     assert [plan.chosen(n.index).settle.kind for n in ops] == ["reduce_scatter"] * 2

@@ -219,18 +219,9 @@ def test_searched_again_around_a_plan_the_solver_holds_partial_sums_until_their_
     runs (which collectives combine depends on the whole plan); around the plan (`settled_as`, what a plan over the
     budget is searched again with) it holds them as the report does, all but the combined all-reduce's tuple."""
     from autoshard.planner.xla_model.memory_accounting import plan_live_values, plan_liveness
+    from tests.costmodel.test_cost_memory import INDEPENDENT_GRADIENTS
 
-    closed = '{sdy.sharding = #sdy.sharding<@mesh, [{"d"}, {}]>}'
-    arg = f"tensor<64x256xf32> {closed}"
-    dot = "contracting_dims = [0] x [0] : (tensor<64x256xf32>, tensor<64x256xf32>) -> tensor<256x256xf32>"
-    text = f"""sdy.mesh @mesh = <["d"=8]>
-func.func @main(%a: {arg}, %b: {arg}, %c: {arg}, %e: {arg})
-    -> (tensor<256x256xf32> {closed}, tensor<256x256xf32> {closed}) {{
-  %0 = stablehlo.dot_general %a, %b, {dot}
-  %1 = stablehlo.dot_general %c, %e, {dot}
-  return %0, %1 : tensor<256x256xf32>, tensor<256x256xf32>
-}}"""
-    plan = autoshard.plan(text, mesh="d=8", time_limit=2, num_workers=1)
+    plan = autoshard.plan(INDEPENDENT_GRADIENTS, mesh="d=8", time_limit=2, num_workers=1)
     model = PlanCostModel(plan.config)
     graph, assignment = plan.graph, plan.assignment
     tuples = sum(v.size_bytes for v in plan_live_values(graph, assignment, plan.mesh,
