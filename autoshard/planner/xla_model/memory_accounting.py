@@ -761,7 +761,7 @@ def plan_liveness(graph: PlanGraph, assignment: Sequence[int], backend: XlaBacke
     """The plan's `GraphLiveness` on `backend`: XLA's combined all-reduces, and (`deferred`) the output-only readers
     run as late as XLA's scheduler may run them (`deferred_positions`, in the plan's breadth-first order on a
     backend scheduling so)."""
-    reads, combined = _combined_positions(graph, assignment, backend, deferred)
+    reads, combined = _read_and_settle_positions(graph, assignment, backend, deferred)
     return GraphLiveness.of(graph, backend, reads, combined, assignment=assignment, copies_counted=True)
 
 
@@ -774,12 +774,12 @@ def solver_liveness(graph: PlanGraph, backend: XlaBackend, around: Sequence[int]
     if around is None:
         ranks = scheduled_ranks(graph, None, backend) if backend.breadth_first_schedule.value else None
         return GraphLiveness.of(graph, backend, deferred_positions(graph, [n.position for n in graph.nodes], ranks))
-    reads, combined = _combined_positions(graph, around, backend, True)
+    reads, combined = _read_and_settle_positions(graph, around, backend, True)
     return GraphLiveness.of(graph, backend, reads, combined)
 
 
-def _combined_positions(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend, deferred: bool
-                        ) -> tuple[list[int], list[int]]:
+def _read_and_settle_positions(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend,
+                                deferred: bool) -> tuple[list[int], list[int]]:
     """(where each node reads its operands, where its partial sums settle) once XLA's combiners have merged the
     plan's collectives (`combined_groups`), the output-only readers deferred where `deferred`."""
     groups = combined_groups(graph, assignment, backend)
