@@ -4,6 +4,8 @@ until the backward's reader."""
 
 from __future__ import annotations
 
+import pytest
+
 import autoshard
 from autoshard.planner.program import BARRIER_OP
 from autoshard.planner.xla_model.backend import CPU
@@ -51,6 +53,55 @@ def test_barrier_values_are_their_operands_and_alike_recomputations_merge():
     assert (forward_tanh.index, 0) not in liveness.fused
     assert node_interval(forward_tanh, graph, liveness)[1] > add.position
     assert node_interval(forward_dot, graph, liveness)[1] <= forward_tanh.position + 1
+
+
+#: `jax.nn.silu` (x * 1 / (1 + exp(-x))) on a dot, recomputed after the barrier; the "backward" reads the recomputed
+#: sigmoid (as silu's derivative does), or, in `SIGMOID_BACKWARD_READS_EXP`, the recomputed exponential too
+SIGMOID_RECOMPUTED = """
+func.func @main(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %one = stablehlo.constant dense<1.0> : tensor<f32>
+  %ones = stablehlo.broadcast_in_dim %one, dims = [] : (tensor<f32>) -> tensor<64x64xf32>
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %1 = stablehlo.negate %0 : tensor<64x64xf32>
+  %2 = stablehlo.exponential %1 : tensor<64x64xf32>
+  %3 = stablehlo.add %ones, %2 : tensor<64x64xf32>
+  %4 = stablehlo.divide %ones, %3 : tensor<64x64xf32>
+  %5 = stablehlo.multiply %0, %4 : tensor<64x64xf32>
+  %6:2 = stablehlo.optimization_barrier %x, %w : tensor<64x64xf32>, tensor<64x64xf32>
+  %7 = stablehlo.dot_general %6#0, %6#1, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %8 = stablehlo.negate %7 : tensor<64x64xf32>
+  %9 = stablehlo.exponential %8 : tensor<64x64xf32>
+  %10 = stablehlo.add %ones, %9 : tensor<64x64xf32>
+  %11 = stablehlo.divide %ones, %10 : tensor<64x64xf32>
+  %12 = stablehlo.subtract %ones, %11 : tensor<64x64xf32>
+  %13 = stablehlo.multiply %11, %12 : tensor<64x64xf32>
+  %14 = stablehlo.add %13, %5 : tensor<64x64xf32>
+  return %14 : tensor<64x64xf32>
+}
+"""
+SIGMOID_BACKWARD_READS_EXP = SIGMOID_RECOMPUTED.replace(
+    "%14 = stablehlo.add %13, %5", "%15 = stablehlo.multiply %13, %9 : tensor<64x64xf32>\n  %14 = stablehlo.add %15, %5")
+
+
+@pytest.mark.parametrize("backward_reads_exp", [False, True])
+def test_a_recomputed_sigmoid_is_read_from_the_forward_and_its_exponential_only_where_read(backward_reads_exp):
+    # seen on XLA:CPU (a Qwen-shaped step on 64 devices): after the merge the forward's divide has readers in both
+    # passes, so it is written out (too expensive to compute twice) with the exponential fused into it; nothing
+    # else reads the exponential, so it holds no buffer. Where the backward reads the exponential too (a SiLU
+    # written x / (1 + exp(-x)), seen on one device), the exponential is written and held until then.
+    text = SIGMOID_BACKWARD_READS_EXP if backward_reads_exp else SIGMOID_RECOMPUTED
+    graph = autoshard.plan(text, mesh="data=2,model=4", time_limit=2).graph
+    liveness = plan_liveness(graph, [0] * len(graph.nodes), CPU)
+    forward_exp = _ops(graph, "stablehlo.exponential")[0]
+    forward_divide = _ops(graph, "stablehlo.divide")[0]
+    backward_subtract = _ops(graph, "stablehlo.subtract")[0]  # reads the recomputed sigmoid
+    assert (forward_divide.index, 0) not in liveness.fused
+    assert node_interval(forward_divide, graph, liveness)[1] >= backward_subtract.position
+    if backward_reads_exp:
+        assert (forward_exp.index, 0) not in liveness.fused
+        assert node_interval(forward_exp, graph, liveness)[1] > forward_divide.position + 1
+    else:
+        assert (forward_exp.index, 0) in liveness.fused
 
 
 def test_a_reshard_into_a_barrier_only_merged_values_read_is_counted_where_it_runs():

@@ -399,12 +399,16 @@ def _merge_facts(graph: PlanGraph, backend: XlaBackend, assignment: Sequence[int
     readers: dict[int, set[int]] = {}
     for e in graph.edges:
         readers.setdefault(e.producer, set()).add(e.consumer)
-    dead: set[int] = set()  # repeats only merged values read: XLA removes them as dead code
+    # readers first (reverse program order): a repeat that only values XLA does not compute read (merged, dead, or
+    # written below: read from the forward's buffer) is dead code XLA removes; an expensive one read by something
+    # computed is written (so a sigmoid's written divide reads its exponential inside its fusion: nothing else does)
+    dead: set[int] = set()
+    written: dict[int, tuple[int, int]] = {}
     for i in sorted(refused, key=lambda i: nodes[i].position, reverse=True):
-        if all(c in merged or c in dead for c in readers.get(i, ())):
+        if all(c in merged or c in dead or c in written for c in readers.get(i, ())):
             dead.add(i)
-    written = {i: source for i, source in repeats.items()
-               if i in refused and i not in dead and not cheap_to_recompute(nodes[source[0]])}
+        elif not cheap_to_recompute(nodes[repeats[i][0]]):
+            written[i] = repeats[i]
     fused -= set(written.values())
     merged.update(written)
     apart = ({i: source for i, source in base.apart.items() if i not in repeats}
