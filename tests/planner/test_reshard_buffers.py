@@ -121,3 +121,34 @@ def test_the_solver_holds_the_reshards_written_before_their_reads_as_the_report_
         problem = build_strategy_graph(plan.graph, model.edge_cost_table(), plan.mesh, model.backend, None,
                                        reshard_pairs=True, around=around)
         assert peak_usage(problem, assignment)[0] + fixed_bytes(plan.graph, plan.mesh, model.backend) == report
+
+
+#: the weight read as it is by an elementwise op, and whole by the dot reading it through a barrier (the
+#: recomputation's copy of it, which the forward pass does not read)
+BARRIER_READS_WHOLE = """
+func.func @main(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>) {
+  %0 = stablehlo.multiply %w, %w : tensor<64x64xf32>
+  %1 = stablehlo.tanh %x : tensor<64x64xf32>
+  %2 = stablehlo.exponential %1 : tensor<64x64xf32>
+  %3:2 = stablehlo.optimization_barrier %x, %w : tensor<64x64xf32>, tensor<64x64xf32>
+  %4 = stablehlo.dot_general %3#0, %3#1, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %5 = stablehlo.add %4, %2 : tensor<64x64xf32>
+  return %0, %5 : tensor<64x64xf32>, tensor<64x64xf32>
+}
+"""
+
+
+def test_an_argument_resharded_into_a_barrier_is_written_at_the_start_and_held_until_read():
+    """XLA:CPU removes the barriers after partitioning: the gather of a weight into one reads the parameter alone
+    and runs at the step's start (seen on an 8B step on 64 devices: the output projections gathered for the
+    recomputation's barrier at the start, held until the backward dots read them)."""
+    plan = autoshard.plan(BARRIER_READS_WHOLE, mesh="data=2", time_limit=2)
+    graph = plan.graph
+    assignment = [0] * len(graph.nodes)  # everything replicated but the weight and the multiply reading it
+    for node in graph.nodes:
+        if node.label in ("%arg1", "stablehlo.multiply"):
+            assignment[node.index] = _split_by_rows(node)
+    dot = next(n for n in graph.nodes if n.label == "stablehlo.dot_general")
+    values = plan_live_values(graph, assignment, plan.mesh, plan_liveness(graph, assignment, CPU))
+    spans = {v.name: (v.def_index, v.last_use_index) for v in values if v.name.endswith("resharded")}
+    assert spans == {"%arg1 resharded": (0, 2 * dot.position)}

@@ -120,6 +120,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import OpResult
 
 from costmodel.memory import LiveValue, StepMemory, step_memory
 
@@ -141,7 +143,7 @@ from autoshard.planner.xla_model.fusion_groups import (
 )
 from autoshard.planner.xla_model.library_reductions import constant_broadcasts
 from autoshard.planner.xla_model.loop_state import loop_state, loop_tuples
-from autoshard.planner.xla_model.merged_values import merged_values
+from autoshard.planner.xla_model.merged_values import is_barrier_value, merged_values
 from autoshard.planner.xla_model.no_op_ops import is_no_op
 from autoshard.planner.xla_model.scatter_add import scatters_into_adds
 from autoshard.planner.xla_model.select_and_scatter_expansion import (buffer_bytes, early_operand_reads, expansion,
@@ -1090,7 +1092,7 @@ def reshard_written_at(graph: PlanGraph, edge: PlanEdge, liveness: GraphLiveness
     argument), not before its reader (seen on XLA:CPU, jaxlib 0.10: an 8B step's gathers of forward activations
     that only the backward pass reads resharded ran beside the forward ops computing them, and its gathers of the
     output projections that only the backward pass reads before the forward pass; each held until read)."""
-    if not liveness.backend.breadth_first_schedule.value or not graph.nodes[edge.consumer].in_function_body():
+    if not liveness.backend.breadth_first_schedule.value or not _in_function_body(graph.nodes[edge.consumer]):
         return None
     origin = liveness.origin(edge.producer, edge.out_port)[0]
     origin = liveness.merged.get(origin, (origin, 0))[0]
@@ -1100,6 +1102,15 @@ def reshard_written_at(graph: PlanGraph, edge: PlanEdge, liveness: GraphLiveness
     if source.kind == NodeKind.OP and source.in_function_body():
         return liveness.settles_at[origin]
     return None
+
+
+def _in_function_body(node: PlanNode) -> bool:
+    """Whether `node` is computed in the function's body: an op (or constant) there, or a value of a barrier there
+    (XLA:CPU removes the barriers after partitioning: a reshard into one is a collective of the body, seen on an 8B
+    step on 64 devices, its output projections gathered at the step's start for the recomputation's barrier)."""
+    if is_barrier_value(node):
+        return bool(node.ir) and all(isinstance(v, OpResult) and isinstance(v.op.parent_op(), FuncOp) for v in node.ir)
+    return node.in_function_body()
 
 
 def reshard_writes_buffer(graph: PlanGraph, edge: PlanEdge, src: TensorSharding, dst: TensorSharding,

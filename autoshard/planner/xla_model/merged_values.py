@@ -144,7 +144,7 @@ def _merge_walk(graph: PlanGraph) -> list[tuple[int, int, int | None, tuple[tupl
     for node in sorted(graph.nodes, key=lambda n: n.position):
         reads = operands.get(node.index, {})
         key = static[node.index]
-        if _is_barrier_value(node) and len(reads) == 1:
+        if is_barrier_value(node) and len(reads) == 1:
             walk.append((node.index, _BARRIER, None, (reads[0],), 1))
         elif node.kind == NodeKind.CONSTRAINT and 0 in reads:
             walk.append((node.index, _PASS_THROUGH, None, (reads[0],), 1))
@@ -163,7 +163,8 @@ def _partitioned_alike(earlier: PlanNode, repeat: PlanNode, assignment: Sequence
     return a.inputs == b.inputs and a.outputs == b.outputs
 
 
-def _is_barrier_value(node: PlanNode) -> bool:
+def is_barrier_value(node: PlanNode) -> bool:
+    """Whether `node` is a value of a `jax.checkpoint` barrier (`stablehlo.optimization_barrier`)."""
     return node.kind == NodeKind.DATA_FLOW and str(node.label).startswith(BARRIER_OP)
 
 
