@@ -61,6 +61,9 @@ class PlanCostModel:
         self._reshards = ReshardPricer(config)
         #: the last graph `fusion` worked out, its node and edge counts then, and its fusion plan
         self._fusion: tuple[PlanGraph, tuple[int, int], FusionPlan] | None = None
+        #: per node index, the node, its traffic and its global work in a fusion group (`group_memory_bound`: a
+        #: node recomputed in many groups, a scalar chain inlined into each reader, is priced once)
+        self._group_work: dict[int, tuple[PlanNode, NodeTraffic, OpWork]] = {}
 
     def edge_cost_table(self) -> EdgeCostTable:
         """Memoized reshard prices and edge matrices; pairs equal up to a price-preserving renaming priced once."""
@@ -173,12 +176,19 @@ class PlanCostModel:
 
     def group_memory_bound(self, members: Sequence[tuple[PlanNode, NodeTraffic]]) -> bool:
         """Whether a fusion group, on global shapes, spends longer moving bytes than computing."""
-        total = OpWork()
+        flops = bytes_accessed = transcendentals = 0.0
+        matmul = False
         for node, traffic in members:
-            total = total + self.node_work(node, 1.0, None, None, traffic)
-        memory = total.bytes_accessed / self.config.hardware.memory_bandwidth
-        arithmetic = op_time(self.config, OpWork(total.flops, 0.0, total.transcendentals, total.matmul),
-                             _dtype(members[0][0]))
+            found = self._group_work.get(node.index)
+            if found is None or found[0] is not node or found[1] is not traffic:
+                found = self._group_work[node.index] = (node, traffic, self.node_work(node, 1.0, None, None, traffic))
+            work = found[2]
+            flops += work.flops
+            bytes_accessed += work.bytes_accessed
+            transcendentals += work.transcendentals
+            matmul = matmul or work.matmul
+        memory = bytes_accessed / self.config.hardware.memory_bandwidth
+        arithmetic = op_time(self.config, OpWork(flops, 0.0, transcendentals, matmul), _dtype(members[0][0]))
         return memory >= arithmetic
 
     def strategy_work(self, node: PlanNode, strategy: NodeStrategy, traffic: NodeTraffic | None = None) -> OpWork:

@@ -80,8 +80,17 @@ def instruction_graph(graph: PlanGraph, assignment: Sequence[int] | None, backen
             return define(("bitcast", node), [("node", node)], nodes[node].position)
         return ("node", node)
 
+    ready: dict[int, list[Instruction]] = {}
+
     def value(node: int) -> list[Instruction]:
-        """The instructions node's result is ready after (settled, bitcast back)."""
+        """The instructions node's result is ready after (settled, bitcast back); worked out once per node (a
+        value read through a chain of transparent nodes, a barrier's say, is read by each of its readers)."""
+        found = ready.get(node)
+        if found is None:
+            found = ready[node] = _value(node)
+        return found
+
+    def _value(node: int) -> list[Instruction]:
         n = nodes[node]
         if n.kind in TRANSPARENT_KINDS:
             return [i for e in incoming.get(node, ()) for i in read(e)]
