@@ -59,7 +59,8 @@ REMAT_WARNING = "Involuntary full rematerialization"
 GB = 1e9
 #: the dim Megatron puts on the model axis, per parameter name: column-parallel (output dim), row-parallel
 #: (input dim), vocab; MoE weights [E, h, f] / [E, f, h] shard f the same way; norms and the router replicate
-TP_DIMS = {"wq": -1, "wk": -1, "wv": -1, "w_gate": -1, "w_up": -1, "wo": -2, "w_down": -2, "head": -1, "embed": 0}
+TP_DIMS = {"wq": -1, "wk": -1, "wv": -1, "w_gate": -1, "w_up": -1, "wo": -2, "w_down": -2, "head": -1, "embed": 0,
+           "w_qkv": -1, "b_qkv": -1, "w_fc": -1, "b_fc": -1, "w_proj": -2}
 
 
 @dataclass(frozen=True)

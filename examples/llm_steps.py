@@ -38,6 +38,12 @@ class LlmShape:
     seq: int = 1024
     checkpoint: bool = False
     dtype: str = "f32"  # parameters' dtype; optimizer moments stay f32
+    #: "llama": RMSNorm, rotary over every head dim, SwiGLU, attention then MLP; "neox" (GPT-NeoX, Pythia):
+    #: LayerNorm with bias, one fused query/key/value projection with bias (per head: q, k, v), rotary over a
+    #: quarter of each head, GELU MLP with biases, attention and MLP in parallel on the same input
+    family: str = "llama"
+    #: clip the gradients to this global L2 norm before the update (None: no clipping)
+    clip_norm: float | None = None
 
     @property
     def head_dim(self) -> int:
@@ -50,16 +56,20 @@ class LlmShape:
                 + ("_bf16" if self.dtype == "bf16" else ""))
 
     def parameter_count(self) -> int:
+        head = 0 if self.tied_embeddings else self.vocab * self.hidden
+        if self.family == "neox":
+            attention = 4 * self.hidden * self.hidden + 4 * self.hidden
+            layer = attention + 2 * self.hidden * self.ffn + self.ffn + self.hidden + 4 * self.hidden
+            return self.layers * layer + self.vocab * self.hidden + head + 2 * self.hidden
         attention = self.hidden * self.head_dim * (2 * self.heads + 2 * self.kv_heads)
         mlp = 3 * self.hidden * self.ffn * max(self.experts, 1) + (self.hidden * self.experts if self.experts else 0)
         layer = attention + mlp + 2 * self.hidden
-        head = 0 if self.tied_embeddings else self.vocab * self.hidden
         return self.layers * layer + self.vocab * self.hidden + head + self.hidden
 
 
 #: published dimensions (Meta's LLaMA 3 / 3.2 model cards and configs; Mistral's Mixtral-8x7B config; Qwen's
 #: Qwen2.5-7B config, its query/key/value biases left out: 28 heads and 4 key-value heads, which an 8-way axis
-#: does not divide)
+#: does not divide; EleutherAI's Pythia-6.9B config, trained with gradients clipped to norm 1)
 MODELS = {
     "llama3-1b": LlmShape("llama3-1b", layers=16, hidden=2048, heads=32, kv_heads=8, ffn=8192, vocab=128256,
                           tied_embeddings=True),
@@ -70,6 +80,8 @@ MODELS = {
     "qwen2.5-7b": LlmShape("qwen2.5-7b", layers=28, hidden=3584, heads=28, kv_heads=4, ffn=18944, vocab=152064),
     "mixtral-8x7b": LlmShape("mixtral-8x7b", layers=32, hidden=4096, heads=32, kv_heads=8, ffn=14336, vocab=32000,
                              experts=8, top_k=2),
+    "pythia-6.9b": LlmShape("pythia-6.9b", layers=32, hidden=4096, heads=32, kv_heads=32, ffn=16384, vocab=50432,
+                            family="neox", clip_norm=1.0),
 }
 
 
@@ -99,7 +111,15 @@ def parameter_specs(s: LlmShape) -> dict:
     def spec(*shape):
         return jax.ShapeDtypeStruct(shape, dt)
 
+    def neox_layer():
+        return {"attn_norm": spec(s.hidden), "attn_norm_bias": spec(s.hidden), "w_qkv": spec(s.hidden, 3 * s.hidden),
+                "b_qkv": spec(3 * s.hidden), "wo": spec(s.hidden, s.hidden), "bo": spec(s.hidden),
+                "mlp_norm": spec(s.hidden), "mlp_norm_bias": spec(s.hidden), "w_fc": spec(s.hidden, s.ffn),
+                "b_fc": spec(s.ffn), "w_proj": spec(s.ffn, s.hidden), "b_proj": spec(s.hidden)}
+
     def layer():
+        if s.family == "neox":
+            return neox_layer()
         p = {"attn_norm": spec(s.hidden), "wq": spec(s.hidden, s.heads * s.head_dim),
              "wk": spec(s.hidden, s.kv_heads * s.head_dim), "wv": spec(s.hidden, s.kv_heads * s.head_dim),
              "wo": spec(s.heads * s.head_dim, s.hidden), "mlp_norm": spec(s.hidden)}
@@ -111,6 +131,8 @@ def parameter_specs(s: LlmShape) -> dict:
         return p
 
     params = {"embed": spec(s.vocab, s.hidden), "layers": [layer() for _ in range(s.layers)], "norm": spec(s.hidden)}
+    if s.family == "neox":
+        params["norm_bias"] = spec(s.hidden)
     if not s.tied_embeddings:
         params["head"] = spec(s.hidden, s.vocab)
     return params
@@ -121,6 +143,14 @@ def _rms_norm(x, scale, eps=1e-5):
     x32 = x.astype(jnp.float32)
     normed = x32 * jax.lax.rsqrt(jnp.mean(x32 * x32, axis=-1, keepdims=True) + eps)
     return (normed * scale.astype(jnp.float32)).astype(x.dtype)
+
+
+def _layer_norm(x, scale, bias, eps=1e-5):
+    jax, jnp = _jax()
+    x32 = x.astype(jnp.float32)
+    centered = x32 - jnp.mean(x32, axis=-1, keepdims=True)
+    normed = centered * jax.lax.rsqrt(jnp.mean(centered * centered, axis=-1, keepdims=True) + eps)
+    return (normed * scale.astype(jnp.float32) + bias.astype(jnp.float32)).astype(x.dtype)
 
 
 def _rotary(x, theta=500000.0):
@@ -152,6 +182,29 @@ def _attention(s: LlmShape, p, x):
     return out @ p["wo"]
 
 
+def _neox_attention(s: LlmShape, p, x):
+    """Multi-head attention from one fused projection laid out per head as (q, k, v); rotary over the first
+    quarter of each head's dims (GPT-NeoX's rotary_pct 0.25, base 10000)."""
+    jax, jnp = _jax()
+    b, t, _ = x.shape
+    qkv = (x @ p["w_qkv"] + p["b_qkv"]).reshape(b, t, s.heads, 3 * s.head_dim)
+    q, k, v = jnp.split(qkv, 3, axis=-1)
+    rot = s.head_dim // 4
+    q = jnp.concatenate([_rotary(q[..., :rot], theta=10000.0), q[..., rot:]], axis=-1)
+    k = jnp.concatenate([_rotary(k[..., :rot], theta=10000.0), k[..., rot:]], axis=-1)
+    scores = jnp.einsum("bthd,bshd->bhts", q, k).astype(jnp.float32) / jnp.sqrt(float(s.head_dim))
+    causal = jnp.tril(jnp.ones((t, t), dtype=bool))
+    scores = jnp.where(causal, scores, jnp.finfo(jnp.float32).min)
+    weights = jax.nn.softmax(scores, axis=-1).astype(x.dtype)
+    out = jnp.einsum("bhts,bshd->bthd", weights, v).reshape(b, t, s.hidden)
+    return out @ p["wo"] + p["bo"]
+
+
+def _gelu_mlp(p, x):
+    jax, _ = _jax()
+    return jax.nn.gelu(x @ p["w_fc"] + p["b_fc"], approximate=False) @ p["w_proj"] + p["b_proj"]
+
+
 def _swiglu(x, w_gate, w_up, w_down):
     jax, _ = _jax()
     return (jax.nn.silu(x @ w_gate) * (x @ w_up)) @ w_down
@@ -180,6 +233,9 @@ def _moe(s: LlmShape, p, x):
 
 
 def _layer(s: LlmShape, p, x):
+    if s.family == "neox":  # parallel residual
+        return (x + _neox_attention(s, p, _layer_norm(x, p["attn_norm"], p["attn_norm_bias"]))
+                + _gelu_mlp(p, _layer_norm(x, p["mlp_norm"], p["mlp_norm_bias"])))
     x = x + _attention(s, p, _rms_norm(x, p["attn_norm"]))
     h = _rms_norm(x, p["mlp_norm"])
     return x + (_moe(s, p, h) if s.experts else _swiglu(h, p["w_gate"], p["w_up"], p["w_down"]))
@@ -193,7 +249,7 @@ def loss_fn(s: LlmShape):
         x = params["embed"][tokens]
         for p in params["layers"]:
             x = layer(p, x)
-        x = _rms_norm(x, params["norm"])
+        x = _layer_norm(x, params["norm"], params["norm_bias"]) if s.family == "neox" else _rms_norm(x, params["norm"])
         head = params["embed"].T if s.tied_embeddings else params["head"]
         logits = (x @ head).astype(jnp.float32)
         log_probs = jax.nn.log_softmax(logits, axis=-1)
@@ -210,6 +266,10 @@ def train_step_fn(s: LlmShape, lr=3e-4, b1=0.9, b2=0.95, eps=1e-8, weight_decay=
 
     def step_fn(params, m, v, step, tokens, targets):
         value, grads = jax.value_and_grad(loss)(params, tokens, targets)
+        if s.clip_norm is not None:  # optax.clip_by_global_norm
+            norm = jnp.sqrt(sum(jnp.sum(jnp.square(g.astype(jnp.float32))) for g in jax.tree.leaves(grads)))
+            scale = jnp.minimum(1.0, s.clip_norm / (norm + 1e-6))
+            grads = jax.tree.map(lambda g: (g.astype(jnp.float32) * scale).astype(g.dtype), grads)
         t = (step + 1).astype(jnp.float32)
 
         def update(p, g, m_, v_):
