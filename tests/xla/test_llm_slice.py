@@ -93,6 +93,23 @@ def test_predicted_memory_of_an_8b_shaped_slice_is_within_10_percent_of_xla_and_
     assert compiled <= predicted <= 1.10 * compiled, (predicted, compiled, predicted / compiled)
 
 
+#: Pythia-6.9B's proportions (GPT-NeoX: 8 heads of 64 for 512, MLP width 4x, exact GELU, gradients clipped to a
+#: global norm), an architecture the planner was not tuned on
+PYTHIA_SLICE = dict(hidden=512, heads=8, kv_heads=8, ffn=2048, vocab=4096)
+
+
+def test_predicted_memory_of_a_neox_shaped_slice_is_within_10_percent_of_xla_and_not_under(tmp_path) -> None:
+    """The exact GELU's erfc is read by its product and its derivative: XLA writes the three values of its f32
+    expansion (`chlo_expansion`), held from the forward pass to the backward. Measured: 1.039x XLA's compiled
+    memory (0.892x with the erfc's result counted once)."""
+    shape = replace(llm_steps.shape_of("pythia-6.9b", layers=2, batch=64, seq=256, checkpoint=True), **PYTHIA_SLICE)
+    plan = autoshard.plan(llm_steps.export(shape), mesh="data=8,model=8", time_limit=5, seed=0,
+                          options=PlanOptions(carry_state=True))
+    compiled = _compiled_bytes(plan, tmp_path)
+    predicted = plan.cost.peak_memory_bytes
+    assert compiled <= predicted <= 1.10 * compiled, (predicted, compiled, predicted / compiled)
+
+
 def test_predicted_memory_of_an_unchecked_8b_shaped_slice_is_not_under_xla(tmp_path) -> None:
     """Without `jax.checkpoint` the backward ops read forward values and gradients computed from them through dots:
     XLA writes the SwiGLU's `gate * sigmoid(gate)` and the residual adds rather than duplicate them into those

@@ -70,7 +70,7 @@ def instruction_graph(graph: PlanGraph, assignment: Sequence[int] | None, backen
     def define(instruction: Instruction, reads: list[Instruction], at: int) -> Instruction:
         if instruction not in operands:
             operands[instruction] = list(dict.fromkeys(reads))
-            library = instruction[0] == "node" and _library_fusion(nodes[instruction[1]], backend)
+            library = instruction[0] == "node" and library_fusion(nodes[instruction[1]], backend)
             place[instruction] = (int(library), at)
         return instruction
 
@@ -138,7 +138,7 @@ def instruction_graph(graph: PlanGraph, assignment: Sequence[int] | None, backen
     return InstructionGraph(operands, place)
 
 
-def _library_fusion(node: PlanNode, backend: XlaBackend) -> bool:
+def library_fusion(node: PlanNode, backend: XlaBackend) -> bool:
     """Whether XLA:CPU runs `node` as a library fusion (module docstring)."""
     return node.label in LIBRARY_OPS or (backend.library_reductions.value and library_reduction(node))
 

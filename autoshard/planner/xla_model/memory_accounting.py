@@ -131,8 +131,9 @@ from autoshard.dialects.stablehlo import ReduceWindowOp
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanEdge, PlanGraph, PlanNode, TensorInfo
 from autoshard.planner.xla_model.all_reduce_combiner import combined_groups
 from autoshard.planner.xla_model.backend import XlaBackend
-from autoshard.planner.xla_model.bfs_schedule import LIBRARY_OPS, scheduled_ranks
+from autoshard.planner.xla_model.bfs_schedule import LIBRARY_OPS, library_fusion, scheduled_ranks
 from autoshard.planner.xla_model.case_results import branch_writers, case_tuples
+from autoshard.planner.xla_model.chlo_expansion import expanded_ops, written_buffers
 from autoshard.planner.xla_model.constants_first import constants_first_positions, scatters_into_constants
 from autoshard.planner.xla_model.dot_layout import (copied_operands, copied_ports, flattened_dot, makes_layout_copies,
                                                     vector_ports)
@@ -228,6 +229,8 @@ class GraphLiveness:
     copies_written_at: dict[tuple[int, int], int] = field(default_factory=dict)
     #: expanded select_and_scatter -> its expansion's buffers' half-step spans (`expansion_spans`)
     expansion_spans: dict[int, dict[str, tuple[int, int]]] = field(default_factory=dict)
+    #: CHLO ops whose written result XLA holds as its expansion's values (`chlo_expansion.expanded_ops`)
+    expanded_ops: frozenset[int] = frozenset()
 
     def origin(self, node: int, port: int) -> tuple[int, int]:
         """The value behind a chain of sharding constraints."""
@@ -350,7 +353,9 @@ class GraphLiveness:
         return GraphLiveness(backend, frozenset(aliased), frozenset(returned), frozenset(fused), tuple(last),
                              frozenset(invariant), tuple(runs_until), reuses, through, runs_at, frozenset(recomputed),
                              frozenset(copied), settles_at, merged, tuple(read_at), hoisted, held_twice, written_at,
-                             expanded)
+                             expanded, graph.derived(f"expanded CHLO ops on {backend.name}",
+                                                     lambda g: expanded_ops(g, plan_fusion(g, backend).kernels,
+                                                                            lambda n: not library_fusion(n, backend))))
 
 
 @dataclass(frozen=True)
@@ -645,9 +650,10 @@ def node_usage(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, liveness: Gra
     if node.kind == NodeKind.ARGUMENT:  # the caller's buffer, outside XLA's temporary heap
         return sharded_bytes(node.outputs[0], strategy.outputs[0], mesh)
     backend = liveness.backend
-    own = sum(backend.aligned(sharded_bytes(node.outputs[p], strategy.outputs[p], mesh))
-              for p in held_ports(node)
-              if (node.index, p) not in liveness.returned and (node.index, p) not in liveness.fused)
+    own = sum(backend.aligned(size) for p in held_ports(node)
+              if (node.index, p) not in liveness.returned and (node.index, p) not in liveness.fused
+              for size in written_buffers(node, sharded_bytes(node.outputs[p], strategy.outputs[p], mesh),
+                                          liveness.expanded_ops))
     # a carried value copied each iteration is held twice, returned or not: XLA's copy insertion gives the body a
     # copy to read while the new value is written (`loop_state`)
     if node.index not in liveness.held_twice:
