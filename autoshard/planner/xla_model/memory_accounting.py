@@ -217,7 +217,8 @@ class GraphLiveness:
     merged: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: per node: where its last reader in the program runs (not counting the readers of a reader that writes its
     #: result, nor recomputations merged with or recomputed from its value; a reader computed inside its own
-    #: readers' loops reads it where those run, and so does a reader recomputing a producer written out for another)
+    #: readers' loops reads it where those run), before any reader recomputes a producer written out for another:
+    #: how long an unscattered sum lives
     last_direct_read: tuple[int, ...] = ()
     #: recomputations XLA cannot merge (the plan partitions them otherwise) -> where it computes them: beside
     #: the forward values they repeat, the barrier that would have held them back being gone; a written broadcast
@@ -302,6 +303,9 @@ class GraphLiveness:
         if backend.case_results_in_place.value:  # a branch computes what it yields into the case's result
             returned.update(branch_writers(graph))
         kept_out = plan_fusion(graph, backend).kept_out | {e.consumer for e in graph.edges if e.producer in folded}
+        # the readers before any recomputes a producer from its inputs: an unscattered sum's (below)
+        direct_consumers = {i: list(readers) for i, readers in consumers.items()}
+        direct_passed_on = set(passed_on)
         recomputed, written_out = _read_through_producers(nodes, sources, consumers, fused, returned, copied,
                                                           kept_out, set(merged), backend.convolution_fuses_input.value,
                                                           backend.expensive_ops_not_duplicated.value)
@@ -322,23 +326,35 @@ class GraphLiveness:
                 returned.add((node, port))
         # where each node's work runs last: its own position, or its passed-on outputs' readers' (reverse order:
         # readers come later in the program; a loop's own yield is the one earlier reader and passes nothing on)
-        runs_until = list(runs_at)
-        for i in (*merged, *dead):  # not computed: needed only where something live reads the value
-            runs_until[i] = 0
-        for n in sorted(nodes, key=lambda n: runs_at[n.index], reverse=True):
-            for c, port in consumers.get(n.index, ()):
-                if (n.index, port) in passed_on and c != n.index:
-                    runs_until[n.index] = max(runs_until[n.index], runs_until[c])
+        def running_until(readers_of: dict[int, list[tuple[int, int]]], passing: set[tuple[int, int]]) -> list[int]:
+            until = list(runs_at)
+            for i in (*merged, *dead):  # not computed: needed only where something live reads the value
+                until[i] = 0
+            for n in sorted(nodes, key=lambda n: runs_at[n.index], reverse=True):
+                for c, port in readers_of.get(n.index, ()):
+                    if (n.index, port) in passing and c != n.index:
+                        until[n.index] = max(until[n.index], until[c])
+            return until
+
+        def last_reads(readers_of: dict[int, list[tuple[int, int]]], passing: set[tuple[int, int]],
+                       until: list[int]) -> list[int]:
+            read_at = list(starts)
+            for n in nodes:
+                for c, _ in readers_of.get(n.index, ()):
+                    if c not in repeats and nodes[c].kind != NodeKind.RESULT:
+                        # a reader computed inside its own readers' loops reads the value where those run
+                        passes_on = any((c, j) in passing for j in range(len(nodes[c].outputs)))
+                        read_at[n.index] = max(read_at[n.index], until[c] if passes_on else runs_at[c])
+            return read_at
+
+        runs_until = running_until(consumers, passed_on)
         # a node may read its operands before its program position (`early_updates`): it is computed there
         starts = [min(n.position, runs_at[n.index]) for n in nodes]
         last = [max([starts[n.index]] + [runs_until[c] for c, _ in consumers.get(n.index, ())]) for n in nodes]
-        read_at = list(starts)
-        for n in nodes:  # readers recomputing a producer read its inputs (`_read_through_producers`)
-            for c, _ in consumers.get(n.index, ()):
-                if c not in repeats and nodes[c].kind != NodeKind.RESULT:
-                    # a reader computed inside its own readers' loops reads the value where those run
-                    passes_on = any((c, j) in passed_on for j in range(len(nodes[c].outputs)))
-                    read_at[n.index] = max(read_at[n.index], runs_until[c] if passes_on else runs_at[c])
+        # an unscattered sum is read as its readers read it before any recomputes a producer of theirs (which reads
+        # its inputs, `_read_through_producers`): XLA does not recompute a producer whose fused slice reads a sum
+        # larger than its result in any reader (`unfusible_producers` on the partitioned shapes)
+        read_at = last_reads(direct_consumers, direct_passed_on, running_until(direct_consumers, direct_passed_on))
         reuses = {i: donor for i, donor in _buffer_reuses(nodes, sources, fused, returned, last, runs_at).items()
                   if i not in keep_inputs}
         hoisted = {i: start for i, start in enumerate(starts) if start < nodes[i].position}
