@@ -336,17 +336,6 @@ class GraphLiveness:
                         until[n.index] = max(until[n.index], until[c])
             return until
 
-        def last_reads(readers_of: dict[int, list[tuple[int, int]]], passing: set[tuple[int, int]],
-                       until: list[int]) -> list[int]:
-            read_at = list(starts)
-            for n in nodes:
-                for c, _ in readers_of.get(n.index, ()):
-                    if c not in repeats and nodes[c].kind != NodeKind.RESULT:
-                        # a reader computed inside its own readers' loops reads the value where those run
-                        passes_on = any((c, j) in passing for j in range(len(nodes[c].outputs)))
-                        read_at[n.index] = max(read_at[n.index], until[c] if passes_on else runs_at[c])
-            return read_at
-
         runs_until = running_until(consumers, passed_on)
         # a node may read its operands before its program position (`early_updates`): it is computed there
         starts = [min(n.position, runs_at[n.index]) for n in nodes]
@@ -354,7 +343,15 @@ class GraphLiveness:
         # an unscattered sum is read as its readers read it before any recomputes a producer of theirs (which reads
         # its inputs, `_read_through_producers`): XLA does not recompute a producer whose fused slice reads a sum
         # larger than its result in any reader (`unfusible_producers` on the partitioned shapes)
-        read_at = last_reads(direct_consumers, direct_passed_on, running_until(direct_consumers, direct_passed_on))
+        reads_moved = consumers != direct_consumers or passed_on != direct_passed_on
+        direct_until = running_until(direct_consumers, direct_passed_on) if reads_moved else runs_until
+        read_at = list(starts)
+        for n in nodes:
+            for c, _ in direct_consumers.get(n.index, ()):
+                if c not in repeats and nodes[c].kind != NodeKind.RESULT:
+                    # a reader computed inside its own readers' loops reads the value where those run
+                    passes_on = any((c, j) in direct_passed_on for j in range(len(nodes[c].outputs)))
+                    read_at[n.index] = max(read_at[n.index], direct_until[c] if passes_on else runs_at[c])
         reuses = {i: donor for i, donor in _buffer_reuses(nodes, sources, fused, returned, last, runs_at).items()
                   if i not in keep_inputs}
         hoisted = {i: start for i, start in enumerate(starts) if start < nodes[i].position}
