@@ -1,4 +1,4 @@
-"""LLaMA-3- and Mixtral-shaped training steps from their published dimensions, exported as StableHLO (needs [xla]).
+"""LLaMA-3-, Mixtral-, Pythia- and Gemma-2-shaped training steps from their published dimensions, exported as StableHLO (needs [xla]).
 
 A step is what a user jits: the loss (token embedding, pre-norm decoder layers with RMSNorm, rotary grouped-query
 causal attention and a SwiGLU MLP or a top-k mixture of SwiGLU experts, final norm, an untied or tied head,
@@ -40,14 +40,19 @@ class LlmShape:
     dtype: str = "f32"  # parameters' dtype; optimizer moments stay f32
     #: "llama": RMSNorm, rotary over every head dim, SwiGLU, attention then MLP; "neox" (GPT-NeoX, Pythia):
     #: LayerNorm with bias, one fused query/key/value projection with bias (per head: q, k, v), rotary over a
-    #: quarter of each head, GELU MLP with biases, attention and MLP in parallel on the same input
+    #: quarter of each head, GELU MLP with biases, attention and MLP in parallel on the same input; "gemma2":
+    #: embeddings scaled by sqrt(hidden), RMSNorm with (1 + scale) before and after attention and MLP, attention
+    #: logits soft-capped (tanh) and every other layer's attention within a sliding window, GeGLU (tanh GELU),
+    #: final logits soft-capped
     family: str = "llama"
     #: clip the gradients to this global L2 norm before the update (None: no clipping)
     clip_norm: float | None = None
+    #: a head's dims where they are not hidden / heads (Gemma 2)
+    attention_head_dim: int | None = None
 
     @property
     def head_dim(self) -> int:
-        return self.hidden // self.heads
+        return self.attention_head_dim or self.hidden // self.heads
 
     @property
     def tag(self) -> str:
@@ -63,13 +68,14 @@ class LlmShape:
             return self.layers * layer + self.vocab * self.hidden + head + 2 * self.hidden
         attention = self.hidden * self.head_dim * (2 * self.heads + 2 * self.kv_heads)
         mlp = 3 * self.hidden * self.ffn * max(self.experts, 1) + (self.hidden * self.experts if self.experts else 0)
-        layer = attention + mlp + 2 * self.hidden
+        layer = attention + mlp + (4 if self.family == "gemma2" else 2) * self.hidden
         return self.layers * layer + self.vocab * self.hidden + head + self.hidden
 
 
 #: published dimensions (Meta's LLaMA 3 / 3.2 model cards and configs; Mistral's Mixtral-8x7B config; Qwen's
 #: Qwen2.5-7B config, its query/key/value biases left out: 28 heads and 4 key-value heads, which an 8-way axis
-#: does not divide; EleutherAI's Pythia-6.9B config, trained with gradients clipped to norm 1)
+#: does not divide; EleutherAI's Pythia-6.9B config, trained with gradients clipped to norm 1; Google's
+#: Gemma-2-9B config: 256-dim heads, soft-capping at 50 (attention) and 30 (logits), a 4096-token window)
 MODELS = {
     "llama3-1b": LlmShape("llama3-1b", layers=16, hidden=2048, heads=32, kv_heads=8, ffn=8192, vocab=128256,
                           tied_embeddings=True),
@@ -82,7 +88,12 @@ MODELS = {
                              experts=8, top_k=2),
     "pythia-6.9b": LlmShape("pythia-6.9b", layers=32, hidden=4096, heads=32, kv_heads=32, ffn=16384, vocab=50432,
                             family="neox", clip_norm=1.0),
+    "gemma2-9b": LlmShape("gemma2-9b", layers=42, hidden=3584, heads=16, kv_heads=8, ffn=14336, vocab=256000,
+                          tied_embeddings=True, family="gemma2", attention_head_dim=256),
 }
+
+#: Gemma 2's attention and final-logit soft caps, its sliding window (every other layer, from the first)
+GEMMA2_ATTENTION_CAP, GEMMA2_LOGIT_CAP, GEMMA2_WINDOW = 50.0, 30.0, 4096
 
 
 def shape_of(model: str, **overrides) -> LlmShape:
@@ -128,6 +139,8 @@ def parameter_specs(s: LlmShape) -> dict:
                   "w_up": spec(s.experts, s.hidden, s.ffn), "w_down": spec(s.experts, s.ffn, s.hidden)}
         else:
             p |= {"w_gate": spec(s.hidden, s.ffn), "w_up": spec(s.hidden, s.ffn), "w_down": spec(s.ffn, s.hidden)}
+        if s.family == "gemma2":
+            p |= {"post_attn_norm": spec(s.hidden), "post_mlp_norm": spec(s.hidden)}
         return p
 
     params = {"embed": spec(s.vocab, s.hidden), "layers": [layer() for _ in range(s.layers)], "norm": spec(s.hidden)}
@@ -138,11 +151,22 @@ def parameter_specs(s: LlmShape) -> dict:
     return params
 
 
-def _rms_norm(x, scale, eps=1e-5):
+def _rms_norm(x, scale, eps=1e-5, offset=0.0):
+    """RMSNorm; Gemma's scales by (1 + scale): `offset` 1, eps 1e-6."""
     jax, jnp = _jax()
     x32 = x.astype(jnp.float32)
     normed = x32 * jax.lax.rsqrt(jnp.mean(x32 * x32, axis=-1, keepdims=True) + eps)
-    return (normed * scale.astype(jnp.float32)).astype(x.dtype)
+    scale = scale.astype(jnp.float32)
+    return (normed * (offset + scale if offset else scale)).astype(x.dtype)
+
+
+def _gemma_norm(x, scale):
+    return _rms_norm(x, scale, eps=1e-6, offset=1.0)
+
+
+def _soft_cap(x, cap):
+    _, jnp = _jax()
+    return jnp.tanh(x / cap) * cap
 
 
 def _layer_norm(x, scale, bias, eps=1e-5):
@@ -166,16 +190,22 @@ def _rotary(x, theta=500000.0):
     return x * cos + rotated * sin
 
 
-def _attention(s: LlmShape, p, x):
+def _attention(s: LlmShape, p, x, local: bool = False):
+    """Grouped-query causal attention; Gemma 2's logits soft-capped, within its window where `local`."""
     jax, jnp = _jax()
     b, t, _ = x.shape
     groups = s.heads // s.kv_heads
-    q = _rotary((x @ p["wq"]).reshape(b, t, s.heads, s.head_dim))
-    k = _rotary((x @ p["wk"]).reshape(b, t, s.kv_heads, s.head_dim))
+    theta = 10000.0 if s.family == "gemma2" else 500000.0
+    q = _rotary((x @ p["wq"]).reshape(b, t, s.heads, s.head_dim), theta)
+    k = _rotary((x @ p["wk"]).reshape(b, t, s.kv_heads, s.head_dim), theta)
     v = (x @ p["wv"]).reshape(b, t, s.kv_heads, s.head_dim)
     q = q.reshape(b, t, s.kv_heads, groups, s.head_dim)
     scores = jnp.einsum("btkgd,bskd->bkgts", q, k).astype(jnp.float32) / jnp.sqrt(float(s.head_dim))
+    if s.family == "gemma2":
+        scores = _soft_cap(scores, GEMMA2_ATTENTION_CAP)
     causal = jnp.tril(jnp.ones((t, t), dtype=bool))
+    if local:
+        causal = causal & ~jnp.tril(jnp.ones((t, t), dtype=bool), -GEMMA2_WINDOW)
     scores = jnp.where(causal, scores, jnp.finfo(jnp.float32).min)
     weights = jax.nn.softmax(scores, axis=-1).astype(x.dtype)
     out = jnp.einsum("bkgts,bskd->btkgd", weights, v).reshape(b, t, s.heads * s.head_dim)
@@ -232,7 +262,17 @@ def _moe(s: LlmShape, p, x):
     return jnp.einsum("tec,ech->th", combine, expert_out).reshape(b, t, h)
 
 
-def _layer(s: LlmShape, p, x):
+def _geglu(x, w_gate, w_up, w_down):
+    jax, _ = _jax()
+    return (jax.nn.gelu(x @ w_gate, approximate=True) * (x @ w_up)) @ w_down
+
+
+def _layer(s: LlmShape, p, x, index: int = 0):
+    if s.family == "gemma2":  # norms before and after each block; every other layer attends within a window
+        x = x + _gemma_norm(_attention(s, p, _gemma_norm(x, p["attn_norm"]), local=index % 2 == 0),
+                            p["post_attn_norm"])
+        return x + _gemma_norm(_geglu(_gemma_norm(x, p["mlp_norm"]), p["w_gate"], p["w_up"], p["w_down"]),
+                               p["post_mlp_norm"])
     if s.family == "neox":  # parallel residual
         return (x + _neox_attention(s, p, _layer_norm(x, p["attn_norm"], p["attn_norm_bias"]))
                 + _gelu_mlp(p, _layer_norm(x, p["mlp_norm"], p["mlp_norm_bias"])))
@@ -243,15 +283,27 @@ def _layer(s: LlmShape, p, x):
 
 def loss_fn(s: LlmShape):
     jax, jnp = _jax()
-    layer = jax.checkpoint(lambda p, x: _layer(s, p, x)) if s.checkpoint else (lambda p, x: _layer(s, p, x))
+    def layer(p, x, index):
+        if s.checkpoint:
+            return jax.checkpoint(lambda p, x: _layer(s, p, x, index))(p, x)
+        return _layer(s, p, x, index)
+
+    def final_norm(params, x):
+        if s.family == "neox":
+            return _layer_norm(x, params["norm"], params["norm_bias"])
+        return _gemma_norm(x, params["norm"]) if s.family == "gemma2" else _rms_norm(x, params["norm"])
 
     def loss(params, tokens, targets):
         x = params["embed"][tokens]
-        for p in params["layers"]:
-            x = layer(p, x)
-        x = _layer_norm(x, params["norm"], params["norm_bias"]) if s.family == "neox" else _rms_norm(x, params["norm"])
+        if s.family == "gemma2":
+            x = x * jnp.asarray(s.hidden**0.5, x.dtype)
+        for index, p in enumerate(params["layers"]):
+            x = layer(p, x, index)
+        x = final_norm(params, x)
         head = params["embed"].T if s.tied_embeddings else params["head"]
         logits = (x @ head).astype(jnp.float32)
+        if s.family == "gemma2":
+            logits = _soft_cap(logits, GEMMA2_LOGIT_CAP)
         log_probs = jax.nn.log_softmax(logits, axis=-1)
         picked = jnp.take_along_axis(log_probs, targets[..., None], axis=-1)
         return -jnp.mean(picked)
