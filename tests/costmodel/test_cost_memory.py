@@ -124,6 +124,32 @@ def test_elementwise_result_takes_over_its_dying_operand():
     assert m.temporary_bytes == F32_64x64  # not 2x: tanh writes into the first dot's buffer
 
 
+def test_a_product_read_only_by_a_dot_flattening_it_takes_over_no_operand():
+    """XLA fuses the bitcast to 2-D into the kernel of a value every dot reads flattened. Checked on XLA:CPU: such a
+    kernel reading one buffer of its shape writes into it, one reading two writes a buffer of its own (not into
+    either; XLA then holds both dots' results and the product)."""
+    first = ("%1 = stablehlo.dot_general %arg0, %arg1, batching_dims = [0] x [0], contracting_dims = [2] x [1] : "
+             "(tensor<8x8x64xf32>, tensor<8x64x64xf32>) -> tensor<8x8x64xf32>")
+    second = ("%4 = stablehlo.dot_general %arg0, %arg3, batching_dims = [0] x [0], contracting_dims = [2] x [1] : "
+              "(tensor<8x8x64xf32>, tensor<8x64x64xf32>) -> tensor<8x8x64xf32>")
+    batched = ("%3 = stablehlo.dot_general %2, %arg1, batching_dims = [0] x [0], contracting_dims = [2] x [1] : "
+               "(tensor<8x8x64xf32>, tensor<8x64x64xf32>) -> tensor<8x8x64xf32>")
+    flattened = ("%3 = stablehlo.dot_general %2, %arg2, contracting_dims = [2] x [0] : "
+                 "(tensor<8x8x64xf32>, tensor<64x64xf32>) -> tensor<8x8x64xf32>")
+    product = ["%5 = stablehlo.tanh %1 : tensor<8x8x64xf32>", "%2 = stablehlo.multiply %5, %4 : tensor<8x8x64xf32>"]
+
+    def temps(*lines: str) -> int:
+        body = "".join(f"    {line}\n" for line in lines) + "    return %3 : tensor<8x8x64xf32>"
+        args = ("%arg0: tensor<8x8x64xf32>, %arg1: tensor<8x64x64xf32>, %arg2: tensor<64x64xf32>, "
+                "%arg3: tensor<8x64x64xf32>")
+        return _memory(_module(body, args=args, results="tensor<8x8x64xf32>"))[1].temporary_bytes
+    size = 8 * 8 * 64 * 4
+    assert temps(first, second, *product, batched) == 2 * size  # the product writes into a dying operand
+    assert temps(first, second, *product, flattened) == 3 * size  # read as an [8x8, 64] matrix: a buffer of its own
+    # one operand of its shape: tanh writes into %1's buffer either way
+    assert temps(first, "%2 = stablehlo.tanh %1 : tensor<8x8x64xf32>", flattened) == size
+
+
 def test_transposed_dot_operand_is_copied():
     def temps(contracting: str) -> int:
         body = f"""    %1 = stablehlo.dot_general %arg0, %arg0, contracting_dims = {contracting} : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>

@@ -1,6 +1,6 @@
 """Dot operand layouts as XLA lays them out: which dot_general operands XLA reads from a transposed copy
 (`copied_ports`, `copied_operands`; a convolution's as well, `conv_layout`) or, being vectors on the device, from a
-copy (`vector_ports`), and which dots it runs on flattened 2-D operands (`flattened_dot`). The planner's memory
+copy (`vector_ports`), and which dots it runs on flattened 2-D operands (`flattened_dot`, `flattened_operand`). The planner's memory
 accounting holds the copies' buffers (`memory_accounting`) and its pricing runs the transposed copies' kernels
 (`fusion_groups`), on a backend that makes the copies (`makes_layout_copies`: `XlaBackend.dot_operand_copies`,
 `XlaBackend.convolution_operand_copies`; `XlaBackend.dot_vector_operand_copies`)."""
@@ -32,6 +32,17 @@ def flattened_dot(node: PlanNode) -> bool:
     lhs, rhs = node.inputs
     return ((lhs is not None and lhs.rank - len(lhs_batch) - len(lhs_contract) > 1)
             or (rhs is not None and rhs.rank - len(rhs_batch) - len(rhs_contract) > 1))
+
+
+def flattened_operand(node: PlanNode, port: int) -> bool:
+    """A dot_general operand XLA reads through a bitcast to 2-D: one with several free or several contracting
+    dims. Where every reader reads a value so, XLA fuses the bitcast into the value's kernel, which then writes
+    the 2-D shape (its buffer is none of its operands', `memory_accounting`)."""
+    numbers = dot_numbers(node)
+    if numbers is None or node.inputs[port] is None:
+        return False
+    batch, contract = numbers[port], numbers[2 + port]
+    return node.inputs[port].rank - len(batch) - len(contract) > 1 or len(contract) > 1
 
 
 def _matrix_layout(rank: int, batch: Sequence[int], contract: Sequence[int], trailing_ok: bool,

@@ -34,7 +34,9 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
 - an elementwise op's result takes over the buffer of an operand of its shape that it reads last (XLA's buffer
   sharing with a dying operand), reached through the elementwise ops fused into it: its own buffer starts after
   it; an in-place update (`scatter`, `dynamic_update_slice`) takes over the buffer it updates the same way; not
-  the result of a dot XLA runs on flattened 2-D operands (`flattened_dot`: read through a bitcast, no sharing);
+  the result of a dot XLA runs on flattened 2-D operands (`flattened_dot`: read through a bitcast, no sharing),
+  nor into an op every reader of which is a dot reading it flattened (`flattened_operand`: XLA fuses the bitcast
+  into the op's kernel, which writes the 2-D shape) when that kernel reads several buffers of the op's shape;
 - a cheap elementwise op written out for a reader that cannot fuse it is recomputed inside its fusing readers
   and by the transposed copy a dot reads it through: those read its inputs where they run, its own buffer lives
   until its last other reader; an expensive op (a divide, a transcendental) fused into it is written out rather
@@ -135,8 +137,8 @@ from autoshard.planner.xla_model.bfs_schedule import LIBRARY_OPS, library_fusion
 from autoshard.planner.xla_model.case_results import branch_writers, case_tuples
 from autoshard.planner.xla_model.chlo_expansion import expanded_ops, written_buffers
 from autoshard.planner.xla_model.constants_first import constants_first_positions, scatters_into_constants
-from autoshard.planner.xla_model.dot_layout import (copied_operands, copied_ports, flattened_dot, makes_layout_copies,
-                                                    vector_ports)
+from autoshard.planner.xla_model.dot_layout import (copied_operands, copied_ports, flattened_dot, flattened_operand,
+                                                    makes_layout_copies, vector_ports)
 from autoshard.planner.xla_model.donated_copies import DonatedCopy, donated_copies, outside_donated_buffers
 from autoshard.planner.xla_model.early_updates import early_update_positions
 from autoshard.planner.xla_model.fusion_groups import (
@@ -216,9 +218,9 @@ class GraphLiveness:
     #: buffer they are (`merged_values`)
     merged: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: per node: where its last reader in the program runs (not counting the readers of a reader that writes its
-    #: result, nor recomputations merged with or recomputed from its value; a reader computed inside its own
-    #: readers' loops reads it where those run), before any reader recomputes a producer written out for another:
-    #: how long an unscattered sum lives
+    #: result, nor recomputations reading its value; a reader computed inside its own readers' loops, or a
+    #: recomputation merged with the value, reads it where those readers run), before any reader recomputes a
+    #: producer written out for another: how long an unscattered sum lives
     last_direct_read: tuple[int, ...] = ()
     #: recomputations XLA cannot merge (the plan partitions them otherwise) -> where it computes them: beside
     #: the forward values they repeat, the barrier that would have held them back being gone; a written broadcast
@@ -342,13 +344,14 @@ class GraphLiveness:
         last = [max([starts[n.index]] + [runs_until[c] for c, _ in consumers.get(n.index, ())]) for n in nodes]
         # an unscattered sum is read as its readers read it before any recomputes a producer of theirs (which reads
         # its inputs, `_read_through_producers`): XLA does not recompute a producer whose fused slice reads a sum
-        # larger than its result in any reader (`unfusible_producers` on the partitioned shapes)
+        # larger than its result in any reader (`unfusible_producers` on the partitioned shapes); a recomputation
+        # merged with it is read where the recomputation's readers run (their fused slices read the sum)
         reads_moved = consumers != direct_consumers or passed_on != direct_passed_on
         direct_until = running_until(direct_consumers, direct_passed_on) if reads_moved else runs_until
         read_at = list(starts)
         for n in nodes:
             for c, _ in direct_consumers.get(n.index, ()):
-                if c not in repeats and nodes[c].kind != NodeKind.RESULT:
+                if (c not in repeats or merged.get(c, (None,))[0] == n.index) and nodes[c].kind != NodeKind.RESULT:
                     # a reader computed inside its own readers' loops reads the value where those run
                     passes_on = any((c, j) in direct_passed_on for j in range(len(nodes[c].outputs)))
                     read_at[n.index] = max(read_at[n.index], direct_until[c] if passes_on else runs_at[c])
@@ -574,15 +577,23 @@ def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int,
                    fused: set[tuple[int, int]], returned: set[tuple[int, int]], last: list[int],
                    runs_at: Sequence[int]) -> dict[int, tuple[int, int]]:
     """Per materialized elementwise op: an op-defined operand buffer of its shape and dtype, reached through
-    elementwise fused producers of that shape, that nothing reads after it."""
+    elementwise fused producers of that shape, that nothing reads after it. None where every reader is a dot
+    reading the op flattened to 2-D (`flattened_operand`: XLA's kernel writes that shape) and its kernel reads
+    several buffers of its shape (seen on XLA:CPU: one such operand is taken over, none of several)."""
     out: dict[int, tuple[int, int]] = {}
+    readers: dict[int, list[tuple[int, int]]] = {}
+    for consumer, operands in sources.items():
+        for producer, _, in_port in operands:
+            readers.setdefault(producer, []).append((consumer, in_port))
     for node in nodes:
         in_place = node.kind == NodeKind.OP and has_trait(node.label, InPlaceUpdate) and len(node.outputs) == 1
         if not (_elementwise(node) or in_place) or (node.index, 0) in fused or (node.index, 0) in returned:
             continue
         want = node.outputs[0]
+        read: set[tuple[int, int]] = set()  # the buffers of its shape its kernel reads
+        donor = None
         stack, seen = [node.index], {node.index}
-        while stack and node.index not in out:
+        while stack:
             here = stack.pop()
             # an in-place update reuses only the buffer it updates (operand 0), not its updates' buffers
             operands = sources.get(here, ())
@@ -596,10 +607,16 @@ def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int,
                     if (_elementwise(source) or source.kind in TRANSPARENT_KINDS) and producer not in seen:
                         seen.add(producer)
                         stack.append(producer)
-                elif (source.kind == NodeKind.OP and last[producer] == runs_at[node.index]
-                      and (producer, port) not in returned and len(source.outputs) == 1 and not flattened_dot(source)):
-                    out[node.index] = (producer, port)
-                    break
+                    continue
+                read.add((producer, port))
+                if (donor is None and source.kind == NodeKind.OP and last[producer] == runs_at[node.index]
+                        and (producer, port) not in returned and len(source.outputs) == 1
+                        and not flattened_dot(source)):
+                    donor = (producer, port)
+        flattened = readers.get(node.index) and all(flattened_operand(nodes[c], port)
+                                                    for c, port in readers[node.index])
+        if donor is not None and not (_elementwise(node) and flattened and len(read) > 1):
+            out[node.index] = donor
     return out
 
 
