@@ -590,10 +590,12 @@ def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int,
         if not (_elementwise(node) or in_place) or (node.index, 0) in fused or (node.index, 0) in returned:
             continue
         want = node.outputs[0]
-        read: set[tuple[int, int]] = set()  # the buffers of its shape its kernel reads
+        flattened = _elementwise(node) and bool(readers.get(node.index)) and all(
+            flattened_operand(nodes[c], port) for c, port in readers[node.index])
+        read: set[tuple[int, int]] = set()  # the buffers of its shape its kernel reads (counted where flattened)
         donor = None
         stack, seen = [node.index], {node.index}
-        while stack:
+        while stack and (donor is None or flattened):
             here = stack.pop()
             # an in-place update reuses only the buffer it updates (operand 0), not its updates' buffers
             operands = sources.get(here, ())
@@ -613,9 +615,7 @@ def _buffer_reuses(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int,
                         and (producer, port) not in returned and len(source.outputs) == 1
                         and not flattened_dot(source)):
                     donor = (producer, port)
-        flattened = readers.get(node.index) and all(flattened_operand(nodes[c], port)
-                                                    for c, port in readers[node.index])
-        if donor is not None and not (_elementwise(node) and flattened and len(read) > 1):
+        if donor is not None and not (flattened and len(read) > 1):
             out[node.index] = donor
     return out
 
