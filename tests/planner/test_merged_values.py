@@ -191,3 +191,22 @@ def test_a_recomputed_op_and_its_forward_op_are_tied_and_the_plan_partitions_the
                     (multiplies[0].index, multiplies[1].index)}  # the broadcasts: repeated outside the recomputation
     assert all((plan.chosen(a).inputs, plan.chosen(a).outputs) == (plan.chosen(b).inputs, plan.chosen(b).outputs)
                for a, b in ties)
+
+
+def test_what_reads_a_constant_broadcast_merges_however_the_plan_shards_the_broadcast():
+    # seen on XLA:CPU (a LLaMA-3B-shaped step on 8x8): the recomputed norms read their epsilon's broadcast
+    # replicated, the forward's sharded, and the step compiles with the recomputation merged (21.91 GB, where
+    # holding the recomputation apart would take 31.85 GB): XLA simplifies the slice of a constant's broadcast to
+    # that broadcast, so both readers read one value
+    graph = _graph_of(SHARED_BROADCAST)
+    broadcasts, multiplies = _ops(graph, "stablehlo.broadcast_in_dim"), _ops(graph, "stablehlo.multiply")
+    assignment = [0] * len(graph.nodes)  # every node replicated
+    assignment[broadcasts[1].index] = next(i for i, s in enumerate(broadcasts[1].strategies)
+                                           if s.outputs[0].all_axes())
+    merged = merged_values(graph, assignment)
+    assert broadcasts[1].index not in merged  # partitioned otherwise: its own (fused) broadcast
+    assert merged[multiplies[1].index] == (multiplies[0].index, 0)
+
+
+def _graph_of(text):
+    return autoshard.plan(text, mesh="data=2,model=4", time_limit=2).graph

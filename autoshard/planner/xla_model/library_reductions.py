@@ -32,7 +32,6 @@ from autoshard.rules.typed_ops import typed_op
 Port = tuple[int, int]
 
 REDUCE = "stablehlo.reduce"
-BROADCAST = "stablehlo.broadcast_in_dim"
 #: ops starting a library fusion
 REDUCTIONS = frozenset({REDUCE, ReduceWindowOp.name})
 #: ops YNNPACK takes into a fusion (XLA's unary and binary op maps of ynn_support.cc, the layout ops and leaves
@@ -103,14 +102,3 @@ def library_reduction(node: PlanNode) -> bool:
     window = typed_op(node.ir, ReduceWindowOp)
     return (all(size == 1 or stride == size for size, stride in zip(window.window_dimensions, window.window_strides))
             and set(window.base_dilations) <= {1} and set(window.window_dilations) <= {1})
-
-
-def constant_broadcasts(graph: PlanGraph) -> frozenset[int]:
-    """The `broadcast_in_dim` nodes of a one-element constant (they read no computed value)."""
-    nodes = graph.nodes
-    operand = {e.consumer: e.producer for e in graph.edges if e.in_port == 0}
-    return frozenset(node.index for node in nodes
-                     if node.label == BROADCAST and node.index in operand
-                     and nodes[operand[node.index]].kind == NodeKind.CONSTANT
-                     and nodes[operand[node.index]].outputs[0] is not None
-                     and nodes[operand[node.index]].outputs[0].rank == 0)

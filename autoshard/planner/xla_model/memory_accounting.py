@@ -144,9 +144,8 @@ from autoshard.planner.xla_model.early_updates import early_update_positions
 from autoshard.planner.xla_model.fusion_groups import (
     TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion, slice_fusing_nodes,
 )
-from autoshard.planner.xla_model.library_reductions import constant_broadcasts
 from autoshard.planner.xla_model.loop_state import loop_state, loop_tuples
-from autoshard.planner.xla_model.merged_values import is_barrier_value, merged_values
+from autoshard.planner.xla_model.merged_values import constant_broadcasts, is_barrier_value, merged_values
 from autoshard.planner.xla_model.no_op_ops import is_no_op
 from autoshard.planner.xla_model.scatter_add import scatters_into_adds
 from autoshard.planner.xla_model.select_and_scatter_expansion import (buffer_bytes, early_operand_reads, expansion,

@@ -18,7 +18,11 @@ buffer it is:
   the two alike: the same operand and result shardings. A repeat the plan shards otherwise is a different
   partitioned op, and so is everything computed from it: XLA keeps both. A repeat with several results (a
   router's `top_k`) is numbered like its forward op, so what is computed from it merges, but is kept as computed
-  itself (its results are small).
+  itself (its results are small). A broadcast of a one-element constant is that constant's broadcast to its
+  local shape however the plan shards it (XLA simplifies a slice of it to one): what reads it reads the earlier
+  broadcast's value, whether or not the two are partitioned alike (seen on XLA:CPU, jaxlib 0.10: a LLaMA-shaped
+  step whose recomputed norms read a replicated broadcast of their epsilon, the forward's a sharded one, compiles
+  with its recomputation merged).
 
 How a merged value is then held (`memory_accounting.GraphLiveness`): the forward's buffer lives until the last
 reader of either; a repeat of a cheap op XLA computes inside its readers' fusions is computed inside its own
@@ -34,6 +38,7 @@ from collections.abc import Sequence
 from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
 from autoshard.planner.program import BARRIER_OP
 
+BROADCAST = "stablehlo.broadcast_in_dim"
 #: ops XLA's common-subexpression elimination never merges (effects, randomness, communication, control flow)
 _NOT_MERGED = ("rng", "custom_call", "all_", "collective", "reduce_scatter", "send", "recv", "infeed", "outfeed",
                "while", "case", "if", "sdy.")
@@ -124,12 +129,15 @@ def _numbered(graph: PlanGraph, assignment: Sequence[int] | None
                     merged[index] = (earlier, 0)
                 for port in range(outputs):  # a multi-result repeat (top_k) is numbered, not merged
                     canonical[index, port] = number(earlier, port)
+            elif earlier != index and role == _SPLAT:  # the same value, however partitioned
+                canonical[index, 0] = number(earlier, 0)
     return merged, repeats, frozenset(i for i in recomputed if nodes[i].kind == NodeKind.OP)
 
 
 #: what `merged_values` does with a node: a barrier's value and a sharding constraint are their operand, a
-#: constant is the first constant of its value, an op the first op of its key reading the same values
-_BARRIER, _PASS_THROUGH, _CONSTANT, _OP = range(4)
+#: constant is the first constant of its value, an op the first op of its key reading the same values, and so is
+#: a broadcast of a one-element constant, whose value is that op's however the two are partitioned
+_BARRIER, _PASS_THROUGH, _CONSTANT, _OP, _SPLAT = range(5)
 
 
 def _merge_walk(graph: PlanGraph) -> list[tuple[int, int, int | None, tuple[tuple[int, int], ...], int]]:
@@ -137,6 +145,7 @@ def _merge_walk(graph: PlanGraph) -> list[tuple[int, int, int | None, tuple[tupl
     (node, port) it reads per operand in operand order, its number of results): the graph's structure alone, so
     worked out once (`PlanGraph.derived`)."""
     static = _static_keys(graph)
+    splats = constant_broadcasts(graph)
     operands: dict[int, dict[int, tuple[int, int]]] = {}
     for e in graph.edges:
         operands.setdefault(e.consumer, {})[e.in_port] = (e.producer, e.out_port)
@@ -152,7 +161,8 @@ def _merge_walk(graph: PlanGraph) -> list[tuple[int, int, int | None, tuple[tupl
             if key is not None:
                 walk.append((node.index, _CONSTANT, key, (), 1))
         elif key is not None and _mergeable(node):
-            walk.append((node.index, _OP, key, tuple(reads[i] for i in sorted(reads)), len(node.outputs)))
+            walk.append((node.index, _SPLAT if node.index in splats else _OP, key,
+                         tuple(reads[i] for i in sorted(reads)), len(node.outputs)))
     return walk
 
 
@@ -193,3 +203,14 @@ def _op_key(node: PlanNode) -> tuple | None:
     except TypeError:
         return None
     return key
+
+
+def constant_broadcasts(graph: PlanGraph) -> frozenset[int]:
+    """The `broadcast_in_dim` nodes of a one-element constant (they read no computed value)."""
+    nodes = graph.nodes
+    operand = {e.consumer: e.producer for e in graph.edges if e.in_port == 0}
+    return frozenset(node.index for node in nodes
+                     if node.label == BROADCAST and node.index in operand
+                     and nodes[operand[node.index]].kind == NodeKind.CONSTANT
+                     and nodes[operand[node.index]].outputs[0] is not None
+                     and nodes[operand[node.index]].outputs[0].rank == 0)
