@@ -9,6 +9,7 @@ import pytest
 import autoshard
 from autoshard.planner.program import BARRIER_OP
 from autoshard.planner.xla_model.backend import CPU
+from autoshard.planner.xla_model.dot_layout import copied_operands
 from autoshard.planner.xla_model.memory_accounting import node_interval, plan_liveness, plan_memory
 from autoshard.planner.xla_model.merged_values import merged_values, recomputation_ties
 from autoshard.sharding import Mesh
@@ -210,3 +211,32 @@ def test_what_reads_a_constant_broadcast_merges_however_the_plan_shards_the_broa
 
 def _graph_of(text):
     return autoshard.plan(text, mesh="data=2,model=4", time_limit=2).graph
+
+
+#: a recomputed tanh read by a "backward" dot whose batch dims do not lead in it: read through a transposed copy
+RECOMPUTED_READ_THROUGH_COPY = """
+func.func @main(%x: tensor<4x64x2x16xf32>, %w: tensor<16x16xf32>, %g: tensor<4x2x16x64xf32>) -> (tensor<4x64x2x16xf32>, tensor<4x2x16x16xf32>) {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [3] x [0] : (tensor<4x64x2x16xf32>, tensor<16x16xf32>) -> tensor<4x64x2x16xf32>
+  %1 = stablehlo.tanh %0 : tensor<4x64x2x16xf32>
+  %2 = stablehlo.multiply %1, %1 : tensor<4x64x2x16xf32>
+  %3:2 = stablehlo.optimization_barrier %x, %w : tensor<4x64x2x16xf32>, tensor<16x16xf32>
+  %4 = stablehlo.dot_general %3#0, %3#1, contracting_dims = [3] x [0] : (tensor<4x64x2x16xf32>, tensor<16x16xf32>) -> tensor<4x64x2x16xf32>
+  %5 = stablehlo.tanh %4 : tensor<4x64x2x16xf32>
+  %6 = stablehlo.dot_general %g, %5, batching_dims = [0, 1] x [0, 2], contracting_dims = [3] x [1] : (tensor<4x2x16x64xf32>, tensor<4x64x2x16xf32>) -> tensor<4x2x16x16xf32>
+  return %2, %6 : tensor<4x64x2x16xf32>, tensor<4x2x16x16xf32>
+}
+"""
+
+
+def test_a_merged_value_a_dot_reads_through_a_transposed_copy_is_copied_where_the_forward_computes_it():
+    # seen on XLA:CPU (a LLaMA-8B-shaped step on 8x8): the backward attention dots read the forward's keys, values
+    # and queries through transposed copies written in the forward pass; the values themselves die there
+    graph = _graph_of(RECOMPUTED_READ_THROUGH_COPY)
+    forward_tanh, backward_tanh = _ops(graph, "stablehlo.tanh")
+    backward_dot = _ops(graph, "stablehlo.dot_general")[-1]
+    multiply = _ops(graph, "stablehlo.multiply")[0]
+    assert copied_operands(graph) == ((backward_dot.index, 1),)
+    liveness = plan_liveness(graph, [0] * len(graph.nodes), CPU)
+    assert liveness.merged[backward_tanh.index] == (forward_tanh.index, 0)
+    assert liveness.copies_written_at[(backward_dot.index, 1)] == forward_tanh.position
+    assert node_interval(forward_tanh, graph, liveness)[1] == multiply.position + 1

@@ -88,7 +88,9 @@ budget):
   the forward pass (`merged_values`, `merges_recomputation`): a barrier's value is its operand's buffer; a recomputed op is the forward
   op's buffer, which lives until the recomputation's readers have run, except that a cheap op computed inside
   its readers' fusions is computed inside the recomputation's readers too (reading its operands there), an
-  expensive one read after the merge is written out once, and a recomputation nothing computed reads is dead;
+  expensive one read after the merge, or a cheap one a recomputation's reader cannot compute (one kept out of its
+  readers' fusions), is written out once where the forward computes it, and a recomputation nothing computed
+  reads is dead;
   a merged op holds no partial sums, copies or reshards of its own; a recomputation the plan partitions
   otherwise than its forward value does not merge, and XLA computes it beside the forward value (nothing holds
   it back any more) and holds it until its readers have run (`GraphLiveness.hoisted`);
@@ -117,7 +119,7 @@ budget):
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -316,7 +318,7 @@ class GraphLiveness:
         if copies_counted and backend.copies_written_early.value:
             written_at, keep_inputs = _copies_written_early(nodes, sources, consumers,
                                                             fused | {(i, 0) for i in (*merged, *dead)}, copied,
-                                                            recomputed, runs_at, settles_at)
+                                                            recomputed, runs_at, settles_at, merged)
         # a returned sharding constraint or merged value returns the value it stands for
         through = {e.consumer: (e.producer, e.out_port) for e in graph.edges
                    if nodes[e.consumer].kind in TRANSPARENT_KINDS or (e.consumer in no_ops and e.in_port == 0)}
@@ -431,14 +433,16 @@ def _merge_facts(graph: PlanGraph, backend: XlaBackend, assignment: Sequence[int
             dead.add(i)
         elif not cheap_to_recompute(nodes[repeats[i][0]]):
             written[i] = repeats[i]
+    # a repeat of a cheap fused op that a reader cannot compute (one kept out of its readers, one a reduction's
+    # library fusion reads) is written too: XLA's common-subexpression elimination leaves the forward op, whose
+    # readers are then the repeat's as well, so it writes it where the forward pass computes it (seen on XLA:CPU:
+    # both RMSNorms' x * rsqrt(...) of every LLaMA layer, Gemma's GeGLU product, held from the forward pass on)
+    written.update({i: repeats[i] for i in refused if i not in dead and i not in written and (i, 0) not in fused})
     fused -= set(written.values())
     merged.update(written)
     apart = ({i: source for i, source in base.apart.items() if i not in repeats}
              if backend.merges_recomputation.value else {})
-    # a repeat of a cheap fused op that a reader cannot compute (a reduction's library fusion) is written: the one
-    # instruction XLA's common-subexpression elimination leaves holds its buffer
-    own = {i for i in refused if i not in dead and i not in written and (i, 0) not in fused}
-    facts = _GraphFacts(base.aliased, frozenset(fused), base.invariant | (set(repeats) - own), repeats, merged,
+    facts = _GraphFacts(base.aliased, frozenset(fused), base.invariant | set(repeats), repeats, merged,
                         frozenset(dead), apart)
     by_repeats[key] = facts
     return facts
@@ -511,26 +515,35 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
 def _copies_written_early(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
                           consumers: dict[int, list[tuple[int, int]]], not_written: set[tuple[int, int]],
                           copies: set[tuple[int, int]], recomputing: set[tuple[int, int]], runs_at: Sequence[int],
-                          settles_at: Sequence[int]) -> tuple[dict[tuple[int, int], int], set[int]]:
+                          settles_at: Sequence[int], merged: Mapping[int, tuple[int, int]]
+                          ) -> tuple[dict[tuple[int, int], int], set[int]]:
     """Where XLA writes the transposed copies of `copies` before their dot: right after the op computing the operand
     (seen on XLA:CPU, jaxlib 0.10: a projection's transposed copy right after its dot, the probabilities' right after
     the softmax). The copy reads the operand there, or, where it recomputes the operand's cheap producer of one input
     (`recomputing`: a reshape, a transpose), that input, after the producer ran: the dot no longer reads it
     (`consumers` rewired) and the producer takes over no buffer of it (returned, with the positions). Only where
     the producer is an op written where it stands (not in `not_written`, no all-reduce combined later) and the dot
-    reads none of what the copy reads otherwise; any other copy is written where the dot runs (an upper bound: a
-    copy recomputing an op of several inputs, a logits gradient, was seen written right before or right after
-    that op, its inputs dying there)."""
+    reads none of what the copy reads otherwise. A recomputation merged with the forward value (`merged`) is that
+    value: its copy is written right after the forward op, and the dot no longer reads the merged value (seen on
+    XLA:CPU: a LLaMA-shaped step holds the transposed copies its backward attention dots read of the forward's
+    keys, values and queries from the forward pass on, not the values themselves). Any other copy is written where
+    the dot runs (an upper bound: a copy recomputing an op of several inputs, a logits gradient, was seen written
+    right before or right after that op, its inputs dying there)."""
     out: dict[tuple[int, int], int] = {}
     keep_inputs: set[int] = set()
     by_dot: dict[int, list[tuple[int, int, list[int]]]] = {}  # dot -> (port, producer, values it stops reading)
     for dot, port in sorted(copies):
         operand = next(((src, o) for src, o, in_port in sources.get(dot, ()) if in_port == port), None)
+        repeat = operand[0] if operand is not None and operand[0] in merged else None
+        if repeat is not None:
+            operand = merged[repeat]
         if (operand is None or operand in not_written or nodes[operand[0]].kind != NodeKind.OP
-                or not nodes[operand[0]].position == runs_at[operand[0]] == settles_at[operand[0]]):
+                or not nodes[operand[0]].position == runs_at[operand[0]] == settles_at[operand[0]]
+                or (repeat is not None and (dot, port) in recomputing)):
             continue
         producer = operand[0]
-        read = ([src for src, _, _ in sources.get(producer, ())] if (dot, port) in recomputing else [producer])
+        read = ([src for src, _, _ in sources.get(producer, ())] if (dot, port) in recomputing
+                else [producer if repeat is None else repeat])
         if len(read) != 1:
             continue  # a copy recomputing an op of several inputs: seen written before or after that op
         others = {src for src, _, in_port in sources[dot] if (dot, in_port) not in copies}
@@ -543,7 +556,7 @@ def _copies_written_early(nodes: Sequence[PlanNode], sources: dict[int, list[tup
                 continue  # two copies of one dot read it: their reads cannot be told apart
             for src in read:
                 consumers[src] = [(c, p) for c, p in consumers.get(src, ()) if c != dot]
-            if read != [producer]:
+            if (dot, port) in recomputing:
                 keep_inputs.add(producer)
             out[(dot, port)] = nodes[producer].position
     return out, keep_inputs
@@ -1106,7 +1119,9 @@ def reshard_buffer_bytes(info: TensorInfo, src: TensorSharding, dst: TensorShard
 
 def reshard_read(graph: PlanGraph, edge: PlanEdge, liveness: GraphLiveness) -> tuple[int, int] | None:
     """Where `edge`'s consumer reads a reshard of its operand, first and last program position (a reshard into a
-    pass-through node, a sharding constraint, is read where that node's readers run), or None where it reads none
+    pass-through node, a sharding constraint, or into an op computed inside its readers' fusions, a transpose its
+    dots fold, is read where that node's readers run: seen on XLA:CPU, a Gemma-shaped step holds its tied embedding's
+    gather until the logits' gradient dot, the second reader of the folded transpose), or None where it reads none
     of its own (a merged recomputation reads nothing; a reshard into the result of a value computed into the output
     buffer keeps the producer's own copy instead: `_reshard_buffers`)."""
     consumer = graph.nodes[edge.consumer]
@@ -1115,8 +1130,9 @@ def reshard_read(graph: PlanGraph, edge: PlanEdge, liveness: GraphLiveness) -> t
     if consumer.kind == NodeKind.RESULT and (edge.producer, edge.out_port) in liveness.returned:
         return None
     at = min(consumer.position, liveness.runs_at[edge.consumer])  # where it reads it (`early_updates`)
-    until = max(at, liveness.runs_until[edge.consumer] if edge.consumer in liveness.invariant
-                else liveness.runs_at[edge.consumer])
+    passes_on = edge.consumer in liveness.invariant or any((edge.consumer, port) in liveness.fused
+                                                         for port in range(len(consumer.outputs)))
+    until = max(at, liveness.runs_until[edge.consumer] if passes_on else liveness.runs_at[edge.consumer])
     return at, until
 
 

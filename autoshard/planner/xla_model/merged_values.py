@@ -26,8 +26,9 @@ buffer it is:
 
 How a merged value is then held (`memory_accounting.GraphLiveness`): the forward's buffer lives until the last
 reader of either; a repeat of a cheap op XLA computes inside its readers' fusions is computed inside its own
-readers' fusions too; a repeat of an expensive one (a transcendental, a divide) that something still reads is
-written out once by the forward; a repeat read by nothing computed is dead code.
+readers' fusions too; a repeat of an expensive one (a transcendental, a divide) that something still reads, or
+of a cheap one a reader cannot compute, is written out once by the forward; a repeat read by nothing computed is
+dead code.
 """
 
 from __future__ import annotations
