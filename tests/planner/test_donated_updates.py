@@ -101,3 +101,36 @@ def test_xla_walks_each_results_cone_in_turn():
     order = post_order(graph)
     tanh, exp, add = (_op(graph, f"stablehlo.{name}") for name in ("tanh", "exponential", "add"))
     assert order[exp] < order[tanh] < order[add]  # the first result's cone first, though written later
+
+
+#: a tied embedding's gradient: the rows' gradients scattered into zeros, added to the head's gradient
+SCATTER_INTO_ZEROS_ADDED = """
+func.func @main(%i: tensor<64x1xi32>, %u: tensor<64x512xf32>, %h: tensor<512x512xf32>) -> tensor<512x512xf32> {
+  %c = stablehlo.constant dense<0.0> : tensor<f32>
+  %z = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<512x512xf32>
+  %t = stablehlo.tanh %h : tensor<512x512xf32>
+  %s = "stablehlo.scatter"(%z, %i, %u) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %a = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<512x512xf32>, tensor<64x1xi32>, tensor<64x512xf32>) -> tensor<512x512xf32>
+  %r = stablehlo.add %t, %s : tensor<512x512xf32>
+  return %r : tensor<512x512xf32>
+}
+"""
+
+
+def test_zeros_scattered_into_are_written_at_the_start_unless_the_scatter_is_folded_into_its_add():
+    # seen on XLA:CPU, jaxlib 0.10: a tied embedding's gradient scattered into zeros and added to the head's is
+    # scattered into the head's gradient (no zeros); where the add reads the scatter resharded (a Gemma-shaped step
+    # on 8x8) XLA writes the zeros among the first instructions and scatters into them
+    graph, backend = _graph(SCATTER_INTO_ZEROS_ADDED)
+    scatter, add = graph.nodes[_op(graph, "stablehlo.scatter")], graph.nodes[_op(graph, "stablehlo.add")]
+    alike = [0] * len(graph.nodes)  # every node replicated: the add reads the scatter as written
+    folded = plan_liveness(graph, alike, backend)
+    assert (scatter.index, 0) in folded.fused and scatter.index not in folded.hoisted
+    resharded = list(alike)
+    resharded[scatter.index] = next(i for i, s in enumerate(scatter.strategies) if s.outputs[0].all_axes()
+                                    and not add.strategies[0].inputs[1].all_axes())
+    apart = plan_liveness(graph, resharded, backend)
+    assert (scatter.index, 0) not in apart.fused and apart.hoisted[scatter.index] == 0

@@ -10,19 +10,21 @@ held until the scatter at the end of the backward pass (`XlaBackend.constants_co
 A scatter does not compute the operand it updates inside its own kernel (XLA:CPU wraps the scatter alone,
 `wrapped_scatter`, and the broadcast apart): XLA writes that operand out, and an operand of constants alone is
 written at the start; the scatter then updates that buffer, which is held from the start
-(`scatters_into_constants`), even where the fusion model computes the operand inside the scatter. Not where an add
-is the scatter's only reader: XLA scatters into the add's other operand instead, and the zeros are gone (seen on
-XLA:CPU, jaxlib 0.10: a tied embedding's input gradient scattered into the head's gradient).
+(`scatters_into_constants`), even where the fusion model computes the operand inside the scatter. Not where XLA
+folds the scatter into the add reading it (`scatter_add.scatters_into_adds`: the add its only reader, reading it
+in the sharding it writes): XLA scatters into the add's other operand instead, and the zeros are gone (seen on
+XLA:CPU, jaxlib 0.10: a tied embedding's input gradient scattered into the head's gradient). Where the add reads
+it through a reshard, the zeros are written at the start (seen: a Gemma-shaped step on 8x8).
 
 `constants_first_positions` moves those ops to the start; ops inside a loop body or a conditional branch run where
 their region runs and are not moved."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 
-from autoshard.dialects.stablehlo import AddOp, ScatterOp
+from autoshard.dialects.stablehlo import ScatterOp
 from autoshard.planner.plan_graph import NodeKind, PlanGraph
 
 
@@ -57,15 +59,8 @@ def scatters_of_constants(graph: PlanGraph) -> frozenset[int]:
                      and nodes[e.consumer].label == ScatterOp.name)
 
 
-def scatters_into_constants(graph: PlanGraph) -> frozenset[int]:
-    """The scatters of the function's body into a value of constants alone (`scatters_of_constants`) that an add
-    alone does not read: their buffer is that operand's, written at the start."""
-    scatters = scatters_of_constants(graph)
-    if not scatters:
-        return frozenset()
+def scatters_into_constants(graph: PlanGraph, folded: Collection[int]) -> frozenset[int]:
+    """The scatters of the function's body into a value of constants alone (`scatters_of_constants`) but those XLA
+    folds into the add reading them (`folded`): their buffer is that operand's, written at the start."""
     nodes = graph.nodes
-    readers: dict[int, set[str]] = {}
-    for e in graph.edges:
-        readers.setdefault(e.producer, set()).add(nodes[e.consumer].label)
-    return frozenset(i for i in scatters
-                     if nodes[i].in_function_body() and readers.get(i) != {AddOp.name})
+    return frozenset(i for i in scatters_of_constants(graph) if nodes[i].in_function_body() and i not in folded)

@@ -360,7 +360,7 @@ class GraphLiveness:
                   if i not in keep_inputs}
         hoisted = {i: start for i, start in enumerate(starts) if start < nodes[i].position}
         if backend.constants_computed_first.value:  # the zeros it updates are written at the start
-            hoisted.update({i: 0 for i in scatters_into_constants(graph)})
+            hoisted.update({i: 0 for i in scatters_into_constants(graph, folded)})
         hoisted.update({i: min(nodes[i].position, runs_at[source]) for i, (source, _) in facts.apart.items()})
         # XLA's scheduler runs a written broadcast of a constant (it reads no computed value) at the step's start
         hoisted.update({i: 0 for i in constant_broadcasts(graph) if (i, 0) not in fused})
