@@ -244,14 +244,13 @@ class GraphLiveness:
 
     @staticmethod
     def of(graph: PlanGraph, backend: XlaBackend, runs_at: Sequence[int] | None = None,
-           settles_at: Sequence[int] | None = None, assignment: Sequence[int] | None = None,
-           copies_counted: bool = False) -> GraphLiveness:
+           settles_at: Sequence[int] | None = None, assignment: Sequence[int] | None = None) -> GraphLiveness:
         """The liveness of `graph`'s values on `backend`: on a backend that merges `jax.checkpoint`'s recomputation
         with the forward pass, every repeat merges as if partitioned like its forward value (the solver's view), or,
         with the plan's `assignment`, only the repeats it partitions so (`merged_values`); on one that keeps the
-        barriers through common-subexpression elimination, the recomputation stays apart. Where the dots'
-        transposed copies are counted (`copies_counted`, the full accounting), a copy reads its operand right after
-        the operand's producer, not where the dot runs (`_copies_written_early`)."""
+        barriers through common-subexpression elimination, the recomputation stays apart. A dot's transposed copy
+        reads its operand right after the operand's producer, not where the dot runs (`_copies_written_early`), in
+        the solver's view as in the full accounting."""
         nodes = graph.nodes
         runs_at = tuple(runs_at) if runs_at is not None else tuple(n.position for n in nodes)
         settles_at = tuple(max(a, b) for a, b in zip(settles_at, runs_at)) if settles_at is not None else runs_at
@@ -315,7 +314,7 @@ class GraphLiveness:
         passed_on -= written_out
         written_at: dict[tuple[int, int], int] = {}
         keep_inputs: set[int] = set()
-        if copies_counted and backend.copies_written_early.value:
+        if backend.copies_written_early.value:
             written_at, keep_inputs = _copies_written_early(nodes, sources, consumers,
                                                             fused | {(i, 0) for i in (*merged, *dead)}, copied,
                                                             recomputed, runs_at, settles_at, merged)
@@ -816,7 +815,7 @@ def plan_liveness(graph: PlanGraph, assignment: Sequence[int], backend: XlaBacke
     run as late as XLA's scheduler may run them (`deferred_positions`, in the plan's breadth-first order on a
     backend scheduling so)."""
     reads, combined = _read_and_settle_positions(graph, assignment, backend, deferred)
-    return GraphLiveness.of(graph, backend, reads, combined, assignment=assignment, copies_counted=True)
+    return GraphLiveness.of(graph, backend, reads, combined, assignment=assignment)
 
 
 def solver_liveness(graph: PlanGraph, backend: XlaBackend, around: Sequence[int] | None = None) -> GraphLiveness:
