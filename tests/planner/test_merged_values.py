@@ -29,8 +29,8 @@ func.func @main(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>) -> tensor<64x64xf3
 """
 
 
-def _graph():
-    return autoshard.plan(RECOMPUTED, mesh="data=2,model=4", time_limit=2).graph
+def _graph(text: str = RECOMPUTED):
+    return autoshard.plan(text, mesh="data=2,model=4", time_limit=2).graph
 
 
 def _ops(graph, label):
@@ -199,7 +199,7 @@ def test_what_reads_a_constant_broadcast_merges_however_the_plan_shards_the_broa
     # replicated, the forward's sharded, and the step compiles with the recomputation merged (21.91 GB, where
     # holding the recomputation apart would take 31.85 GB): XLA simplifies the slice of a constant's broadcast to
     # that broadcast, so both readers read one value
-    graph = _graph_of(SHARED_BROADCAST)
+    graph = _graph(SHARED_BROADCAST)
     broadcasts, multiplies = _ops(graph, "stablehlo.broadcast_in_dim"), _ops(graph, "stablehlo.multiply")
     assignment = [0] * len(graph.nodes)  # every node replicated
     assignment[broadcasts[1].index] = next(i for i, s in enumerate(broadcasts[1].strategies)
@@ -208,9 +208,6 @@ def test_what_reads_a_constant_broadcast_merges_however_the_plan_shards_the_broa
     assert broadcasts[1].index not in merged  # partitioned otherwise: its own (fused) broadcast
     assert merged[multiplies[1].index] == (multiplies[0].index, 0)
 
-
-def _graph_of(text):
-    return autoshard.plan(text, mesh="data=2,model=4", time_limit=2).graph
 
 
 #: a recomputed tanh read by a "backward" dot whose batch dims do not lead in it: read through a transposed copy
@@ -231,7 +228,7 @@ func.func @main(%x: tensor<4x64x2x16xf32>, %w: tensor<16x16xf32>, %g: tensor<4x2
 def test_a_merged_value_a_dot_reads_through_a_transposed_copy_is_copied_where_the_forward_computes_it():
     # seen on XLA:CPU (a LLaMA-8B-shaped step on 8x8): the backward attention dots read the forward's keys, values
     # and queries through transposed copies written in the forward pass; the values themselves die there
-    graph = _graph_of(RECOMPUTED_READ_THROUGH_COPY)
+    graph = _graph(RECOMPUTED_READ_THROUGH_COPY)
     forward_tanh, backward_tanh = _ops(graph, "stablehlo.tanh")
     backward_dot = _ops(graph, "stablehlo.dot_general")[-1]
     multiply = _ops(graph, "stablehlo.multiply")[0]
