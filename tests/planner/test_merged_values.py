@@ -10,7 +10,7 @@ import autoshard
 from autoshard.planner.program import BARRIER_OP
 from autoshard.planner.xla_model.backend import CPU
 from autoshard.planner.xla_model.dot_layout import copied_operands
-from autoshard.planner.xla_model.memory_accounting import node_interval, plan_liveness, plan_memory
+from autoshard.planner.xla_model.memory_accounting import node_interval, plan_liveness, plan_memory, reshard_read
 from autoshard.planner.xla_model.merged_values import merged_values, recomputation_ties
 from autoshard.sharding import Mesh
 
@@ -130,6 +130,11 @@ def test_a_recomputation_the_plan_shards_otherwise_is_computed_apart_beside_the_
     liveness = plan_liveness(graph, assignment, CPU)
     assert liveness.hoisted[backward_dot.index] == forward_dot.position
     assert node_interval(backward_dot, graph, liveness)[0] == forward_dot.position
+    # and reads its operands there, a reshard of one too (seen on an 8B step on 16x16: each layer's normalized input
+    # gathered in the forward pass for the recomputed weight multiply, the gathered buffer dying there)
+    assert liveness.runs_at[backward_dot.index] == forward_dot.position
+    assert {reshard_read(graph, e, liveness) for e in graph.edges if e.consumer == backward_dot.index} == {
+        (forward_dot.position, forward_dot.position)}
 
 
 #: a router's top_k (two results) recomputed after the barrier, and what is computed from its values

@@ -93,7 +93,8 @@ budget):
   reads is dead;
   a merged op holds no partial sums, copies or reshards of its own; a recomputation the plan partitions
   otherwise than its forward value does not merge, and XLA computes it beside the forward value (nothing holds
-  it back any more) and holds it until its readers have run (`GraphLiveness.hoisted`);
+  it back any more), reading its operands (and their reshards) there, and holds it until its readers have run
+  (`GraphLiveness.hoisted`);
 - XLA expands a `select_and_scatter` (a max pool's gradient, `select_and_scatter_expanded`) into an s32 iota of
   the operand's shape per dimension, a variadic `reduce_window` selecting each window's element and coordinates,
   their concatenation into the scatter's indices and a `scatter` into a zero-filled result: the iotas, the
@@ -259,6 +260,12 @@ class GraphLiveness:
         settles_at = tuple(moved.get(i, at) for i, at in enumerate(settles_at))
         facts = _merge_facts(graph, backend, assignment)
         aliased, repeats, merged, dead = facts.aliased, facts.repeats, facts.merged, facts.dead
+        # a recomputation the plan partitions otherwise than its forward value is computed beside that value, and
+        # reads its operands there (a reshard into it too: seen on XLA:CPU, an 8B step on 16x16 gathers each layer's
+        # normalized input in the forward pass for the recomputed weight multiply and holds only the product)
+        apart_at = {i: min(runs_at[i], runs_at[source]) for i, (source, _) in facts.apart.items()}
+        runs_at = tuple(apart_at.get(i, at) for i, at in enumerate(runs_at))
+        settles_at = tuple(apart_at.get(i, at) for i, at in enumerate(settles_at))
         fused, invariant = set(facts.fused), set(facts.invariant)
         # a scatter folded into the add reading it is computed there, and the add is a scatter: written once, read
         # by every reader, not recomputed by any
