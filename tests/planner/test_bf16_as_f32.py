@@ -42,7 +42,7 @@ def test_a_dot_reading_a_bf16_argument_reads_an_f32_copy_written_at_the_start_wh
     graph = plan.graph
     assignment = [0] * len(graph.nodes)  # everything replicated: the dot reads the weight as it is
     model = PlanCostModel(plan.config)
-    values = plan_live_values(graph, assignment, plan.mesh, plan_liveness(graph, assignment, model.backend))
+    values = plan_live_values(graph, assignment, plan.mesh, plan_liveness(graph, assignment, plan.mesh, model.backend))
     dot = next(n.position for n in graph.nodes if n.label == "stablehlo.dot_general")
     copies = [(v.size_bytes, v.def_index, v.last_use_index) for v in values if v.name == "%arg1 resharded"]
     assert copies == [(64 * 64 * 4, 0, 2 * dot)]

@@ -44,7 +44,7 @@ def _erfc_bytes(program: str, dtype: str) -> tuple[int, int]:
     plan = autoshard.plan(program.format(t=dtype), mesh="data=2", time_limit=2, num_workers=1)
     graph, assignment = plan.graph, plan.assignment
     (erfc,) = [n for n in graph.nodes if n.label == "chlo.erfc"]
-    liveness = plan_liveness(graph, assignment, CPU)
+    liveness = plan_liveness(graph, assignment, plan.mesh, CPU)
     assert (erfc.index, 0) not in liveness.fused
     strategy = erfc.strategies[assignment[erfc.index]]
     return node_usage(erfc, strategy, plan.mesh, liveness), math.prod(strategy.outputs[0].local_shape((64, 128),

@@ -16,6 +16,7 @@ from autoshard.planner.xla_model.memory_accounting import (
     _donated_arguments, plan_donated_copies, plan_liveness,
 )
 from autoshard.planner.xla_model.post_order import post_order
+from autoshard.sharding import Mesh
 from autoshard.sharding.hardware_profiles import profile_mesh, resolve_config
 from costmodel.memory import LiveValue
 
@@ -50,6 +51,9 @@ func.func @main(%x: tensor<64x512xf32>, %y: tensor<64x512xf32>) -> (tensor<64x51
 """
 
 
+MESH = Mesh.from_sizes([("data", 8)])
+
+
 def _graph(text: str = MOMENTUM):
     model = PlanCostModel(resolve_config("data=8", "h100-8"))
     graph = build_plan_graph(parse_module(text, "t.mlir"), profile_mesh(model.config), "mesh", model,
@@ -79,7 +83,7 @@ def test_the_momentum_is_updated_right_after_the_gradient_and_the_weight_after_i
 def test_the_weight_a_backward_dot_reads_is_copied_and_its_buffer_reused():
     graph, backend = _graph()
     assignment = [0] * len(graph.nodes)
-    (copy,) = plan_donated_copies(graph, assignment, plan_liveness(graph, assignment, backend))
+    (copy,) = plan_donated_copies(graph, assignment, plan_liveness(graph, assignment, MESH, backend))
     assert graph.nodes[copy.argument].label == "%arg0"  # the weight; the momentum is read by its update only
     inside = LiveValue("fits", 1024, copy.free_from, copy.free_until, kind="temporary")
     across = LiveValue("starts before", 1024, copy.free_from - 1, copy.free_until, kind="temporary")
@@ -127,10 +131,10 @@ def test_zeros_scattered_into_are_written_at_the_start_unless_the_scatter_is_fol
     graph, backend = _graph(SCATTER_INTO_ZEROS_ADDED)
     scatter, add = graph.nodes[_op(graph, "stablehlo.scatter")], graph.nodes[_op(graph, "stablehlo.add")]
     alike = [0] * len(graph.nodes)  # every node replicated: the add reads the scatter as written
-    folded = plan_liveness(graph, alike, backend)
+    folded = plan_liveness(graph, alike, MESH, backend)
     assert (scatter.index, 0) in folded.fused and scatter.index not in folded.hoisted
     resharded = list(alike)
     resharded[scatter.index] = next(i for i, s in enumerate(scatter.strategies) if s.outputs[0].all_axes()
                                     and not add.strategies[0].inputs[1].all_axes())
-    apart = plan_liveness(graph, resharded, backend)
+    apart = plan_liveness(graph, resharded, MESH, backend)
     assert (scatter.index, 0) not in apart.fused and apart.hoisted[scatter.index] == 0

@@ -29,6 +29,9 @@ func.func @main(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>) -> tensor<64x64xf3
 """
 
 
+MESH = Mesh.from_sizes([("data", 2), ("model", 4)])
+
+
 def _graph(text: str = RECOMPUTED):
     return autoshard.plan(text, mesh="data=2,model=4", time_limit=2).graph
 
@@ -49,7 +52,7 @@ def test_barrier_values_are_their_operands_and_alike_recomputations_merge():
     assert merged[backward_tanh.index] == (forward_tanh.index, 0)
     # the forward tanh (fused into the multiply until the merge: too expensive to compute twice) is written out
     # and lives until the "backward" add reads its merged twin; the dot only the twins read dies at the tanh
-    liveness = plan_liveness(graph, replicated, CPU)
+    liveness = plan_liveness(graph, replicated, MESH, CPU)
     add = _ops(graph, "stablehlo.add")[0]
     assert (forward_tanh.index, 0) not in liveness.fused
     assert node_interval(forward_tanh, graph, liveness)[1] > add.position
@@ -92,7 +95,7 @@ def test_a_recomputed_sigmoid_is_read_from_the_forward_and_its_exponential_only_
     # written x / (1 + exp(-x)), seen on one device), the exponential is written and held until then.
     text = SIGMOID_BACKWARD_READS_EXP if backward_reads_exp else SIGMOID_RECOMPUTED
     graph = autoshard.plan(text, mesh="data=2,model=4", time_limit=2).graph
-    liveness = plan_liveness(graph, [0] * len(graph.nodes), CPU)
+    liveness = plan_liveness(graph, [0] * len(graph.nodes), MESH, CPU)
     forward_exp = _ops(graph, "stablehlo.exponential")[0]
     forward_divide = _ops(graph, "stablehlo.divide")[0]
     backward_subtract = _ops(graph, "stablehlo.subtract")[0]  # reads the recomputed sigmoid
@@ -111,7 +114,7 @@ def test_a_reshard_into_a_barrier_only_merged_values_read_is_counted_where_it_ru
     assignment = [0] * len(graph.nodes)
     for node in barrier:  # the barrier's values sharded, the arguments replicated: a reshard into each
         assignment[node.index] = next(i for i, s in enumerate(node.strategies) if s.outputs[0].all_axes())
-    memory = plan_memory(graph, assignment, Mesh.from_sizes([("data", 2), ("model", 4)]), CPU)
+    memory = plan_memory(graph, assignment, MESH, CPU)
     assert memory.total_bytes > 0
 
 
@@ -127,7 +130,7 @@ def test_a_recomputation_the_plan_shards_otherwise_is_computed_apart_beside_the_
     assert backward_dot.index not in merged and backward_tanh.index not in merged
     assert merged_values(graph, [0] * len(graph.nodes))[backward_dot.index] == (forward_dot.index, 0)
     # with the barrier gone, XLA:CPU computes the recomputation where the forward runs, and holds it
-    liveness = plan_liveness(graph, assignment, CPU)
+    liveness = plan_liveness(graph, assignment, MESH, CPU)
     assert liveness.hoisted[backward_dot.index] == forward_dot.position
     assert node_interval(backward_dot, graph, liveness)[0] == forward_dot.position
     # and reads its operands there, a reshard of one too (seen on an 8B step on 16x16: each layer's normalized input
@@ -238,7 +241,7 @@ def test_a_merged_value_a_dot_reads_through_a_transposed_copy_is_copied_where_th
     backward_dot = _ops(graph, "stablehlo.dot_general")[-1]
     multiply = _ops(graph, "stablehlo.multiply")[0]
     assert copied_operands(graph) == ((backward_dot.index, 1),)
-    liveness = plan_liveness(graph, [0] * len(graph.nodes), CPU)
+    liveness = plan_liveness(graph, [0] * len(graph.nodes), MESH, CPU)
     assert liveness.merged[backward_tanh.index] == (forward_tanh.index, 0)
     assert liveness.copies_written_at[(backward_dot.index, 1)] == forward_tanh.position
     assert node_interval(forward_tanh, graph, liveness)[1] == multiply.position + 1

@@ -41,7 +41,7 @@ def _resharded(reader_label: str) -> list:
     assert all(d == DimSharding(()) for n in graph.nodes for s in n.strategies[:1] for t in s.outputs for d in t.dims)
     reader = next(n for n in sorted(graph.nodes, key=lambda n: -n.position) if n.label == reader_label)
     assignment[reader.index] = _rows_sharded(reader)
-    values = plan_live_values(graph, assignment, plan.mesh, plan_liveness(graph, assignment, CPU))
+    values = plan_live_values(graph, assignment, plan.mesh, plan_liveness(graph, assignment, plan.mesh, CPU))
     return [v for v in values if v.name.endswith("resharded")]
 
 
@@ -92,7 +92,7 @@ def _read_whole_late():
 def _written_at(backend) -> dict[str, tuple[int, int]]:
     """Per resharded value of `_read_whole_late`, the half steps its reshard buffer lives over."""
     plan, assignment = _read_whole_late()
-    values = plan_live_values(plan.graph, assignment, plan.mesh, plan_liveness(plan.graph, assignment, backend))
+    values = plan_live_values(plan.graph, assignment, plan.mesh, plan_liveness(plan.graph, assignment, plan.mesh, backend))
     return {v.name.removesuffix(" resharded"): (v.def_index, v.last_use_index)
             for v in values if v.name.endswith("resharded")}
 
@@ -149,6 +149,6 @@ def test_an_argument_resharded_into_a_barrier_is_written_at_the_start_and_held_u
         if node.label in ("%arg1", "stablehlo.multiply"):
             assignment[node.index] = _split_by_rows(node)
     dot = next(n for n in graph.nodes if n.label == "stablehlo.dot_general")
-    values = plan_live_values(graph, assignment, plan.mesh, plan_liveness(graph, assignment, CPU))
+    values = plan_live_values(graph, assignment, plan.mesh, plan_liveness(graph, assignment, plan.mesh, CPU))
     spans = {v.name: (v.def_index, v.last_use_index) for v in values if v.name.endswith("resharded")}
     assert spans == {"%arg1 resharded": (0, 2 * dot.position)}

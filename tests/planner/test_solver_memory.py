@@ -89,7 +89,7 @@ def test_on_a_checkpointed_step_the_solver_holds_what_xla_keeps_from_forward_to_
     # the step donates its weights: the copies XLA keeps of them and the temporaries it places in the buffers they
     # free are counted after the search (`donated_copies`), not by the solver
     backend = replace(model.backend, donated_argument_copies=Fact(False, "counted after the search"))
-    values = plan_live_values(graph, assignment, plan.mesh, plan_liveness(graph, assignment, backend))
+    values = plan_live_values(graph, assignment, plan.mesh, plan_liveness(graph, assignment, plan.mesh, backend))
     total = np.zeros(half_steps(graph) + 1, dtype=np.int64)
     unseen = np.zeros_like(total)
     for v in values:
@@ -145,11 +145,11 @@ def test_readers_resharding_a_value_alike_share_one_buffer_between_their_reads_i
                           options=PlanOptions(carry_state=True))
     model = PlanCostModel(plan.config)
     graph, assignment = plan.graph, list(plan.assignment)
-    found = _far_apart_readers_resharding_alike(graph, assignment, plan_liveness(graph, assignment, model.backend))
+    found = _far_apart_readers_resharding_alike(graph, assignment, plan_liveness(graph, assignment, plan.mesh, model.backend))
     assert found is not None
     first, last, i, j = found
     assignment[first.consumer], assignment[last.consumer] = i, j
-    liveness = plan_liveness(graph, assignment, model.backend)
+    liveness = plan_liveness(graph, assignment, plan.mesh, model.backend)
     label = f"{graph.nodes[first.producer].label} resharded"
     shared = [v for v in plan_live_values(graph, assignment, plan.mesh, liveness)
               if v.name == label and v.last_use_index - v.def_index >= 100]
@@ -205,7 +205,7 @@ def test_the_solver_sees_partial_sums_and_operand_copies_where_the_report_counts
     plan = autoshard.plan(PARTIAL_SUMS_AND_COPY, mesh="model=4", time_limit=2, seed=0, num_workers=1)
     model = PlanCostModel(plan.config)
     names = {v.name for v in plan_live_values(plan.graph, plan.assignment, plan.mesh,
-                                              plan_liveness(plan.graph, plan.assignment, model.backend))}
+                                              plan_liveness(plan.graph, plan.assignment, plan.mesh, model.backend))}
     assert {"stablehlo.dot_general partial sums", "stablehlo.dot_general transposed operand 1"} <= names
     problem = build_strategy_graph(plan.graph, model.edge_cost_table(), plan.mesh, model.backend, None)
     assert problem.pieces
@@ -225,7 +225,7 @@ def test_searched_again_around_a_plan_the_solver_holds_partial_sums_until_their_
     model = PlanCostModel(plan.config)
     graph, assignment = plan.graph, plan.assignment
     tuples = sum(v.size_bytes for v in plan_live_values(graph, assignment, plan.mesh,
-                                                        plan_liveness(graph, assignment, model.backend))
+                                                        plan_liveness(graph, assignment, plan.mesh, model.backend))
                  if v.name == "combined all-reduce tuple")
     partial_sums = 256 * 256 * 4  # one gradient's, f32[256,256] on every device
     seen = {}
@@ -270,7 +270,7 @@ func.func @main(%w: {t} {{sdy.sharding = #sdy.sharding<@mesh, [{{"d"}}, {{}}]>}}
         assignment[node] = next(k for k, s in enumerate(graph.nodes[node].strategies)
                                 if all(replicated(s.inputs[p]) for p in ports))
     report = np.zeros(half_steps(graph) + 2, dtype=np.int64)
-    for v in plan_live_values(graph, assignment, plan.mesh, plan_liveness(graph, assignment, model.backend)):
+    for v in plan_live_values(graph, assignment, plan.mesh, plan_liveness(graph, assignment, plan.mesh, model.backend)):
         if v.name.endswith(" resharded"):
             report[v.def_index:v.last_use_index + 1] += v.size_bytes
     problem = build_strategy_graph(graph, model.edge_cost_table(), plan.mesh, model.backend, None,

@@ -70,7 +70,7 @@ def test_the_value_projections_transposed_copy_is_written_right_after_its_dot():
 
     # written with the reshape of the value projection, before the scores are computed
     _q, _k, v, scores, pv, _out = _dots(plan)
-    liveness = plan_liveness(plan.graph, plan.assignment, CPU)
+    liveness = plan_liveness(plan.graph, plan.assignment, plan.mesh, CPU)
     position = {i: plan.graph.nodes[i].position for i in (v, scores)}
     written = [at for (dot, _), at in liveness.copies_written_at.items() if dot == pv]
     assert any(position[v] <= at < position[scores] for at in written), (written, position)
@@ -87,7 +87,7 @@ def test_the_softmax_gradient_is_written_once_for_its_two_transposed_readers():
     nodes = plan.graph.nodes
     gradient = max((n for n in nodes if n.label == "stablehlo.divide" and n.outputs[0].rank == 5),
                    key=lambda n: n.position)
-    liveness = plan_liveness(plan.graph, plan.assignment, CPU)
+    liveness = plan_liveness(plan.graph, plan.assignment, plan.mesh, CPU)
     assert (gradient.index, 0) not in liveness.fused
 
 

@@ -55,6 +55,9 @@ class XlaBackend:
     #: whether XLA forms reduce-scatters from an all-reduce and the slice that follows it; without, the
     #: all-reduce writes the unscattered sum and is combined with the other all-reduces
     reduce_scatter: Fact[bool]
+    #: whether a dot reduce-scattering onto a free dimension, on a mesh with axes idle for it, computes only its
+    #: part of the result from a slice of the operand written where the operand is ready (`idle_axis_scatter`)
+    idle_axis_dot_scatter: Fact[bool]
     #: whether `jax.checkpoint`'s optimization barriers are gone before common-subexpression elimination, which
     #: then merges the recomputation with the forward pass (`merged_values`)
     merges_recomputation: Fact[bool]
@@ -160,6 +163,7 @@ CPU = XlaBackend(
     tuple_entry_bytes=Fact(8, MEASURED_CPU),
     partition_id_bytes=Fact(4, MEASURED_CPU),
     reduce_scatter=Fact(False, MEASURED_CPU),
+    idle_axis_dot_scatter=Fact(True, MEASURED_CPU),
     merges_recomputation=Fact(True, MEASURED_CPU),
     dot_operand_copies=Fact(True, MEASURED_CPU),
     dot_vector_operand_copies=Fact(True, MEASURED_CPU),

@@ -144,6 +144,7 @@ from autoshard.planner.xla_model.dot_layout import (copied_operands, copied_port
                                                     makes_layout_copies, vector_ports)
 from autoshard.planner.xla_model.donated_copies import DonatedCopy, donated_copies, outside_donated_buffers
 from autoshard.planner.xla_model.early_updates import early_update_positions
+from autoshard.planner.xla_model.idle_axis_scatter import idle_axis_scatter, sliced_operands
 from autoshard.planner.xla_model.fusion_groups import (
     TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion, slice_fusing_nodes,
 )
@@ -236,6 +237,8 @@ class GraphLiveness:
     expansion_spans: dict[int, dict[str, tuple[int, int]]] = field(default_factory=dict)
     #: CHLO ops whose written result XLA holds as its expansion's values (`chlo_expansion.expanded_ops`)
     expanded_ops: frozenset[int] = frozenset()
+    #: (dot, operand) read from a slice XLA writes where the operand is ready (`idle_axis_scatter`; under a plan)
+    sliced: frozenset[tuple[int, int]] = frozenset()
 
     def origin(self, node: int, port: int) -> tuple[int, int]:
         """The value behind a chain of sharding constraints."""
@@ -245,13 +248,15 @@ class GraphLiveness:
 
     @staticmethod
     def of(graph: PlanGraph, backend: XlaBackend, runs_at: Sequence[int] | None = None,
-           settles_at: Sequence[int] | None = None, assignment: Sequence[int] | None = None) -> GraphLiveness:
+           settles_at: Sequence[int] | None = None, assignment: Sequence[int] | None = None,
+           sliced: frozenset[tuple[int, int]] = frozenset()) -> GraphLiveness:
         """The liveness of `graph`'s values on `backend`: on a backend that merges `jax.checkpoint`'s recomputation
         with the forward pass, every repeat merges as if partitioned like its forward value (the solver's view), or,
         with the plan's `assignment`, only the repeats it partitions so (`merged_values`); on one that keeps the
         barriers through common-subexpression elimination, the recomputation stays apart. A dot's transposed copy
         reads its operand right after the operand's producer, not where the dot runs (`_copies_written_early`), in
-        the solver's view as in the full accounting."""
+        the solver's view as in the full accounting; so does a dot reading a slice of its operand (`sliced`, the
+        plan's `idle_axis_scatter.sliced_operands`)."""
         nodes = graph.nodes
         runs_at = tuple(runs_at) if runs_at is not None else tuple(n.position for n in nodes)
         settles_at = tuple(max(a, b) for a, b in zip(settles_at, runs_at)) if settles_at is not None else runs_at
@@ -311,20 +316,25 @@ class GraphLiveness:
             held_twice = state.copied_each_iteration
         if backend.case_results_in_place.value:  # a branch computes what it yields into the case's result
             returned.update(branch_writers(graph))
-        kept_out = plan_fusion(graph, backend).kept_out | {e.consumer for e in graph.edges if e.producer in folded}
+        fusion = plan_fusion(graph, backend)
+        kept_out = fusion.kept_out | {e.consumer for e in graph.edges if e.producer in folded}
+        # an op fused into a library fusion (a reduction's `__ynn_fusion`) reads what the fusion does not take
+        in_library = {i for i, root in enumerate(fusion.group)
+                      if root is not None and library_fusion(nodes[root], backend)}
         # the readers before any recomputes a producer from its inputs: an unscattered sum's (below)
         direct_consumers = {i: list(readers) for i, readers in consumers.items()}
         direct_passed_on = set(passed_on)
         recomputed, written_out = _read_through_producers(nodes, sources, consumers, fused, returned, copied,
-                                                          kept_out, set(merged), backend.convolution_fuses_input.value,
+                                                          kept_out, merged, in_library,
+                                                          backend.convolution_fuses_input.value,
                                                           backend.expensive_ops_not_duplicated.value)
         passed_on -= written_out
         written_at: dict[tuple[int, int], int] = {}
         keep_inputs: set[int] = set()
         if backend.copies_written_early.value:
             written_at, keep_inputs = _copies_written_early(nodes, sources, consumers,
-                                                            fused | {(i, 0) for i in (*merged, *dead)}, copied,
-                                                            recomputed, runs_at, settles_at, merged)
+                                                            fused | {(i, 0) for i in (*merged, *dead)},
+                                                            copied | sliced, recomputed, runs_at, settles_at, merged)
         # a returned sharding constraint or merged value returns the value it stands for
         through = {e.consumer: (e.producer, e.out_port) for e in graph.edges
                    if nodes[e.consumer].kind in TRANSPARENT_KINDS or (e.consumer in no_ops and e.in_port == 0)}
@@ -378,7 +388,8 @@ class GraphLiveness:
                              frozenset(copied), settles_at, merged, tuple(read_at), hoisted, held_twice, written_at,
                              expanded, graph.derived(f"expanded CHLO ops on {backend.name}",
                                                      lambda g: expanded_ops(g, plan_fusion(g, backend).kernels,
-                                                                            lambda n: not library_fusion(n, backend))))
+                                                                            lambda n: not library_fusion(n, backend))),
+                             sliced)
 
 
 @dataclass(frozen=True)
@@ -471,15 +482,19 @@ def _fused_into_convolution(node: PlanNode) -> bool:
 def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[tuple[int, int, int]]],
                             consumers: dict[int, list[tuple[int, int]]], fused: set[tuple[int, int]],
                             returned: set[tuple[int, int]], copied: set[tuple[int, int]],
-                            kept_out: Collection[int], not_computed: set[int], convolution_fuses_input: bool,
-                            expensive_not_duplicated: bool) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+                            kept_out: Collection[int], merged: Mapping[int, tuple[int, int]],
+                            in_library: Collection[int],
+                            convolution_fuses_input: bool, expensive_not_duplicated: bool
+                            ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """Readers that compute a producer themselves read the producer's inputs (added to `consumers`); returns the
     (dot, operand) pairs of `copied` (transposed operand copies) that recompute their producer, and the fused values
     written out instead of duplicated:
     - a cheap loop-fusible op written out for a reader that cannot fuse it (a dot, a collective), unless XLA keeps
       it out of every reader (`kept_out`: `FusionPlan.kept_out`), is recomputed inside each reader that can
       (`_recomputes_producers`), and by the loop fusion writing a dot's transposed copy of it where that dot runs:
-      those read its inputs, not its buffer, which lives only until its last other reader;
+      those read its inputs, not its buffer, which lives only until its last other reader; not a reader fused into a
+      library fusion (`in_library`: a reduction's `__ynn_fusion` reads it from memory; seen on XLA:CPU, an
+      unchecked LLaMA-shaped step holds each RMSNorm's x * rsqrt(...) until its weight's gradient reduces it);
     - where recomputing it would recompute an expensive op fused into it (not `cheap_to_recompute`: a divide, a
       transcendental), a backend that does not duplicate expensive ops (`expensive_not_duplicated`) writes that
       op out instead (`_expensive_fused_producers`): it is taken out of `fused` (returned as well), read where the
@@ -489,6 +504,7 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
       over-count of that one buffer); not one reading its input from a transposed copy (`copied`)."""
     copies: set[tuple[int, int]] = set()
     written: set[tuple[int, int]] = set()
+    not_computed = set(merged)
     for node in nodes:
         if (node.kind != NodeKind.OP or len(node.outputs) != 1
                 or (node.index, 0) in fused or (node.index, 0) in returned
@@ -498,8 +514,13 @@ def _read_through_producers(nodes: Sequence[PlanNode], sources: dict[int, list[t
         readers = consumers.get(node.index, [])
         via_copy = {(c, port) for c, _ in readers for src, _, port in sources.get(c, ())
                     if src == node.index and (c, port) in copied}
-        moved = {c for c, _ in readers if c != node.index and c not in not_computed
+        moved = {c for c, _ in readers if c != node.index and c not in not_computed and c not in in_library
                  and _recomputes_producers(nodes[c])} | {c for c, _ in via_copy}
+        for repeat in {i for i, _ in readers if merged.get(i, (None,))[0] == node.index}:
+            recomputing = {c for c, _ in consumers.get(repeat, ()) if c not in not_computed and c not in in_library
+                           and _recomputes_producers(nodes[c])}
+            consumers[repeat] = [(c, p) for c, p in consumers.get(repeat, ()) if c not in recomputing]
+            moved |= recomputing
         if moved:
             copies |= via_copy
             consumers[node.index] = [(c, p) for c, p in readers if c not in moved]
@@ -816,13 +837,14 @@ def operand_positions(graph: PlanGraph, combined: Sequence[int]) -> list[int]:
     return reads
 
 
-def plan_liveness(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend,
+def plan_liveness(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh, backend: XlaBackend,
                   deferred: bool = True) -> GraphLiveness:
-    """The plan's `GraphLiveness` on `backend`: XLA's combined all-reduces, and (`deferred`) the output-only readers
-    run as late as XLA's scheduler may run them (`deferred_positions`, in the plan's breadth-first order on a
-    backend scheduling so)."""
+    """The plan's `GraphLiveness` on `backend`: XLA's combined all-reduces, the dot operands it slices on `mesh`
+    (`idle_axis_scatter`), and (`deferred`) the output-only readers run as late as XLA's scheduler may run them
+    (`deferred_positions`, in the plan's breadth-first order on a backend scheduling so)."""
     reads, combined = _read_and_settle_positions(graph, assignment, backend, deferred)
-    return GraphLiveness.of(graph, backend, reads, combined, assignment=assignment)
+    sliced = sliced_operands(graph, assignment, mesh) if backend.idle_axis_dot_scatter.value else frozenset()
+    return GraphLiveness.of(graph, backend, reads, combined, assignment=assignment, sliced=sliced)
 
 
 def solver_liveness(graph: PlanGraph, backend: XlaBackend, around: Sequence[int] | None = None) -> GraphLiveness:
@@ -947,11 +969,15 @@ def transient_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, liveness
     """(kind, per-device bytes) of each transient buffer an op XLA computes holds under one strategy beside its
     own (module docstring): its partial sums until they are settled (and the unscattered sum an all-reduce
     standing for a reduce-scatter writes), a `select_and_scatter`'s expansion, its dot operands' transposed and
-    vector copies (kind `OPERAND_COPY` and the operand index). Where they are live is `transient_span`'s."""
+    vector copies (kind `OPERAND_COPY` and the operand index), but of an operand it reads sliced instead
+    (`liveness.sliced`: `operand_slices` holds the slice), the partial sums then of the part of the result XLA
+    computes (`idle_axis_scatter`). Where they are live is `transient_span`'s."""
     backend = liveness.backend
     aligned = backend.aligned
     out: list[tuple[str, int]] = []
-    extra = aligned(settle_buffer_bytes(node, strategy, mesh))
+    scatter = idle_axis_scatter(node, strategy, mesh) if backend.idle_axis_dot_scatter.value else None
+    parts = scatter.parts if scatter is not None else 1
+    extra = aligned(settle_buffer_bytes(node, strategy, mesh) // parts)
     if extra:
         out.append((PARTIAL_SUMS, extra))
     if extra and strategy.settle.kind == "reduce_scatter" and not backend.reduce_scatter.value:
@@ -961,9 +987,10 @@ def transient_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, liveness
     if sizes is not None:
         out += [(f"{EXPANDED} {name}", aligned(buffer_bytes(sizes, name)))
                 for name in liveness.expansion_spans.get(node.index, {})]
+    sliced = scatter.port if scatter is not None and (node.index, scatter.port) in liveness.sliced else None
     copies = [(port, nbytes) for port, nbytes in layout_copies(node, strategy, mesh)
-              if (node.index, port) in liveness.copied]
-    copies += [c for c in vector_copies(node, strategy, mesh, backend) if c[0] not in dict(copies)]
+              if (node.index, port) in liveness.copied and port != sliced]
+    copies += [c for c in vector_copies(node, strategy, mesh, backend) if c[0] not in dict(copies) and c[0] != sliced]
     out += [(f"{OPERAND_COPY} {port}", aligned(nbytes)) for port, nbytes in copies]
     return out
 
@@ -989,6 +1016,33 @@ def transient_span(node: PlanNode, kind: str, liveness: GraphLiveness, operand_o
              if producer is not None and (node.index, port) not in liveness.recomputed_copies else runs_at)
     start = min(start, liveness.copies_written_at.get((node.index, port), start))
     return 2 * start, 2 * runs_at
+
+
+def operand_slices(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh, liveness: GraphLiveness
+                   ) -> list[LiveValue]:
+    """The slices of operands dots read under the plan (`liveness.sliced`, `idle_axis_scatter`): one buffer per
+    operand sliced alike (seen on XLA:CPU: the query, key and value projections' weight gradients read one slice of
+    the normalized input), from where XLA writes it (where the operand is ready: `copies_written_at`; else where the
+    dot runs) to its last reader, program positions inclusive."""
+    spans: dict[tuple[tuple[int, int], int], list[int]] = {}  # per (operand, slice bytes)
+    for e in graph.edges:
+        if (e.consumer, e.in_port) not in liveness.sliced:
+            continue
+        dot = graph.nodes[e.consumer]
+        strategy = dot.strategies[assignment[e.consumer]]
+        origin = liveness.origin(e.producer, e.out_port)
+        origin = liveness.merged.get(origin[0], origin)
+        at = liveness.runs_at[e.consumer]
+        nbytes = (sharded_bytes(dot.inputs[e.in_port], strategy.inputs[e.in_port], mesh)
+                  // idle_axis_scatter(dot, strategy, mesh).parts)
+        span = spans.setdefault((origin, nbytes), [at, at])
+        span[0] = min(span[0], liveness.copies_written_at.get((e.consumer, e.in_port), at))
+        span[1] = max(span[1], at)
+    out = []
+    for ((node, _), nbytes), (lo, hi) in spans.items():
+        out.append(LiveValue(f"{graph.nodes[node].label} sliced", liveness.backend.aligned(nbytes), lo, hi,
+                             kind="temporary"))
+    return out
 
 
 def node_transients(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, liveness: GraphLiveness,
@@ -1043,6 +1097,7 @@ def plan_live_values(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
                              kind="temporary")
                    for (at, _, _), n in merged.items() if n > 1]
     values.extend(_reshard_buffers(graph, assignment, mesh, liveness))
+    values.extend(operand_slices(graph, assignment, mesh, liveness))
     values.extend(fixed_values(graph, mesh, backend))
     out = [replace(v, def_index=2 * v.def_index, last_use_index=2 * v.last_use_index) for v in values] + transients
     return _with_donated_copies(graph, assignment, mesh, liveness, out)
@@ -1222,16 +1277,15 @@ def _reshard_buffers(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh,
 def plan_memory(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh, backend: XlaBackend) -> StepMemory:
     """The plan's per-device memory per step as `backend` assigns buffers: arguments, outputs, peak temporaries, and
     how sure it is."""
-    liveness = plan_liveness(graph, assignment, backend)
+    liveness = plan_liveness(graph, assignment, mesh, backend)
     step = step_memory(plan_live_values(graph, assignment, mesh, liveness), half_steps(graph))
     note = NOTE
     settles = sum(1 for node in graph.nodes if node.strategies and node.strategies[assignment[node.index]].settle)
     if settles > 1:
         note += COMBINER_NOTE.format(n=settles)
     if not backend.breadth_first_schedule.value:  # the loss's readers placed by a guess, not by XLA's schedule
-        early = step_memory(plan_live_values(graph, assignment, mesh, plan_liveness(graph, assignment, backend,
-                                                                                     deferred=False)),
-                            half_steps(graph))
+        early_liveness = plan_liveness(graph, assignment, mesh, backend, deferred=False)
+        early = step_memory(plan_live_values(graph, assignment, mesh, early_liveness), half_steps(graph))
         if early.total_bytes < step.total_bytes:
             note += DEFERRED_NOTE.format(low=early.total_bytes / 2**20, high=step.total_bytes / 2**20)
     if liveness.aliased_results:
