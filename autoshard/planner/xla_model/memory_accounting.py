@@ -38,8 +38,9 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   nor into an op every reader of which is a dot reading it flattened (`flattened_operand`: XLA fuses the bitcast
   into the op's kernel, which writes the 2-D shape) when that kernel reads several buffers of the op's shape;
 - a cheap elementwise op written out for a reader that cannot fuse it is recomputed inside its fusing readers
-  and by the transposed copy a dot reads it through: those read its inputs where they run, its own buffer lives
-  until its last other reader; an expensive op (a divide, a transcendental) fused into it is written out rather
+  (not an op fused into a library fusion, which reads it from memory; also a merged recomputation's loop-fused
+  readers) and by the transposed copy a dot reads it through: those read its inputs where they run, its own buffer
+  lives until its last other reader; an expensive op (a divide, a transcendental) fused into it is written out rather
   than recomputed again (`expensive_ops_not_duplicated`); a convolution computes its input's elementwise or reduce_window producer inside
   its kernel and reads that producer's inputs (`_read_through_producers`).
 Transient: an op's own under its strategy (partial sums, operand copies, a `select_and_scatter`'s expansion:
@@ -56,6 +57,9 @@ budget):
   reshard that only slices locally, or moves data only along the outermost dimension of the layout, writes just
   the target; any other also stages the source in a transposed layout and the result before its copy back
   (`copy`, collective, `copy`: `reshard_staging_copies`), counted as source + 2 x target;
+- a dot reduce-scattering onto a free dimension with mesh axes idle for it reads a slice of the operand holding
+  that dimension, written where the operand is ready, one per operand sliced alike (`idle_axis_scatter`,
+  `operand_slices`; only in the full accounting), and its partial sums are the part of the result XLA computes;
 - a dot_general operand XLA's dot decomposer lays out again (`dot_layout.copied_ports`, `dot_operand_copies`) is
   read from a transposed copy XLA makes beside it (layout assignment: a `copy` fusion, fused with the operand's
   producer), live from that producer to the dot; XLA's scheduler writes the copy right after the op computing
