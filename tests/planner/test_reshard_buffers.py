@@ -92,7 +92,8 @@ def _read_whole_late():
 def _written_at(backend) -> dict[str, tuple[int, int]]:
     """Per resharded value of `_read_whole_late`, the half steps its reshard buffer lives over."""
     plan, assignment = _read_whole_late()
-    values = plan_live_values(plan.graph, assignment, plan.mesh, plan_liveness(plan.graph, assignment, plan.mesh, backend))
+    liveness = plan_liveness(plan.graph, assignment, plan.mesh, backend)
+    values = plan_live_values(plan.graph, assignment, plan.mesh, liveness)
     return {v.name.removesuffix(" resharded"): (v.def_index, v.last_use_index)
             for v in values if v.name.endswith("resharded")}
 

@@ -145,7 +145,8 @@ def test_readers_resharding_a_value_alike_share_one_buffer_between_their_reads_i
                           options=PlanOptions(carry_state=True))
     model = PlanCostModel(plan.config)
     graph, assignment = plan.graph, list(plan.assignment)
-    found = _far_apart_readers_resharding_alike(graph, assignment, plan_liveness(graph, assignment, plan.mesh, model.backend))
+    found = _far_apart_readers_resharding_alike(graph, assignment,
+                                                plan_liveness(graph, assignment, plan.mesh, model.backend))
     assert found is not None
     first, last, i, j = found
     assignment[first.consumer], assignment[last.consumer] = i, j

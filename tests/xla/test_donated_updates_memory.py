@@ -82,7 +82,8 @@ def test_the_weights_a_backward_dot_reads_are_copied(planned):
     plan, xla = planned
     assert _without(plan, "donated_argument_copies") < xla
     # the first layer's weight is read by its forward dot and its update only (the input has no gradient)
-    copied = plan_donated_copies(plan.graph, plan.assignment, plan_liveness(plan.graph, plan.assignment, plan.mesh, CPU))
+    liveness = plan_liveness(plan.graph, plan.assignment, plan.mesh, CPU)
+    copied = plan_donated_copies(plan.graph, plan.assignment, liveness)
     assert len(copied) == LAYERS - 1, copied
 
 

@@ -35,8 +35,10 @@ def idle_axis_scatter(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> Idl
     settling its partial sums by a reduce-scatter onto a dimension one operand's free dimension gives, with mesh
     axes none of its operands and results is sharded over whose devices a multiple of the parts."""
     settle = strategy.settle
+    if settle is None or settle.kind != "reduce_scatter" or settle.dim is None:
+        return None
     numbers = dot_numbers(node)
-    if numbers is None or settle is None or settle.kind != "reduce_scatter" or settle.dim is None:
+    if numbers is None:
         return None
     lhs_batch, _, lhs_contract, _ = numbers
     lhs = node.inputs[0]
@@ -59,7 +61,7 @@ def sliced_operands(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh) -> 
     """The (dot, operand port) pairs XLA slices under the plan `assignment` (`idle_axis_scatter`)."""
     out = set()
     for node in graph.nodes:
-        if node.strategies and dot_numbers(node) is not None:
+        if node.strategies:
             scatter = idle_axis_scatter(node, node.strategies[assignment[node.index]], mesh)
             if scatter is not None:
                 out.add((node.index, scatter.port))
