@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from autoshard.dialects.op_traits import AddsOperands, RunsReplicatedUnderXla, SumReduction
@@ -26,6 +26,7 @@ from autoshard.planner.factor_strategies import (
 )
 from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.fusion_groups import NodeTraffic, plan_fusion
+from autoshard.planner.xla_model.idle_axis_scatter import IdleAxisScatter
 from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, PlanNode, Settle, TensorInfo
 from autoshard.rules.sharding_projection import ShardingProjection
 from autoshard.sharding import AxisRef, DimSharding, Mesh, TensorSharding
@@ -42,7 +43,10 @@ class CostOracle(Protocol):
     def compute_s(self, node: PlanNode, flops_fraction: float, inputs: Sequence[TensorSharding] | None = None,
                   outputs: Sequence[TensorSharding] | None = None, traffic: NodeTraffic | None = None) -> float: ...
 
-    def settle_s(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> float: ...
+    def settle_s(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int],
+                 scatter: IdleAxisScatter | None = None) -> float: ...
+
+    # optional: `scatter_performed(node, strategy) -> IdleAxisScatter | None` (`PlanCostModel.scatter_performed`)
 
 
 @dataclass
@@ -112,7 +116,8 @@ def op_strategies(node: PlanNode, rule, mesh: Mesh, mesh_name: str, oracle: Cost
         settles_per_dimension = getattr(oracle, "settles_per_dimension", None)
         if settles_per_dimension is None or not settles_per_dimension(node.label, per_dimension):
             per_dimension = ()
-        out.extend(_settled(node, inputs, results, compute, fs, partial, mesh, oracle, per_dimension))
+        out.extend(_settled(node, inputs, results, compute, fs, partial, mesh, oracle, per_dimension,
+                            local / total, traffic))
         if unreduced and keeps_partial_sums(node):
             axes = sort_axis_refs(partial, mesh)
             out.append(NodeStrategy(inputs, tuple(_unreduced(r, axes) for r in results), compute, 0.0, fs))
@@ -180,7 +185,12 @@ def _unreduced_variants(strategies: Sequence[NodeStrategy], mesh: Mesh,
 
 
 def _settled(node, inputs, results, compute, fs: FactorStrategy, partial, mesh: Mesh, oracle: CostOracle,
-             per_dimension: tuple[tuple[AxisRef, ...], ...] = ()) -> list[NodeStrategy]:
+             per_dimension: tuple[tuple[AxisRef, ...], ...] = (), flops_fraction: float = 1.0,
+             traffic: NodeTraffic | None = None) -> list[NodeStrategy]:
+    """The strategies settling a factor strategy's partial sums: by an all-reduce, and by a reduce-scatter onto
+    each dimension that can take the axes; a reduce-scatter XLA runs by computing only a part of the dot
+    (`oracle.scatter_performed`) is priced so: the part's FLOPs, and its all-reduce and collective-permute."""
+    performed = getattr(oracle, "scatter_performed", None)
     out = []
     settle = Settle("all_reduce", partial, None, per_dimension)
     cost = sum(
@@ -191,8 +201,14 @@ def _settled(node, inputs, results, compute, fs: FactorStrategy, partial, mesh: 
         info = node.outputs[0]
         for scattered, d in _reduce_scatter_variants(results[0], info, partial, mesh):
             settle = Settle("reduce_scatter", partial, d, per_dimension)
-            cost = oracle.settle_s(settle, info, results[0].local_shape(info.shape, mesh))
-            out.append(NodeStrategy(inputs, (scattered,), compute, cost, fs, settle))
+            strategy = NodeStrategy(inputs, (scattered,), compute, 0.0, fs, settle)
+            scatter = performed(node, strategy) if performed is not None else None
+            local = results[0].local_shape(info.shape, mesh)
+            if scatter is None:
+                out.append(replace(strategy, collective_s=oracle.settle_s(settle, info, local)))
+                continue
+            part_s = oracle.compute_s(node, flops_fraction / scatter.parts, inputs, (scattered,), traffic)
+            out.append(replace(strategy, compute_s=part_s, collective_s=oracle.settle_s(settle, info, local, scatter)))
     return out
 
 

@@ -156,7 +156,8 @@ def _settled_collective(node, strategy: NodeStrategy, model) -> list[PlannedColl
             kept = dims[settle.dim].axes[: len(dims[settle.dim].axes) - len(settle.axes)]
             dims[settle.dim] = DimSharding(kept)
             sharding = sharding.with_dims(dims)
-        for cost in model.settle_costs(settle, info, sharding.local_shape(info.shape, mesh)):
+        scatter = model.scatter_performed(node, strategy)
+        for cost in model.settle_costs(settle, info, sharding.local_shape(info.shape, mesh), scatter):
             out.append(PlannedCollective(cost.kind, cost.axes, cost.bytes_per_device, cost.time_s, node.multiplier,
                                          f"settle of {_node_name(node)}", node.index))
     return out
@@ -243,7 +244,14 @@ def evaluate_assignment(graph: PlanGraph, assignment: list[int], model) -> CostB
             by_kind[c.kind] += c.time_s * node.multiplier
             own += c.time_s
         if s.settle is not None:
-            by_kind[model.settle_kind(s.settle)] += (s.collective_s - own) * node.multiplier
+            kind, settle_s = model.settle_kind(s.settle), s.collective_s - own
+            if model.scatter_performed(node, s) is not None:  # the part's all-reduce and its permute, each its kind
+                collectives = _settled_collective(node, s, model)
+                kind = collectives[0].kind
+                for c in collectives[1:]:
+                    by_kind[c.kind] += c.time_s * node.multiplier
+                    settle_s -= c.time_s
+            by_kind[kind] += settle_s * node.multiplier
         elif s.collective_s - own > 0:
             cost.penalty_s += (s.collective_s - own) * node.multiplier
     slice_fusing = slice_fusing_nodes(graph)

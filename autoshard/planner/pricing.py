@@ -21,6 +21,7 @@ from autoshard.planner.plan_graph import NodeKind, NodeStrategy, PlanGraph, Plan
 from autoshard.planner.xla_model.backend import backend_for
 from autoshard.planner.xla_model.dot_layout import makes_layout_copies
 from autoshard.planner.xla_model.fusion_groups import FusionPlan, NodeTraffic, plan_fusion
+from autoshard.planner.xla_model.idle_axis_scatter import IdleAxisScatter, scatter_performed
 from autoshard.planner.xla_model.no_op_ops import is_no_op
 from autoshard.planner.xla_model.reshard_cost import ReshardPricer, performed_kind
 from autoshard.planner.xla_model.select_and_scatter_expansion import expansion
@@ -200,7 +201,9 @@ class PlanCostModel:
             return OpWork()
         total = math.prod(max(s, 1) for s in node.rule.factor_sizes)
         local = math.prod(max(s, 1) for s in local_factor_sizes(node.rule, strategy.factor_strategy, self.mesh))
-        work = self.node_work(node, local / total, strategy.inputs, strategy.outputs, traffic)
+        scatter = self.scatter_performed(node, strategy)
+        work = self.node_work(node, local / total / (scatter.parts if scatter is not None else 1), strategy.inputs,
+                              strategy.outputs, traffic)
         return work + OpWork(bytes_accessed=self.layout_copy_bytes(node, strategy.inputs, traffic)
                              + self.state_copy_bytes(node, strategy.outputs, traffic))
 
@@ -235,10 +238,16 @@ class PlanCostModel:
         return INPUT_FEED_TIE_S * self.input_feed_bytes(sharding, info) / whole
 
     # -- collectives --------------------------------------------------------------------------------
-    def settle_costs(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> list[cc.CollectiveCost]:
+    def settle_costs(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int],
+                     scatter: IdleAxisScatter | None = None) -> list[cc.CollectiveCost]:
         """The collectives settling partial sums whose local (pre-settle) shape is `local_shape`: one all-reduce or
-        reduce-scatter, or one all-reduce per dimension (`Settle.per_dimension`)."""
+        reduce-scatter, or one all-reduce per dimension (`Settle.per_dimension`); for a dot XLA computes only the
+        part of (`scatter`, `idle_axis_scatter`), an all-reduce of the part and a collective-permute placing it."""
         buffer = _numel(local_shape) * element_bytes(info.dtype)
+        if scatter is not None:
+            part = buffer / scatter.parts
+            return [cc.all_reduce(self.config, axis_specs(settle.axes), part),
+                    cc.collective_permute(self.config, axis_specs(scatter.permute_axes(settle.axes)), part)]
         if settle.per_dimension:
             return [cc.all_reduce(self.config, axis_specs(axes), buffer) for axes in settle.per_dimension]
         if self.settle_kind(settle) == "all_reduce":
@@ -249,8 +258,14 @@ class PlanCostModel:
         """The collective that settles partial sums, as the backend performs it (`performed_kind`)."""
         return "all_reduce" if settle.per_dimension else performed_kind(settle.kind, self.config)
 
-    def settle_s(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int]) -> float:
-        return sum(c.time_s for c in self.settle_costs(settle, info, local_shape))
+    def settle_s(self, settle: Settle, info: TensorInfo, local_shape: Sequence[int],
+                 scatter: IdleAxisScatter | None = None) -> float:
+        return sum(c.time_s for c in self.settle_costs(settle, info, local_shape, scatter))
+
+    def scatter_performed(self, node: PlanNode, strategy: NodeStrategy) -> IdleAxisScatter | None:
+        """How this model's backend partitions `node` under `strategy` when it computes only a part of a
+        reduce-scattered dot (`idle_axis_scatter.scatter_performed`), else None."""
+        return scatter_performed(node, strategy, self.mesh, self.backend)
 
     def settles_per_dimension(self, op_name: str, dimension_axes: Sequence[tuple]) -> bool:
         """Whether the backend settles this op's partial sums one sharded reduced dimension at a time: XLA's

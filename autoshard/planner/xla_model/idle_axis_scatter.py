@@ -8,7 +8,9 @@ the idle devices cannot take the parts, it reads the whole operand and the all-r
 
 The memory accounting holds the slice instead of the operand: a breadth-first schedule writes it where the operand
 is ready (an 8B-shaped slice's backward weight gradients read their forward inputs so, sliced in the forward pass),
-and the dot's partial sums and all-reduced sum are the part's size."""
+and the dot's partial sums and all-reduced sum are the part's size. The time model prices what XLA runs: the dot's
+FLOPs of the part, an all-reduce of the part over the summed axes, and a collective-permute of the part (its pairs
+transpose the idle and summed coordinates, so it crosses both: `permute_axes`)."""
 
 from __future__ import annotations
 
@@ -17,8 +19,9 @@ from dataclasses import dataclass
 from math import prod
 
 from autoshard.planner.plan_graph import NodeStrategy, PlanGraph, PlanNode
+from autoshard.planner.xla_model.backend import XlaBackend
 from autoshard.planner.xla_model.dot_layout import dot_numbers
-from autoshard.sharding import Mesh
+from autoshard.sharding import AxisRef, Mesh
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,13 @@ class IdleAxisScatter:
 
     parts: int
     port: int
+    #: the mesh axes no operand or result of the dot is sharded over, in mesh order
+    idle_axes: tuple[str, ...] = ()
+
+    def permute_axes(self, summed: Sequence[AxisRef]) -> tuple[AxisRef, ...]:
+        """The axes the collective-permute placing the parts crosses: the idle ones and the `summed` ones (seen on
+        8x8: device (data d, model m) sends its part to (data m, model d))."""
+        return (*(AxisRef(name) for name in self.idle_axes), *summed)
 
 
 def idle_axis_scatter(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> IdleAxisScatter | None:
@@ -50,19 +60,28 @@ def idle_axis_scatter(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> Idl
     port = 0 if settle.dim < len(lhs_batch) + lhs_free else 1
     used = {axis.name for sharding in (*strategy.inputs, *strategy.outputs)
             for axis in (*sharding.all_axes(), *sharding.unreduced)}
-    idle = prod(mesh.axis_size(name) for name in mesh.axis_names if name not in used)
+    idle_axes = tuple(name for name in mesh.axis_names if name not in used)
+    idle = prod(mesh.axis_size(name) for name in idle_axes)
     parts = prod(axis.size(mesh) for axis in settle.axes)
     if parts <= 1 or idle % parts:
         return None
-    return IdleAxisScatter(parts, port)
+    return IdleAxisScatter(parts, port, idle_axes)
 
 
-def sliced_operands(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh) -> frozenset[tuple[int, int]]:
-    """The (dot, operand port) pairs XLA slices under the plan `assignment` (`idle_axis_scatter`)."""
+def scatter_performed(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, backend: XlaBackend
+                      ) -> IdleAxisScatter | None:
+    """`idle_axis_scatter` on a backend whose partitioner slices so (`XlaBackend.idle_axis_dot_scatter`), else
+    None."""
+    return idle_axis_scatter(node, strategy, mesh) if backend.idle_axis_dot_scatter.value else None
+
+
+def sliced_operands(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh, backend: XlaBackend
+                    ) -> frozenset[tuple[int, int]]:
+    """The (dot, operand port) pairs `backend` slices under the plan `assignment` (`scatter_performed`)."""
     out = set()
     for node in graph.nodes:
         if node.strategies:
-            scatter = idle_axis_scatter(node, node.strategies[assignment[node.index]], mesh)
+            scatter = scatter_performed(node, node.strategies[assignment[node.index]], mesh, backend)
             if scatter is not None:
                 out.add((node.index, scatter.port))
     return frozenset(out)

@@ -148,7 +148,7 @@ from autoshard.planner.xla_model.dot_layout import (copied_operands, copied_port
                                                     makes_layout_copies, vector_ports)
 from autoshard.planner.xla_model.donated_copies import DonatedCopy, donated_copies, outside_donated_buffers
 from autoshard.planner.xla_model.early_updates import early_update_positions
-from autoshard.planner.xla_model.idle_axis_scatter import idle_axis_scatter, sliced_operands
+from autoshard.planner.xla_model.idle_axis_scatter import idle_axis_scatter, scatter_performed, sliced_operands
 from autoshard.planner.xla_model.fusion_groups import (
     TRANSPARENT_KINDS, cheap_to_recompute, loop_fusible, plan_fusion, slice_fusing_nodes,
 )
@@ -847,7 +847,7 @@ def plan_liveness(graph: PlanGraph, assignment: Sequence[int], mesh: Mesh, backe
     (`idle_axis_scatter`), and (`deferred`) the output-only readers run as late as XLA's scheduler may run them
     (`deferred_positions`, in the plan's breadth-first order on a backend scheduling so)."""
     reads, combined = _read_and_settle_positions(graph, assignment, backend, deferred)
-    sliced = sliced_operands(graph, assignment, mesh) if backend.idle_axis_dot_scatter.value else frozenset()
+    sliced = sliced_operands(graph, assignment, mesh, backend)
     return GraphLiveness.of(graph, backend, reads, combined, assignment=assignment, sliced=sliced)
 
 
@@ -979,7 +979,7 @@ def transient_bytes(node: PlanNode, strategy: NodeStrategy, mesh: Mesh, liveness
     backend = liveness.backend
     aligned = backend.aligned
     out: list[tuple[str, int]] = []
-    scatter = idle_axis_scatter(node, strategy, mesh) if backend.idle_axis_dot_scatter.value else None
+    scatter = scatter_performed(node, strategy, mesh, backend)
     parts = scatter.parts if scatter is not None else 1
     extra = aligned(settle_buffer_bytes(node, strategy, mesh) // parts)
     if extra:
