@@ -140,6 +140,40 @@ def test_a_recomputation_the_plan_shards_otherwise_is_computed_apart_beside_the_
         (forward_dot.position, forward_dot.position)}
 
 
+#: two dots in a row, recomputed after the barrier
+TWO_DOTS_RECOMPUTED = """
+func.func @main(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %1 = stablehlo.dot_general %0, %w, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %2 = stablehlo.tanh %1 : tensor<64x64xf32>
+  %3:2 = stablehlo.optimization_barrier %x, %w : tensor<64x64xf32>, tensor<64x64xf32>
+  %4 = stablehlo.dot_general %3#0, %3#1, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %5 = stablehlo.dot_general %4, %3#1, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  %6 = stablehlo.add %5, %2 : tensor<64x64xf32>
+  return %6 : tensor<64x64xf32>
+}
+"""
+
+
+def test_a_recomputation_computed_apart_and_read_apart_dies_in_the_forward_pass():
+    """Both recomputed dots are partitioned otherwise than their forward ops: XLA computes both beside them, so the
+    first recomputed product dies where the second reads it, not at its own place in the program (seen on XLA:CPU:
+    a Mixtral-shaped step's recomputed one-hot, read by the recomputed dispatch dot computed beside the forward one,
+    lives three instructions)."""
+    graph = _graph(TWO_DOTS_RECOMPUTED)
+    first, second, first_again, second_again = _ops(graph, "stablehlo.dot_general")
+    assignment = [0] * len(graph.nodes)
+    for forward, repeat in ((first, first_again), (second, second_again)):
+        forward_strategy = forward.strategies[0]
+        assignment[repeat.index] = next(i for i, s in enumerate(repeat.strategies)
+                                        if s.outputs != forward_strategy.outputs
+                                        and s.inputs[1] == forward_strategy.inputs[1])
+    liveness = plan_liveness(graph, assignment, MESH, CPU)
+    assert (liveness.runs_at[first_again.index], liveness.runs_at[second_again.index]) == (first.position,
+                                                                                           second.position)
+    assert node_interval(first_again, graph, liveness) == (first.position, second.position + 1)
+
+
 #: a router's top_k (two results) recomputed after the barrier, and what is computed from its values
 TOP_K_RECOMPUTED = """
 func.func @main(%x: tensor<64x8xf32>) -> tensor<64x2xf32> {

@@ -739,8 +739,8 @@ def node_interval(node: PlanNode, graph: PlanGraph, liveness: GraphLiveness) -> 
     """Half-open positions [start, end) over which `node_usage` is held."""
     if node.kind == NodeKind.ARGUMENT or node.kind == NodeKind.RESULT:
         return 0, graph.num_positions
-    start = liveness.hoisted.get(node.index, node.position) + (node.index in liveness.reuses)
-    return start, max(liveness.last_non_result_use[node.index], node.position) + 1
+    computed = liveness.hoisted.get(node.index, node.position)  # where XLA computes it
+    return computed + (node.index in liveness.reuses), max(liveness.last_non_result_use[node.index], computed) + 1
 
 
 def layout_copies(node: PlanNode, strategy: NodeStrategy, mesh: Mesh) -> list[tuple[int, int]]:
