@@ -150,3 +150,17 @@ def test_predicted_memory_of_a_bf16_8b_shaped_slice_is_within_15_percent_of_xla_
     compiled = _compiled_bytes(plan, tmp_path)
     assert compiled <= plan.cost.peak_memory_bytes <= 1.15 * compiled, (
         plan.cost.peak_memory_bytes, compiled, plan.cost.peak_memory_bytes / compiled)
+
+
+@pytest.mark.xfail(strict=True, reason="MoE memory over-counted 1.68x (docs/limitations.md): XLA strength-reduces the "
+                   "router's batch-only dots into multiply fusions, slices the one-hot from its inputs where read, "
+                   "and lets an operand resharded early die at its other readers")
+def test_predicted_memory_of_a_mixtral_shaped_slice_is_within_10_percent_of_xla_and_not_under(tmp_path) -> None:
+    """A top-2 mixture of 8 SwiGLU experts (capacity 1.25), the 8B slice's widths: predicted 921.7 MB against XLA's
+    547.3 MB at `494e120` (`bench/slice_fidelity.py`)."""
+    shape = replace(llm_steps.shape_of("mixtral-8x7b", layers=2, batch=64, seq=256, checkpoint=True), **EIGHT_B_SLICE)
+    plan = autoshard.plan(llm_steps.export(shape), mesh="data=8,model=8", config="h100-cluster", time_limit=5,
+                          seed=0, num_workers=1, options=PlanOptions(carry_state=True))
+    compiled = _compiled_bytes(plan, tmp_path)
+    assert compiled <= plan.cost.peak_memory_bytes <= 1.10 * compiled, (
+        plan.cost.peak_memory_bytes, compiled, plan.cost.peak_memory_bytes / compiled)
