@@ -1,7 +1,8 @@
 """A LLaMA-shaped training step at small dimensions (2 layers, `jax.checkpoint` per layer, grouped-query attention,
 SwiGLU, AdamW, state donated), planned on 8x8 and 16x16 and run by XLA on 64 and 256 host devices: the results
 match the unsharded run and XLA needs no "Involuntary full rematerialization" for any planned reshard; at the 8B,
-Pythia and Gemma-2 steps' proportions the plan's peak memory is within 10% of XLA's compiled memory and not under it."""
+Pythia and Gemma-2 steps' proportions the plan's peak memory is within 10% of XLA's compiled memory and not under it
+(a Mixtral-shaped mixture of experts is not yet: a strict xfail)."""
 
 from __future__ import annotations
 
