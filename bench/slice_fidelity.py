@@ -52,19 +52,13 @@ CELLS = {
     "mixtral-8x8": Cell("mixtral-8x7b", "data=8,model=8", LLAMA),
 }
 
-#: compile one written file on N host devices; print XLA's compiled memory, write its HLO
+#: compile one written file on N host devices (`compile_run.compile_only`); print XLA's compiled memory, write its HLO
 COMPILE = """
 import sys
-from autoshard.xla import compile_run, jaxlib_mlir
-from autoshard.xla.jax_runtime import host_devices
-n = int(sys.argv[2])
-context = jaxlib_mlir.make_jaxlib_context()
-module = jaxlib_mlir.parse_with_jaxlib(open(sys.argv[1]).read(), context, sys.argv[1])
-jaxlib_mlir.set_num_partitions(module, context, n)
-executable = compile_run._compile(module, context, host_devices()[:n])
-open(sys.argv[3], "w").write(executable.hlo_modules()[0].to_string())
-stats = executable.get_compiled_memory_stats()
-print(stats.argument_size_in_bytes + stats.output_size_in_bytes + stats.temp_size_in_bytes - stats.alias_size_in_bytes)
+from autoshard.xla.compile_run import compile_only
+program = compile_only(open(sys.argv[1]).read(), int(sys.argv[2]), sys.argv[1])
+open(sys.argv[3], "w").write(program.hlo_text)
+print(program.memory.total_bytes)
 """
 
 
