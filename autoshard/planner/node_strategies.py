@@ -199,11 +199,11 @@ def _settled(node, inputs, results, compute, fs: FactorStrategy, partial, mesh: 
     out.append(NodeStrategy(inputs, results, compute, cost, fs, settle))
     if len(results) == 1 and node.outputs[0] is not None:
         info = node.outputs[0]
+        local = results[0].local_shape(info.shape, mesh)  # the unscattered sum's
         for scattered, d in _reduce_scatter_variants(results[0], info, partial, mesh):
             settle = Settle("reduce_scatter", partial, d, per_dimension)
             strategy = NodeStrategy(inputs, (scattered,), compute, 0.0, fs, settle)
             scatter = performed(node, strategy) if performed is not None else None
-            local = results[0].local_shape(info.shape, mesh)
             if scatter is None:
                 out.append(replace(strategy, collective_s=oracle.settle_s(settle, info, local)))
                 continue
