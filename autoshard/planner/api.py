@@ -126,7 +126,7 @@ def plan(
                 built = build_plan_graph(program, model.mesh, mesh_name, model, options, function)
             return solve_plan_graph(built, model, budget, mesh_name, solver_config, on_progress, stages)
 
-        return plan_with_remat(ir, plan_module, remat, function)
+        return plan_with_remat(ir, plan_module, remat, function, model.backend.merges_recomputation.value)
 
 
 #: searches with a tightened memory limit when buffers the solver does not see push a plan over the budget
@@ -224,7 +224,7 @@ def _fit_with_and_without_reshard_pairs(graph, model: PlanCostModel, problem, re
         best = min(fitting, key=lambda refit: refit.result.cost)
         return best.problem, best.result, best.memory, searches
     least = min(whole_bytes, *(refit.best_bytes for refit in both))
-    remedies = memory_remedies(graph, least, budget)
+    remedies = memory_remedies(graph, least, budget, model.backend.merges_recomputation.value)
     raise InfeasibleError(
         f"no plan found whose memory fits the budget of {fmt_bytes(budget)} per device once reshard buffers are "
         f"counted (best: {fmt_bytes(least)}, {least / budget - 1:.0%} over, after {searches} searches); "
@@ -290,7 +290,8 @@ def solve_plan_graph(
         result = solve(problem, config, on_progress, [start])
     search_s = result.wall_time_s
     if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
-        raise infeasible_error(graph, problem, budget, result.status, result.explanation, limit)
+        raise infeasible_error(graph, problem, budget, result.status, result.explanation, limit,
+                               model.backend.merges_recomputation.value)
     first_bound = result.best_bound
     assignment = [int(x) for x in result.assignment]
     with stages.stage("memory"):

@@ -1,8 +1,9 @@
 """Training steps for the rematerialization tests, exported from JAX: a residual MLP (per layer an RMS norm, an
 up-projection, gelu and a down-projection added back), `jax.value_and_grad` of a mean squared error.
 
-`python tests/xla/remat_steps.py` rewrites the small committed copy, `tests/data/remat/residual_mlp_step.mlir`,
-that the planner tests read without jax.
+`python tests/xla/remat_steps.py` rewrites the small committed copies that the planner tests read without jax:
+`tests/data/remat/residual_mlp_step.mlir`, and `residual_mlp_step_checkpointed.mlir` with each layer in
+`jax.checkpoint`.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 COMMITTED = Path(__file__).resolve().parents[1] / "data" / "remat" / "residual_mlp_step.mlir"
+COMMITTED_CHECKPOINTED = COMMITTED.with_name("residual_mlp_step_checkpointed.mlir")
 #: the committed copy's sizes: batch, hidden, ffn, layers
 COMMITTED_SIZES = (16, 8, 16, 3)
 
@@ -50,3 +52,4 @@ def residual_mlp_step_text(batch: int, hidden: int, ffn: int, layers: int, devic
 
 if __name__ == "__main__":
     COMMITTED.write_text(residual_mlp_step_text(*COMMITTED_SIZES))
+    COMMITTED_CHECKPOINTED.write_text(residual_mlp_step_text(*COMMITTED_SIZES, checkpointed=True))

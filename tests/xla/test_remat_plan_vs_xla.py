@@ -65,3 +65,21 @@ def test_predicted_memory_is_within_10_percent_of_xla(step, mesh, budget):
     plan = _plan(step, mesh, budget, "auto")
     xla = compiled_memory_stats(autoshard.emit_plan(plan), plan.mesh.num_devices)
     assert xla.total_bytes <= plan.cost.peak_memory_bytes <= 1.10 * xla.total_bytes, (plan.cost.memory, xla)
+
+
+def test_a_checkpointed_step_xla_merges_is_recomputed_in_conditionals_and_fits():
+    """XLA:CPU merges `jax.checkpoint`'s recomputation with the forward pass, so the checkpointed step as written needs
+    what the step without checkpoints needs; `auto` searches the merged step's recomputation (`merge_recomputation`)
+    and XLA's compiled memory of its plan fits."""
+    checkpointed = residual_mlp_step_text(*SIZES, checkpointed=True)
+    mesh, budget = CASES[0]
+    assert compiled_memory_stats(checkpointed, 1).total_bytes > budget
+    with pytest.raises(InfeasibleError):
+        _plan(checkpointed, mesh, budget, "off")
+    plan = _plan(checkpointed, mesh, budget, "auto")
+    assert plan.recomputed is not None and plan.cost.peak_memory_bytes <= budget
+    text = autoshard.emit_plan(plan)
+    run = compile_and_run(text, plan.mesh.num_devices, seed=0)
+    assert run.matches, run.first_mismatch
+    xla = compiled_memory_stats(text, plan.mesh.num_devices).total_bytes
+    assert xla <= budget and xla <= plan.cost.peak_memory_bytes <= 1.10 * xla

@@ -23,12 +23,13 @@ from xdsl.ir import Operation
 
 from autoshard.errors import InfeasibleError
 from autoshard.ir.entry import entry_function
-from autoshard.planner.explain_infeasible import CHECKPOINT_REMEDY, budget_remedies, remedies_text
+from autoshard.planner.explain_infeasible import CHECKPOINT_REMEDY, REMAT_REMEDY, budget_remedies, remedies_text
 from autoshard.planner.plan import Plan
 from autoshard.planner.plan_graph import PlanNode
 from autoshard.planner.program import tensor_info
 from autoshard.planner.remat.layer_assignment import (LayerAssignment, PolicyEstimate, assignment_text,
                                                       cheapest_first)
+from autoshard.planner.remat.merged_checkpoint import has_barriers, merge_recomputation
 from autoshard.planner.remat.policies import CheckpointPolicy, block_group
 from autoshard.planner.remat.recompute import RecomputeGroup, recompute_in_cases
 from autoshard.planner.remat.repeated_blocks import RepeatedBlock, find_repeated_blocks
@@ -141,11 +142,13 @@ class RematChoice:
 
 
 def plan_with_remat(module: ModuleOp, plan_module: Callable[[ModuleOp], Plan], mode: RematMode | str,
-                    function: str | None = None) -> Plan:
+                    function: str | None = None, merges_recomputation: bool = False) -> Plan:
     """`plan_module(module)`, or under `RematMode.AUTO` when it finds no plan, the fastest plan of `module` with
     its layers recomputed, each under its own policy (`_RematSearch`; its `recomputed` says which). The first
     `InfeasibleError` is raised again when no assignment gives a plan or the program is not a training step.
-    `module` is not changed."""
+    `module` is not changed. On a backend that `merges_recomputation`, a program with `jax.checkpoint` is searched
+    as the backend compiles it, its recomputation merged (`merge_recomputation`: what its checkpoints recompute is
+    then searched again, in conditionals the backend keeps)."""
     mode = RematMode(mode)
     original = module.clone() if mode == RematMode.AUTO else module
     try:
@@ -153,6 +156,8 @@ def plan_with_remat(module: ModuleOp, plan_module: Callable[[ModuleOp], Plan], m
     except InfeasibleError as failure:
         if mode == RematMode.OFF:
             raise
+        if merges_recomputation and has_barriers(original, function):
+            merge_recomputation(original, function)
         search = _RematSearch.of(original, plan_module, function, failure)
         best = search.best_plan() if search is not None else None
         if best is None:
@@ -168,7 +173,7 @@ def _nothing_fits(failure: InfeasibleError, tried: Sequence[AssignmentOutcome]) 
         return failure
     least = min([failure.needed_bytes, *(o.needed_bytes for o in needs)])
     remedies = (*budget_remedies(least, failure.budget_bytes),
-                *(r for r in failure.remedies[2:] if r != CHECKPOINT_REMEDY))
+                *(r for r in failure.remedies[2:] if r not in (CHECKPOINT_REMEDY, REMAT_REMEDY)))
     written = failure.message.split("; ")[0]
     recomputed = ", ".join(f"under {assignment_text(o.policies)} {'at least ' if o.needed_proven else 'its best plan '}"
                            f"{fmt_bytes(o.needed_bytes)}" for o in needs)

@@ -15,7 +15,9 @@ unless something keeps them apart, and then the forward value lives until the ba
   layout-sensitive CSE after it merges the clones with the forward values: on XLA:CPU nothing is recomputed.
 - `Protection.CONDITIONAL` (the default): the clones are the two identical branches of a `stablehlo.case`. CSE
   works within one computation and cannot merge a branch's ops with the caller's. The index is an `i32` converted
-  from the sum of a backward value the first reader reads (its cotangent, where it has one): XLA cannot fold
+  from the sum of a backward value the first reader reads (its cotangent, where it has one), one computed from
+  the arguments where the backward has one before the reader (a value computed from constants alone, the
+  gradient's seed, XLA folds, and the scheduler then hoists the conditional into the forward): XLA cannot fold
   it, so `ConditionalSimplifier` (which inlines a one-branch conditional or one with a constant index, and turns a
   two-branch one with a boolean index and only cheap ops into selects) keeps the conditional, and no pass after it
   on XLA:CPU removes conditionals. Reading a backward value also keeps XLA's scheduler from running the
@@ -177,15 +179,20 @@ def resolve_groups(step: TrainingStep, groups: Sequence[RecomputeGroup]) -> list
 
 def _backward_value_before(step: TrainingStep, position: int) -> SSAValue | None:
     """A real tensor the backward pass computes before op `position`: an operand of that op if one is, else a
-    result of the nearest backward op before it."""
-    for value in external_reads(step.ops[position]):
-        owner = value.owner
-        if isinstance(owner, Operation) and step.position(owner) > step.boundary and _is_real_tensor(value):
-            return value
-    for op in reversed(step.ops[step.boundary + 1:position]):
-        for value in op.results:
-            if _is_real_tensor(value):
+    result of the nearest backward op before it; one computed from the arguments where there is one (XLA folds a
+    constant one, and may then run the conditional anywhere: in the forward pass, say)."""
+    varying = step.computed_from_arguments
+    for constant_ok in (False, True):
+        for value in external_reads(step.ops[position]):
+            owner = value.owner
+            if (isinstance(owner, Operation) and step.position(owner) > step.boundary and _is_real_tensor(value)
+                    and (constant_ok or step.position(owner) in varying)):
                 return value
+        for at in range(position - 1, step.boundary, -1):
+            if constant_ok or at in varying:
+                for value in step.ops[at].results:
+                    if _is_real_tensor(value):
+                        return value
     return None
 
 

@@ -20,7 +20,7 @@ from functools import cached_property
 
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from autoshard.errors import UserError
 from autoshard.ir.entry import entry_function
@@ -52,6 +52,17 @@ class TrainingStep:
     @property
     def forward_ops(self) -> tuple[Operation, ...]:
         return self.ops[: self.boundary + 1]
+
+    @cached_property
+    def computed_from_arguments(self) -> frozenset[int]:
+        """The positions of the ops that read a function argument, directly or through other ops (what the others
+        compute is constant: XLA folds it)."""
+        found: set[int] = set()
+        for i, op in enumerate(self.ops):
+            if any(isinstance(value, BlockArgument) or self.position(value.owner) in found
+                   for value in external_reads(op)):
+                found.add(i)
+        return frozenset(found)
 
     @cached_property
     def _position_of(self) -> dict[int, int]:

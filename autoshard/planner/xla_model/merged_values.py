@@ -35,14 +35,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from xdsl.ir import Operation
 
 from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
 from autoshard.planner.program import BARRIER_OP
 
 BROADCAST = "stablehlo.broadcast_in_dim"
 #: ops XLA's common-subexpression elimination never merges (effects, randomness, communication, control flow)
-_NOT_MERGED = ("rng", "custom_call", "all_", "collective", "reduce_scatter", "send", "recv", "infeed", "outfeed",
-               "while", "case", "if", "sdy.")
+NOT_MERGED = ("rng", "custom_call", "all_", "collective", "reduce_scatter", "send", "recv", "infeed", "outfeed",
+              "while", "case", "if", "sdy.")
 
 
 def merged_values(graph: PlanGraph, assignment: Sequence[int] | None = None) -> dict[int, tuple[int, int]]:
@@ -181,21 +182,20 @@ def is_barrier_value(node: PlanNode) -> bool:
 
 def _mergeable(node: PlanNode) -> bool:
     return (node.kind == NodeKind.OP and bool(node.outputs) and all(o is not None for o in node.outputs)
-            and node.in_function_body() and not any(part in node.label for part in _NOT_MERGED))
+            and node.in_function_body() and not any(part in node.label for part in NOT_MERGED))
 
 
 def _static_keys(graph: PlanGraph) -> list[int | None]:
-    """Each node's op key without its operands (`_op_key`), interned: equal keys get one integer (hashing the keys'
+    """Each node's op key without its operands (`op_key`), interned: equal keys get one integer (hashing the keys'
     attributes again on every walk dominated on deep models); None where it has none."""
     keyed = (NodeKind.OP, NodeKind.CONSTANT)
     ids: dict[tuple, int] = {}
-    keys = [_op_key(n) if n.kind in keyed and n.ir is not None else None for n in graph.nodes]
+    keys = [op_key(n.ir) if n.kind in keyed and n.ir is not None else None for n in graph.nodes]
     return [None if key is None else ids.setdefault(key, len(ids)) for key in keys]
 
 
-def _op_key(node: PlanNode) -> tuple | None:
+def op_key(op: Operation) -> tuple | None:
     """What makes two ops reading the same values compute the same value (None: unhashable attributes)."""
-    op = node.ir
     body = tuple(o.name for region in op.regions for block in region.blocks for o in block.ops)  # a reducer
     key = (op.name, tuple(op.result_types), tuple(sorted(op.properties.items())),
            tuple(sorted(op.attributes.items())), body)
