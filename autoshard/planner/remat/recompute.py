@@ -16,9 +16,10 @@ unless something keeps them apart, and then the forward value lives until the ba
 - `Protection.CONDITIONAL` (the default): the clones are the two identical branches of a `stablehlo.case`. CSE
   works within one computation and cannot merge a branch's ops with the caller's. The index is an `i32` converted
   from the sum of a backward value the first reader reads (its cotangent, where it has one), one computed from
-  the arguments where the backward has one before the reader (a value computed from constants alone, the
-  gradient's seed, XLA folds, and the scheduler then hoists the conditional into the forward): XLA cannot fold
-  it, so `ConditionalSimplifier` (which inlines a one-branch conditional or one with a constant index, and turns a
+  a forward value later than the group's where the backward has one before the reader (XLA folds a value computed
+  from constants alone, the gradient's seed, and runs the conditional as early as the value it reads: one computed
+  from the arguments alone, or from the layer's own forward values, lets it run the recomputation at the start of
+  the backward pass): XLA cannot fold it, so `ConditionalSimplifier` (which inlines a one-branch conditional or one with a constant index, and turns a
   two-branch one with a boolean index and only cheap ops into selects) keeps the conditional, and no pass after it
   on XLA:CPU removes conditionals. Reading a backward value also keeps XLA's scheduler from running the
   recomputation early, during the forward pass, where it would hold the clones as long as the originals (an
@@ -173,23 +174,27 @@ def resolve_groups(step: TrainingStep, groups: Sequence[RecomputeGroup]) -> list
             raise ValueError("a group saves a value another group recomputes")
         chain, inputs = _producer_chain(step, targets, kept | saved)
         first = min(residuals[v].first_backward_reader for v in targets)
-        plans.append(_Plan(targets, inputs, chain, step.ops[first], index, _backward_value_before(step, first)))
+        after = max(step.position(v.owner) for v in targets)
+        plans.append(_Plan(targets, inputs, chain, step.ops[first], index, _backward_value_before(step, first, after)))
     return plans
 
 
-def _backward_value_before(step: TrainingStep, position: int) -> SSAValue | None:
+def _backward_value_before(step: TrainingStep, position: int, after: int) -> SSAValue | None:
     """A real tensor the backward pass computes before op `position`: an operand of that op if one is, else a
-    result of the nearest backward op before it; one computed from the arguments where there is one (XLA folds a
-    constant one, and may then run the conditional anywhere: in the forward pass, say)."""
-    varying = step.computed_from_arguments
-    for constant_ok in (False, True):
+    result of the nearest backward op before it; one computed from a forward value later than op `after` (the
+    cotangent flowing back from the layers above) where there is one. XLA folds a value computed from constants
+    alone (the gradient's seed), and may run the conditional as early as the value it reads: with the index
+    computed from the arguments alone (a weight's transpose), or from the layer's own forward values, at the start
+    of the backward pass, where its clones then live until their readers."""
+    latest = step.latest_forward_read
+    for any_value in (False, True):
         for value in external_reads(step.ops[position]):
             owner = value.owner
             if (isinstance(owner, Operation) and step.position(owner) > step.boundary and _is_real_tensor(value)
-                    and (constant_ok or step.position(owner) in varying)):
+                    and (any_value or latest[step.position(owner)] > after)):
                 return value
         for at in range(position - 1, step.boundary, -1):
-            if constant_ok or at in varying:
+            if any_value or latest[at] > after:
                 for value in step.ops[at].results:
                     if _is_real_tensor(value):
                         return value

@@ -54,15 +54,18 @@ class TrainingStep:
         return self.ops[: self.boundary + 1]
 
     @cached_property
-    def computed_from_arguments(self) -> frozenset[int]:
-        """The positions of the ops that read a function argument, directly or through other ops (what the others
-        compute is constant: XLA folds it)."""
-        found: set[int] = set()
+    def latest_forward_read(self) -> tuple[int, ...]:
+        """Per op, the latest forward op computed from the arguments that it is computed from (itself, for such a
+        forward op), or -1: a forward op computed from constants alone, a backward op computed from arguments and
+        constants alone (XLA may run it as early as it likes)."""
+        latest: list[int] = []
         for i, op in enumerate(self.ops):
-            if any(isinstance(value, BlockArgument) or self.position(value.owner) in found
-                   for value in external_reads(op)):
-                found.add(i)
-        return frozenset(found)
+            reads = external_reads(op)
+            found = max((latest[self.position(v.owner)] for v in reads if not isinstance(v, BlockArgument)), default=-1)
+            if i <= self.boundary and (found >= 0 or any(isinstance(v, BlockArgument) for v in reads)):
+                found = i
+            latest.append(found)
+        return tuple(latest)
 
     @cached_property
     def _position_of(self) -> dict[int, int]:

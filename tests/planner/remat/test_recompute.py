@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from xdsl.ir import Block
 
 from autoshard.emit import emit_plan
 from autoshard.interpreters.reference import run_reference
@@ -117,3 +118,37 @@ def test_a_plan_of_the_rewritten_step_simulates_like_the_unsharded_program():
     module.verify()
     report = simulate(emit_plan(plan(print_module(module), mesh="data=2", time_limit=2)), seed=3)
     assert report.ok, report.first_mismatch
+
+
+#: the first backward reader of %t reads %nw, a backward value computed from an argument alone, before the cotangent
+#: %dv, computed from %v: a forward value later than %t
+EARLY_OPERAND = """
+func.func @main(%w: tensor<2x4xf32>, %x: tensor<2x4xf32>) -> (tensor<f32>, tensor<2x4xf32>) {
+  %t = stablehlo.tanh %x : tensor<2x4xf32>
+  %v = stablehlo.multiply %t, %w : tensor<2x4xf32>
+  %c0 = stablehlo.constant dense<0.0> : tensor<f32>
+  %loss = stablehlo.reduce(%v init: %c0) applies stablehlo.add across dimensions = [0, 1] : (tensor<2x4xf32>, tensor<f32>) -> tensor<f32>
+  %nw = stablehlo.negate %w : tensor<2x4xf32>
+  %dv = stablehlo.multiply %v, %v : tensor<2x4xf32>
+  %g = stablehlo.add %nw, %t : tensor<2x4xf32>
+  %g2 = stablehlo.multiply %g, %dv : tensor<2x4xf32>
+  return %loss, %g2 : tensor<f32>, tensor<2x4xf32>
+}
+"""
+
+
+def test_the_conditional_s_index_reads_a_value_computed_from_a_later_forward_value():
+    """Not %nw: XLA's scheduler may run a conditional whose index is computed from the arguments alone (a weight's
+    transpose, say) at the start of the backward pass, where its clones live until their readers (seen on XLA:CPU:
+    an 8B-shaped 4-layer slice ran the first layer's recomputation first)."""
+    module = rewritten(EARLY_OPERAND, lambda step: [RecomputeGroup(((0, 0),))], Protection.CONDITIONAL)
+    assert same_results(module, EARLY_OPERAND)
+    (case,) = ops_named(module, "stablehlo.case")
+    ancestors, stack = set(), [case.operands[0]]
+    while stack:
+        value = stack.pop()
+        if value.owner not in ancestors and not isinstance(value.owner, Block):
+            ancestors.add(value.owner)
+            stack.extend(value.owner.operands)
+    assert {op_name(op) for op in ancestors} >= {"stablehlo.multiply"}
+    assert "stablehlo.negate" not in {op_name(op) for op in ancestors}
