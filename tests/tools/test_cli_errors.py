@@ -220,6 +220,12 @@ func.func @main(%a: tensor<8x64xf32>, %w: tensor<64x64xf32>) -> tensor<8x64xf32>
         autoshard("plan", "barrier.mlir", "--mesh", "data=2", "--memory-budget", "1KiB", "-o", "out.mlir", cwd=work),
         "raise --memory-budget to at least", "keep parameters in bf16", "--remat auto")
     assert "wrap each layer in jax.checkpoint" not in line
+    # with --remat auto (it finds no training step to recompute here) the remedy is not named again
+    line = assert_user_error(
+        autoshard("plan", "barrier.mlir", "--mesh", "data=2", "--memory-budget", "1KiB", "--remat", "auto", "-o",
+                  "out.mlir", cwd=work),
+        "raise --memory-budget to at least", "keep parameters in bf16")
+    assert "--remat auto" not in line
 
 
 def test_a_program_already_keeping_parameters_in_bf16_is_not_told_to(work: Path) -> None:

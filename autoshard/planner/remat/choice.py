@@ -167,10 +167,15 @@ def plan_with_remat(module: ModuleOp, plan_module: Callable[[ModuleOp], Plan], m
 
 def _nothing_fits(failure: InfeasibleError, tried: Sequence[AssignmentOutcome]) -> InfeasibleError:
     """`failure` (the program as written has no plan), saying that recomputing did not help either: what each
-    assignment's plan needs, and the remedies left (checkpointing is what `--remat auto` tried)."""
+    assignment's plan needs, and the remedies left (checkpointing and `--remat auto` are what it tried)."""
     needs = [o for o in tried if o.needed_bytes is not None]
     if failure.needed_bytes is None or failure.budget_bytes is None or not needs:
-        return failure
+        if REMAT_REMEDY not in failure.remedies:
+            return failure
+        remedies = tuple(r for r in failure.remedies if r != REMAT_REMEDY)
+        return InfeasibleError(f"{failure.message.split('; ')[0]}; {remedies_text(remedies)}",
+                               needed_bytes=failure.needed_bytes, budget_bytes=failure.budget_bytes,
+                               remedies=remedies, needed_proven=failure.needed_proven)
     least = min([failure.needed_bytes, *(o.needed_bytes for o in needs)])
     remedies = (*budget_remedies(least, failure.budget_bytes),
                 *(r for r in failure.remedies[2:] if r not in (CHECKPOINT_REMEDY, REMAT_REMEDY)))
