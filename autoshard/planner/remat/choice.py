@@ -169,17 +169,17 @@ def _nothing_fits(failure: InfeasibleError, tried: Sequence[AssignmentOutcome]) 
     """`failure` (the program as written has no plan), saying that recomputing did not help either: what each
     assignment's plan needs, and the remedies left (checkpointing and `--remat auto` are what it tried)."""
     needs = [o for o in tried if o.needed_bytes is not None]
+    written = failure.message.split("; ")[0]
     if failure.needed_bytes is None or failure.budget_bytes is None or not needs:
         if REMAT_REMEDY not in failure.remedies:
             return failure
         remedies = tuple(r for r in failure.remedies if r != REMAT_REMEDY)
-        return InfeasibleError(f"{failure.message.split('; ')[0]}; {remedies_text(remedies)}",
-                               needed_bytes=failure.needed_bytes, budget_bytes=failure.budget_bytes,
-                               remedies=remedies, needed_proven=failure.needed_proven)
+        return InfeasibleError(f"{written}; {remedies_text(remedies)}", needed_bytes=failure.needed_bytes,
+                               budget_bytes=failure.budget_bytes, remedies=remedies,
+                               needed_proven=failure.needed_proven)
     least = min([failure.needed_bytes, *(o.needed_bytes for o in needs)])
     remedies = (*budget_remedies(least, failure.budget_bytes),
                 *(r for r in failure.remedies[2:] if r not in (CHECKPOINT_REMEDY, REMAT_REMEDY)))
-    written = failure.message.split("; ")[0]
     recomputed = ", ".join(f"under {assignment_text(o.policies)} {'at least ' if o.needed_proven else 'its best plan '}"
                            f"{fmt_bytes(o.needed_bytes)}" for o in needs)
     return InfeasibleError(f"{written}; with layers recomputed (--remat auto) no plan fits either "
