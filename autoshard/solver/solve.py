@@ -7,7 +7,7 @@ import dataclasses
 import time
 from collections.abc import Callable, Sequence
 
-from autoshard.solver.clock import charge, now, overran, work_clock
+from autoshard.solver.clock import charge, now, overran, seconds_since, work_clock
 from autoshard.solver.config import SolverConfig
 from autoshard.solver.cp_sat.build_model import model_terms
 from autoshard.solver.cp_sat.solve_model import WALL_CAP_FACTOR
@@ -54,7 +54,7 @@ def solve(
             began = now()
             result = _solve(graph, config, on_progress, starts, forest_s)
             result.stats.work_clock_overran = overran()
-            result.stats.work_clock_s = round(now() - began, 3)  # the work counted, in work-clock seconds
+            result.stats.work_clock_s = round(seconds_since(began), 3)  # the work counted, in work-clock seconds
     else:
         result = _solve(graph, config, on_progress, starts, forest_s)
     if config.forest_bound and forest.wanted(result):
@@ -96,7 +96,7 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
     if graph.usage_limit is not None:
         least, at = least_peak_usage(graph)
         if least > graph.usage_limit:  # a proof: every plan holds at least this much there
-            return SolveResult(None, None, INFEASIBLE, None, None, now() - schedule.t0, stats,
+            return SolveResult(None, None, INFEASIBLE, None, None, seconds_since(schedule.t0), stats,
                                f"every plan holds at least {least} at time point {at}, over the usage limit "
                                f"{graph.usage_limit}")
     # the repeat phase works on the reduced graph when the reduction reaches its fixpoint (given the time it is
@@ -113,7 +113,7 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
             until = schedule.reduce_until(isinstance(blocks, repeated_layers.Repeats))
     reduced, stats.reduction = reduction.run(graph, config, until, schedule.t0)
     if reduced.infeasible_reason:
-        return SolveResult(None, None, INFEASIBLE, None, None, now() - schedule.t0, stats, reduced.infeasible_reason)
+        return SolveResult(None, None, INFEASIBLE, None, None, seconds_since(schedule.t0), stats, reduced.infeasible_reason)
     if config.repeat_fraction > 0 and blocks is None:
         blocks = repeated_layers.find(reduced.reduced if reduced.complete else graph, reduced.complete,
                                       schedule.repeat_find_until())
@@ -185,7 +185,7 @@ def _windows(state: SearchState, schedule: Schedule, use_lns: bool, status: str)
     share = schedule.window_share(use_lns)
     resumed = diffusion if diffusion.resumable(state) else repeated_layers if repeated_layers.resumable(state) else None
     report = windows.run(state, t + share * (schedule.deadline - t) * (0.5 if resumed else 1.0))
-    report.seconds = round(now() - t, 3)
+    report.seconds = round(seconds_since(t), 3)
     report.cost = state.incumbent.original_cost()
     if resumed is not None and not state.settled():
         resumed.resume(state, t + share * (schedule.deadline - t))
@@ -197,14 +197,14 @@ def _windows(state: SearchState, schedule: Schedule, use_lns: bool, status: str)
 def _result(graph: StrategyGraph, state: SearchState, status: str, t0: float) -> SolveResult:
     """The incumbent expanded to `graph`'s nodes and checked, with its bound, gap and status."""
     inc, stats = state.incumbent, state.stats
-    wall = now() - t0
+    wall = seconds_since(t0)
     if inc.best is None:
         return SolveResult(None, None, status if status == INFEASIBLE else UNKNOWN, None, None, wall, stats,
                            "the usage limit or forbidden choices admit no plan" if status == INFEASIBLE else None)
     assignment = state.reduction.expand([int(s) for s in inc.best])
     problems = validate_plan(graph, assignment)
     cost = plan_cost(graph, assignment)
-    wall = now() - t0
+    wall = seconds_since(t0)
     if problems:
         stats.problems = problems[:5]
         return SolveResult(None, None, INFEASIBLE if status == INFEASIBLE else UNKNOWN, None, None, wall, stats,

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from autoshard.solver.clock import charge, counting, now
+from autoshard.solver.clock import charge, counting, seconds_since
 from autoshard.solver.config import SolverConfig
 from autoshard.solver.contracted_view import ContractedView
 from autoshard.solver.dual_bound import Diffusion
@@ -42,7 +42,7 @@ class Incumbent:
                 snapshot = [int(x) for x in self.best]
                 self.on_progress(
                     Progress(
-                        self.best_cost + self.reduction.cost_offset, bound, now() - self.t0, phase,
+                        self.best_cost + self.reduction.cost_offset, bound, seconds_since(self.t0), phase,
                         lambda: self.reduction.expand(snapshot),
                     )
                 )

@@ -8,7 +8,7 @@ import time
 
 from solver_graphs import hard_memory_graph
 
-from autoshard.solver.clock import charge, now, overran, work_clock
+from autoshard.solver.clock import charge, now, overran, seconds_since, work_clock
 from autoshard.solver.solve import FEASIBLE, SolverConfig, solve
 
 
@@ -28,6 +28,22 @@ def test_wall_cap_ends_every_deadline() -> None:
         time.sleep(0.01)
         assert now() > 1e8
         assert overran()
+
+
+def test_reported_seconds_leave_the_cap_s_jumps_out() -> None:
+    """A progress line or phase report after the cap shows the work counted, not the jump that ends deadlines."""
+    with work_clock(wall_cap_s=0.5, tick_s=0.5):
+        start = now()
+        charge(2.0)
+        assert seconds_since(start) == 2.5
+        time.sleep(0.6)
+        deadline = now() + 1.0
+        assert now() > deadline  # every deadline passes
+        assert overran()
+        assert 3.0 <= seconds_since(start) < 10.0
+    wall = now()
+    time.sleep(0.01)
+    assert 0.0 < seconds_since(wall) < 1.0  # wall time outside the block
 
 
 def _busy(started, stop) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from autoshard.solver.clock import now
+from autoshard.solver.clock import now, seconds_since
 from autoshard.solver.dual_bound import Diffusion, DualBound, sweep_seconds
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import DiffusionReport, Skipped
@@ -28,7 +28,7 @@ def run(state: SearchState, until: float) -> DiffusionReport:
     ceiling = None if inc.best_cost is None else inc.best_cost + 1
     state.diffusion = Diffusion(state.red, ceiling=ceiling)
     rounded = _adopt(state, state.diffusion.run(until, target=state.bound_target()), report)
-    report.seconds = round(now() - t, 3)
+    report.seconds = round(seconds_since(t), 3)
     if rounded is not None:
         state.start = rounded
     return report
@@ -44,7 +44,7 @@ def resume(state: SearchState, until: float) -> None:
     report = state.stats.diffusion
     resumed = now()
     _adopt(state, state.diffusion.run(until, target=state.bound_target()), report)
-    report.seconds = round(report.seconds + now() - resumed, 3)
+    report.seconds = round(report.seconds + seconds_since(resumed), 3)
 
 
 def _adopt(state: SearchState, dual: DualBound, report: DiffusionReport) -> np.ndarray | None:

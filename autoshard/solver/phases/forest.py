@@ -3,7 +3,7 @@ spanning-forest relaxation's (see `spanning_forest_bound`). Its expected time is
 
 from __future__ import annotations
 
-from autoshard.solver.clock import now
+from autoshard.solver.clock import now, seconds_since
 from autoshard.solver.result import OPTIMAL, SolveResult
 from autoshard.solver.spanning_forest_bound import forest_seconds, spanning_forest_bound
 from autoshard.solver.stats import ForestReport
@@ -40,6 +40,6 @@ def run(graph: StrategyGraph, result: SolveResult) -> ForestReport:
     if result.best_bound is None or forest > result.best_bound:
         result.best_bound = min(forest, result.cost)
         result.gap = (result.cost - result.best_bound) / max(1, abs(result.cost))
-    report = ForestReport(forest, round(now() - t, 3))
+    report = ForestReport(forest, round(seconds_since(t), 3))
     result.stats.forest = report
     return report

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from autoshard.solver.clock import now
+from autoshard.solver.clock import seconds_since
 from autoshard.solver.state import SearchState
 from autoshard.solver.stats import HeuristicReport
 from autoshard.solver.strategy_graph import FORBIDDEN
@@ -38,7 +38,7 @@ def run(state: SearchState, until: float, lagrangian_until: float | None, small:
     start = state.start if state.start is not None else _repaired_least_usage_start(state, until)
     state.search.run(until, start=start, on_improve=lambda a, c: inc.offer(a, c, "heuristic"),
                      lagrangian_until=lagrangian_until, max_rounds=None if small else 1)
-    return HeuristicReport(round(now() - began, 3), inc.original_cost())
+    return HeuristicReport(round(seconds_since(began), 3), inc.original_cost())
 
 
 def _repaired_least_usage_start(state: SearchState, until: float) -> np.ndarray | None:

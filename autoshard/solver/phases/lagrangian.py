@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from autoshard.solver.clock import now
+from autoshard.solver.clock import now, seconds_since
 from autoshard.solver.dual_bound import sweep_seconds
 from autoshard.solver.lagrangian_relaxation import SWEEPS_PER_STEP, lagrangian_diffusion, step_seconds
 from autoshard.solver.state import SearchState
@@ -39,7 +39,7 @@ def run(state: SearchState, until: float) -> LagrangianReport:
     if outcome.bound is not None:
         inc.raise_bound(outcome.bound)
     state.lagrangian = outcome
-    report.seconds = round(now() - t, 3)
+    report.seconds = round(seconds_since(t), 3)
     report.steps = outcome.steps
     report.best_cost = None if outcome.best_cost is None else outcome.best_cost + state.reduction.cost_offset
     return report

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from autoshard.solver.clock import charge, now
+from autoshard.solver.clock import charge, now, seconds_since
 from autoshard.solver.cp_sat.build_model import build_model, model_terms
 from autoshard.solver.cp_sat.lazy_cp_model import cp_model
 from autoshard.solver.cp_sat.model_instance import ModelInstance
@@ -33,7 +33,7 @@ def run(state: SearchState, until: float, share: float) -> MonolithicReport:
     t = now()
     built = build_model(instance, hint=None if inc.best is None else list(inc.best))
     charge(BUILD_SECONDS_PER_TERM * terms)
-    report.build_s = round(now() - t, 3)
+    report.build_s = round(seconds_since(t), 3)
     if until - now() < 0.05:
         report.skipped = Skipped.OUT_OF_TIME_AFTER_BUILD
         return report

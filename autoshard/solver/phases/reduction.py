@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from autoshard.solver.clock import now
+from autoshard.solver.clock import now, seconds_since
 from autoshard.solver.config import SolverConfig
 from autoshard.solver.exact_reduction import Reduction, reduce_graph
 from autoshard.solver.stats import ReductionReport
@@ -20,7 +20,7 @@ def run(graph: StrategyGraph, config: SolverConfig, until: float, t0: float) -> 
         reduction = Reduction(
             graph, graph, list(range(graph.num_nodes)), [np.arange(len(c)) for c in graph.node_costs], 0
         )
-    return reduction, ReductionReport(reduction.summary(), round(now() - t0, 3))
+    return reduction, ReductionReport(reduction.summary(), round(seconds_since(t0), 3))
 
 
 def reaches_fixpoint(graph: StrategyGraph, config: SolverConfig, until: float) -> bool:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from autoshard.solver.clock import charge, now
+from autoshard.solver.clock import charge, now, seconds_since
 from autoshard.solver.dual_bound import Diffusion, DualBound
 from autoshard.solver.repeated_blocks import RepeatedBlocks, find_repeated_blocks, fold
 from autoshard.solver.schedule import REPEAT_BOUND_SHARE
@@ -82,7 +82,7 @@ def run(state: SearchState, repeats: Repeats | Skipped, until: float, deadline: 
     state.repeat_on_reduced = repeats.reduced
     start = _bound(state, repeats, folded, now() + REPEAT_BOUND_SHARE * (until - now()), report)
     _plan(state, repeats, folded, until, deadline, report, start)
-    report.seconds = round(now() - t, 3)
+    report.seconds = round(seconds_since(t), 3)
     return report
 
 
