@@ -281,3 +281,56 @@ func.func @main(%w: {t} {{sdy.sharding = #sdy.sharding<@mesh, [{{"d"}}, {{}}]>}}
         solver[slice(*piece.interval)] += int(piece.usages[assignment[piece.u], assignment[piece.v]])
     assert report[2 * forward_dot + 1] == 256 * 256 * 4  # the gathered weight alone, after the forward dot
     assert solver.tolist() == report.tolist()
+
+
+#: an embedding's gradient: the tokens' gradients (a dot's result) scattered into zeros; its strategy below takes the
+#: updates sharded along `model` by token and `data` by feature, sums each device's tokens into a whole-vocabulary
+#: buffer sharded by feature, and reduce-scatters it over `model`
+SCATTER_INTO_ZEROS = """
+func.func @main(%idx: tensor<64x1xi32>, %x: tensor<64x512xf32>, %w: tensor<512x512xf32>) -> tensor<4096x512xf32> {
+  %z = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %zeros = stablehlo.broadcast_in_dim %z, dims = [] : (tensor<f32>) -> tensor<4096x512xf32>
+  %u = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<64x512xf32>, tensor<512x512xf32>) -> tensor<64x512xf32>
+  %s = "stablehlo.scatter"(%zeros, %idx, %u) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %t = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %t : tensor<f32>
+  }) : (tensor<4096x512xf32>, tensor<64x1xi32>, tensor<64x512xf32>) -> tensor<4096x512xf32>
+  return %s : tensor<4096x512xf32>
+}
+"""
+
+
+def test_a_scatter_settling_partial_sums_holds_them_in_the_zeros_written_at_the_start():
+    """XLA writes the zeros at the step's start at the operand's sharding (f32[4096,256] a device) and the scatter
+    adds into them in place: those are its partial sums, held from the start until the reduce-scatter, not only
+    while it runs (seen on XLA:CPU: an 8B-shaped step's embedding gradient, f32[4096,64] on 8x8 from the start). The
+    solver holds the same buffer (its peak is the report's)."""
+    from autoshard.ir.parse import parse_module
+    from autoshard.planner.build_graph import build_plan_graph
+    from autoshard.planner.user_constraints import PlanOptions
+    from autoshard.planner.xla_model.memory_accounting import plan_live_values, plan_liveness, plan_memory
+    from autoshard.sharding.hardware_profiles import profile_mesh, resolve_config
+
+    model = PlanCostModel(resolve_config("data=2,model=4", "h100-8"))
+    graph = build_plan_graph(parse_module(SCATTER_INTO_ZEROS, "t.mlir"), profile_mesh(model.config), "mesh", model,
+                             PlanOptions()).graph
+    mesh = profile_mesh(model.config)
+    scatter = next(n for n in graph.nodes if n.label == "stablehlo.scatter")
+    wanted = ('[{}, {"data"}]', '[{"model"}, {}]', '[{"model"}, {"data"}]')
+    chosen = next(k for k, s in enumerate(scatter.strategies) if s.settle is not None
+                  and s.settle.kind == "reduce_scatter" and all(w in str(x) for w, x in zip(wanted, s.inputs))
+                  and '[{"model"}, {"data"}]' in str(s.outputs[0]))
+    assignment = [0] * len(graph.nodes)  # the rest replicated: the scatter's operands are local slices of them
+    assignment[scatter.index] = chosen
+    result = next(n for n in graph.nodes if n.kind.value == "result")  # returned as the scatter leaves it
+    assignment[result.index] = next(k for k, s in enumerate(result.strategies)
+                                    if s.inputs[0] == scatter.strategies[chosen].outputs[0])
+    values = plan_live_values(graph, assignment, mesh, plan_liveness(graph, assignment, mesh, model.backend))
+    partial = [v for v in values if v.name == "stablehlo.scatter partial sums"]
+    assert [(v.size_bytes, v.def_index) for v in partial] == [(4096 * 256 * 4, 0)]
+    assert partial[0].last_use_index == 2 * scatter.position + 1  # until the reduce-scatter, the moment after it
+    total = plan_memory(graph, assignment, mesh, model.backend).total_bytes
+    problem = build_strategy_graph(graph, model.edge_cost_table(), mesh, model.backend, None, reshard_pairs=True,
+                                   around=assignment, settled_as=assignment)
+    assert peak_usage(problem, assignment)[0] + fixed_bytes(graph, mesh, model.backend) == total

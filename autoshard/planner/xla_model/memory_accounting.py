@@ -43,7 +43,8 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   lives until its last other reader; an expensive op (a divide, a transcendental) fused into it is written out rather
   than recomputed again (`expensive_ops_not_duplicated`); a convolution computes its input's elementwise or reduce_window producer inside
   its kernel and reads that producer's inputs (`_read_through_producers`).
-Transient: an op's own under its strategy (partial sums, operand copies, a `select_and_scatter`'s expansion:
+Transient: an op's own under its strategy (partial sums, from where an in-place update's updated buffer is
+written: the zeros a scatter adds into, at the step's start; operand copies, a `select_and_scatter`'s expansion:
 `transient_bytes` over `transient_span`, which the solver's limit sees as usage pieces), or depending on two nodes,
 or on a recomputation the plan partitions otherwise than the forward value it repeats (only in `plan_live_values`;
 the solver's view merges every repeat; `plan()` searches again with a tighter limit when they push a plan over its
@@ -1006,7 +1007,10 @@ def transient_span(node: PlanNode, kind: str, liveness: GraphLiveness, operand_o
     at = settle_half_step(node, liveness)
     runs_at = liveness.runs_at[node.index]
     if kind == PARTIAL_SUMS:
-        return 2 * node.position, at
+        # an in-place update sums into the buffer it updates, from where that buffer is written (`hoisted`: XLA
+        # writes the zeros a scatter adds into at the step's start, at the operand's sharding)
+        in_place = node.kind == NodeKind.OP and has_trait(node.label, InPlaceUpdate)
+        return 2 * (liveness.hoisted.get(node.index, node.position) if in_place else node.position), at
     if kind == UNSCATTERED_SUM:
         # the all-reduce it runs as writes the whole sum; the readers slice their part out of it until its
         # readers have run (anything reading them later reads what they wrote)
