@@ -47,16 +47,51 @@ func.func @main(%x: tensor<64x256xf32>, %b: tensor<256xf32>, %w: tensor<256x256x
 }
 """
 
+#: `%a` is written for the dot, which reads it as it is, and read by `add`, which also reads the dot's result:
+#: XLA writes it once and `add` reads that buffer (the residual stream's gradient add, read by the next layer's
+#: projections and by the add of their gradient)
+PRODUCT_READ_BY_A_DOT_AND_AROUND_IT = """
+func.func @main(%x: tensor<64x256xf32>, %y: tensor<64x256xf32>, %w: tensor<256x256xf32>) -> tensor<64x256xf32> {
+  %a = stablehlo.multiply %x, %y : tensor<64x256xf32>
+  %d = stablehlo.dot_general %a, %w, contracting_dims = [1] x [0] : (tensor<64x256xf32>, tensor<256x256xf32>) -> tensor<64x256xf32>
+  %c = stablehlo.add %a, %d : tensor<64x256xf32>
+  return %c : tensor<64x256xf32>
+}
+"""
 
-def _product_written(text: str, globally_unfusible: bool = True) -> bool:
-    """Whether the program's `multiply` writes its result (not computed inside its readers' loops)."""
+#: `%a` is written for the dot, which reads it through a bitcast to 2-D (two free dimensions), and read by
+#: `negate` alone otherwise: XLA fuses it into the bitcast and into `negate` (the RMSNorm gradient's input, read
+#: by the next projections' dots and computed again in each product reading it)
+PRODUCT_READ_BY_A_FLATTENED_DOT = """
+func.func @main(%x: tensor<8x64x256xf32>, %y: tensor<8x64x256xf32>, %w: tensor<256x256xf32>) -> (tensor<8x64x256xf32>, tensor<8x64x256xf32>) {
+  %a = stablehlo.multiply %x, %y : tensor<8x64x256xf32>
+  %d = stablehlo.dot_general %a, %w, contracting_dims = [2] x [0] : (tensor<8x64x256xf32>, tensor<256x256xf32>) -> tensor<8x64x256xf32>
+  %n = stablehlo.negate %a : tensor<8x64x256xf32>
+  return %d, %n : tensor<8x64x256xf32>, tensor<8x64x256xf32>
+}
+"""
+
+
+def _fusion_and_product(text: str, globally_unfusible: bool = True):
     model = PlanCostModel(resolve_config("data=8", "h100-8"))
     graph = build_plan_graph(parse_module(text, "t.mlir"), profile_mesh(model.config), "mesh", model,
                              PlanOptions()).graph
     backend = replace(model.backend, globally_unfusible=Fact(globally_unfusible, "test"))
-    fusion = plan_fusion(graph, backend)
-    product = next(n for n in graph.nodes if n.label == "stablehlo.multiply")
+    return plan_fusion(graph, backend), next(n for n in graph.nodes if n.label == "stablehlo.multiply")
+
+
+def _product_written(text: str, globally_unfusible: bool = True) -> bool:
+    """Whether the program's `multiply` writes its result (not computed inside its readers' loops)."""
+    fusion, product = _fusion_and_product(text, globally_unfusible)
     return fusion.traffic[product.index].writes[0] is not None
+
+
+def _product_written_once(text: str, globally_unfusible: bool = True) -> bool:
+    """Whether the program's `multiply`, written for a reader that cannot compute it, is read from that buffer by
+    every other reader too (`FusionPlan.written_once`)."""
+    fusion, product = _fusion_and_product(text, globally_unfusible)
+    assert fusion.traffic[product.index].writes[0] is not None  # written for the dot either way
+    return product.index in fusion.written_once
 
 
 def test_a_product_read_around_a_dot_is_written_not_duplicated():
@@ -73,6 +108,18 @@ def test_an_effectively_unary_producer_is_duplicated_around_a_dot():
 
 def test_a_backend_without_the_rule_duplicates_the_product():
     assert not _product_written(PRODUCT_READ_AROUND_A_DOT, globally_unfusible=False)
+
+
+def test_a_product_written_for_a_dot_and_read_around_it_is_not_computed_again():
+    assert _product_written_once(PRODUCT_READ_BY_A_DOT_AND_AROUND_IT)
+
+
+def test_a_product_a_dot_reads_through_a_bitcast_is_computed_again_by_its_fusing_readers():
+    assert not _product_written_once(PRODUCT_READ_BY_A_FLATTENED_DOT)
+
+
+def test_a_backend_without_the_rule_computes_a_written_product_again_in_its_readers():
+    assert not _product_written_once(PRODUCT_READ_BY_A_DOT_AND_AROUND_IT, globally_unfusible=False)
 
 
 def test_every_backend_states_the_rule_with_its_provenance():

@@ -51,10 +51,10 @@ from autoshard.dialects.op_traits import FusionRoot, InPlaceUpdate, LoopFusible,
 from autoshard.dialects.ops_by_name import get_trait, has_trait
 from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
 from autoshard.planner.xla_model.backend import XlaBackend
-from autoshard.planner.xla_model.dot_layout import copied_operands
+from autoshard.planner.xla_model.dot_layout import copied_operands, flattened_operand
 from autoshard.planner.xla_model.library_reductions import written_for_reductions
 from autoshard.planner.xla_model.loop_state import state_copy_passes
-from autoshard.planner.xla_model.unfusible_producers import globally_unfusible
+from autoshard.planner.xla_model.unfusible_producers import ProducerPaths, globally_unfusible, written_not_duplicated
 
 #: value nodes that pass a value through unchanged (no memory of their own)
 TRANSPARENT_KINDS = frozenset({NodeKind.CONSTRAINT})
@@ -170,6 +170,9 @@ class FusionPlan:
     #: loop-fusible producers written once and read by every reader, none computing them again
     #: (`unfusible_producers.globally_unfusible`)
     kept_out: frozenset[int] = frozenset()
+    #: producers written for some reader anyway that no other reader computes again either
+    #: (`unfusible_producers.written_not_duplicated`; the memory accounting's, not priced)
+    written_once: frozenset[int] = frozenset()
 
     def members(self) -> dict[int, list[int]]:
         return {root: list(members) for root, members in self.kernels.items()}
@@ -196,7 +199,7 @@ def plan_fusion(graph: PlanGraph, backend: XlaBackend,
     for i, bound in bounds.items():
         t = traffic[i]
         traffic[i] = replace(t, memory_bound=bound)  # type: ignore[arg-type]
-    return FusionPlan(plan.group, tuple(traffic), plan.kernels, plan.kept_out)
+    return replace(plan, traffic=tuple(traffic))
 
 
 def _fusion_of(graph: PlanGraph, globally_unfusible_kept_out: bool, library_reductions: bool) -> FusionPlan:
@@ -240,15 +243,18 @@ def _fusion_of(graph: PlanGraph, globally_unfusible_kept_out: bool, library_redu
             if consumers and all(_fusing_consumer(nodes[c]) for c, _ in consumers) and (
                     len({c for c, _ in consumers}) == 1 or cheap_to_recompute(node)):
                 inline.add((node.index, j))
-    if globally_unfusible_kept_out:
-        kept_out = globally_unfusible(graph, sources, {i for i, _ in inline},
-                                      {n.index for n in nodes if _fusing_consumer(n)},
+    fusing = {n.index for n in nodes if _fusing_consumer(n)}
+    paths = ProducerPaths.of(graph, sources) if globally_unfusible_kept_out else None
+    if paths is not None:
+        kept_out = globally_unfusible(graph, paths, {i for i, _ in inline}, fusing,
                                       lambda i: {c for c, _ in final_users((i, 0))})
         inline = {port for port in inline if port[0] not in kept_out}
     else:
         kept_out = frozenset()
     if library_reductions:
         inline -= written_for_reductions(graph, inline, sources, lambda port: {c for c, _ in final_users(port)})
+    written_once = frozenset() if paths is None else _written_once(graph, paths, sources, inline, fusing, kept_out,
+                                                                   final_users)
 
     kernels = _kernels(nodes, sources, inline)
     copied: dict[int, list[int]] = {}  # dot -> operands copied by a kernel of their own
@@ -292,7 +298,31 @@ def _fusion_of(graph: PlanGraph, globally_unfusible_kept_out: bool, library_redu
         traffic[node.index] = NodeTraffic(reads, writes, None, max(len(kernels_of.get(node.index, ())), 1),
                                           times, tuple(copied.get(node.index, ())), copies if any(copies) else ())
 
-    return FusionPlan(tuple(group), tuple(traffic), kernels, kept_out)
+    return FusionPlan(tuple(group), tuple(traffic), kernels, kept_out, written_once)
+
+
+def _written_once(graph: PlanGraph, paths: ProducerPaths, sources: dict[tuple[int, int], tuple[int, int]],
+                  inline: set[tuple[int, int]], fusing: set[int], kept_out: frozenset[int],
+                  final_users: Callable[[tuple[int, int]], list[tuple[int, int]]]) -> frozenset[int]:
+    """The cheap loop-fusible ops written to memory (not `inline`) that XLA computes again inside none of their
+    readers (`unfusible_producers.written_not_duplicated`); a dot reading one through a bitcast to 2-D
+    (`flattened_operand`) or from a transposed copy (`copied_operands`) reads it through a fusible user."""
+    nodes = graph.nodes
+    written = {n.index for n in nodes if loop_fusible(n) and len(n.outputs) == 1 and n.outputs[0] is not None
+               and (n.index, 0) not in inline and n.index not in kept_out and cheap_to_recompute(n)}
+    copied = set(copied_operands(graph))
+    ports: dict[tuple[int, int], list[int]] = {}  # (reader, producer) -> the reader's ports reading it
+    for (consumer, port), (producer, out_port) in sources.items():
+        if producer in written and out_port == 0:
+            ports.setdefault((consumer, producer), []).append(port)
+
+    def through_fusible_user(reader: int, producer: int) -> bool:
+        read_at = ports.get((reader, producer), ())
+        return bool(read_at) and all((reader, port) in copied or flattened_operand(nodes[reader], port)
+                                     for port in read_at)
+
+    return written_not_duplicated(graph, paths, written, {i for i, _ in inline}, fusing,
+                                  lambda i: {c for c, _ in final_users((i, 0))}, kept_out, through_fusible_user)
 
 
 def _kernels(nodes: Sequence[PlanNode], sources: dict[tuple[int, int], tuple[int, int]],

@@ -40,8 +40,10 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
 - a cheap elementwise op written out for a reader that cannot fuse it is recomputed inside its fusing readers
   (not an op fused into a library fusion, which reads it from memory; also a merged recomputation's loop-fused
   readers) and by the transposed copy a dot reads it through: those read its inputs where they run, its own buffer
-  lives until its last other reader; an expensive op (a divide, a transcendental) fused into it is written out rather
-  than recomputed again (`expensive_ops_not_duplicated`); a convolution computes its input's elementwise or reduce_window producer inside
+  lives until its last other reader; but not one XLA's globally-unfusible rule keeps out of its readers, its
+  duplication reading more (`FusionPlan.written_once`: a residual add read by a dot and by an add of that dot's
+  gradient), which every reader reads from its buffer; an expensive op (a divide, a transcendental) fused into it
+  is written out rather than recomputed again (`expensive_ops_not_duplicated`); a convolution computes its input's elementwise or reduce_window producer inside
   its kernel and reads that producer's inputs (`_read_through_producers`).
 Transient: an op's own under its strategy (partial sums, from where an in-place update's updated buffer is
 written: the zeros a scatter adds into, at the step's start; operand copies, a `select_and_scatter`'s expansion:
@@ -322,7 +324,7 @@ class GraphLiveness:
         if backend.case_results_in_place.value:  # a branch computes what it yields into the case's result
             returned.update(branch_writers(graph))
         fusion = plan_fusion(graph, backend)
-        kept_out = fusion.kept_out | {e.consumer for e in graph.edges if e.producer in folded}
+        kept_out = fusion.kept_out | fusion.written_once | {e.consumer for e in graph.edges if e.producer in folded}
         # an op fused into a library fusion (a reduction's `__ynn_fusion`) reads what the fusion does not take
         in_library = {i for i, root in enumerate(fusion.group)
                       if root is not None and library_fusion(nodes[root], backend)}

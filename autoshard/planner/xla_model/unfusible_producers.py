@@ -12,6 +12,13 @@ Producers are decided readers first, so a kept-out value blocks the paths of the
 training step this keeps out a forward value read by elementwise backward ops that also read a gradient
 computed from it through a dot (a SwiGLU's `gate * sigmoid(gate)`, a residual add).
 
+The same rule decides whether a producer written to memory anyway (for a dot, a collective, a reduction's library
+fusion) is also computed again inside its fusing readers (`written_not_duplicated`). XLA sees a dot reading a
+value through a bitcast to 2-D, or from a transposed copy, as that fusible user, which passes condition 3: seen on
+XLA:CPU, jaxlib 0.10, a LLaMA-shaped step computes each RMSNorm gradient's input (the sum of two projections'
+gradients) again in every slice of its all-to-all and in both products reading it, while the residual stream's
+gradient adds, read by the next layer's projections and by an add reading their gradient, are written once.
+
 The graph-level rule is decided on global shapes, independent of the assignment.
 """
 
@@ -19,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 
 from autoshard.planner.plan_graph import PlanGraph, PlanNode, TensorInfo
 
@@ -29,33 +37,66 @@ Port = tuple[int, int]
 _NEGLIGIBLE_OPERAND_OPS = ("stablehlo.broadcast_in_dim", "stablehlo.iota")
 
 
-def globally_unfusible(graph: PlanGraph, sources: Mapping[Port, Port], fusible: Collection[int],
-                       fusing: Collection[int], readers: Callable[[int], Collection[int]]) -> frozenset[int]:
+@dataclass(frozen=True)
+class ProducerPaths:
+    """The graph's data-flow paths as the rule walks them: per consumer, the (producer, output port) each input
+    reads (sharding constraints looked through), and per node its descendants as a bit set."""
+
+    operands: dict[int, list[Port]]
+    descendants: list[int]
+
+    @staticmethod
+    def of(graph: PlanGraph, sources: Mapping[Port, Port]) -> ProducerPaths:
+        """`sources` maps every (consumer, input port) to the (producer, output port) it reads."""
+        operands: dict[int, list[Port]] = {}
+        for (consumer, port), src in sorted(sources.items()):
+            operands.setdefault(consumer, []).append(src)
+        return ProducerPaths(operands, _descendants(graph.nodes, operands))
+
+
+def globally_unfusible(graph: PlanGraph, paths: ProducerPaths, fusible: Collection[int], fusing: Collection[int],
+                       readers: Callable[[int], Collection[int]]) -> frozenset[int]:
     """The nodes of `fusible` kept out of all their readers by the rule of the module docstring.
 
-    `sources` maps every (consumer, input port) to the (producer, output port) it reads (sharding constraints
-    looked through); `fusible` holds the producers the local rule computes inside each of their readers,
-    `fusing` the nodes that take producers inside their loop, and `readers(i)` the nodes reading node i's result.
+    `fusible` holds the producers the local rule computes inside each of their readers, `fusing` the nodes that
+    take producers inside their loop, and `readers(i)` the nodes reading node i's result.
     """
-    nodes = graph.nodes
-    operands: dict[int, list[Port]] = {}
-    for (consumer, port), src in sorted(sources.items()):
-        operands.setdefault(consumer, []).append(src)
-    descendants = _descendants(nodes, operands)
-    kept_out: set[int] = set()
+    return _kept_out(graph, paths, fusible, fusible, fusing, readers, frozenset(), lambda reader, producer: False)
+
+
+def written_not_duplicated(graph: PlanGraph, paths: ProducerPaths, written: Collection[int],
+                           fusible: Collection[int], fusing: Collection[int], readers: Callable[[int], Collection[int]],
+                           kept_out: Collection[int], through_fusible_user: Callable[[int, int], bool]
+                           ) -> frozenset[int]:
+    """The nodes of `written` (loop-fusible producers written to memory for some reader) that XLA computes inside
+    none of their readers either, each reading the written buffer: the rule of the module docstring, where a reader
+    taking the producer through a fusible user of its own (`through_fusible_user(reader, producer)`) passes
+    condition 3. A path runs through `fusible` and `written` nodes, not through `kept_out` ones."""
+    return _kept_out(graph, paths, written, {*fusible, *written}, fusing, readers, kept_out, through_fusible_user)
+
+
+def _kept_out(graph: PlanGraph, paths: ProducerPaths, producers: Collection[int], fusible: Collection[int],
+              fusing: Collection[int], readers: Callable[[int], Collection[int]], blocked: Collection[int],
+              through_fusible_user: Callable[[int, int], bool]) -> frozenset[int]:
+    """The nodes of `producers` the rule keeps out of their readers, decided readers first; `blocked` nodes break
+    every path from the start."""
+    nodes, operands = graph.nodes, paths.operands
+    kept_out: set[int] = set(blocked)
     for node in sorted(nodes, key=lambda n: (n.position, n.index), reverse=True):
         p = node.index
-        if p not in fusible or not _duplication_reads_more(nodes, node, operands.get(p, [])):
+        if p not in producers or not _duplication_reads_more(nodes, node, operands.get(p, [])):
             continue
         verdicts: dict[int, bool] = {}
-        if not all(_fuses_on_all_paths(p, c, operands, descendants[p], fusible, fusing, kept_out, verdicts)
+        if not all(through_fusible_user(c, p)
+                   or _fuses_on_all_paths(p, c, operands, paths.descendants[p], fusible, fusing, kept_out, verdicts)
                    for c in readers(p)):
             kept_out.add(p)
-    return frozenset(kept_out)
+    return frozenset(kept_out.difference(blocked))
 
 
 def _duplication_reads_more(nodes: Sequence[PlanNode], node: PlanNode, operands: Sequence[Port]) -> bool:
-    """Conditions 1 and 2 of the module docstring."""
+    """Conditions 1 and 2 of the module docstring: computing `node` (reading `operands`) inside each of its readers
+    reads more than reading its written result."""
     out = node.outputs[0] if node.outputs else None
     if out is None:
         return False
