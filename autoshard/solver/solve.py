@@ -113,7 +113,8 @@ def _solve(graph: StrategyGraph, config: SolverConfig, on_progress: Callable[[Pr
             until = schedule.reduce_until(isinstance(blocks, repeated_layers.Repeats))
     reduced, stats.reduction = reduction.run(graph, config, until, schedule.t0)
     if reduced.infeasible_reason:
-        return SolveResult(None, None, INFEASIBLE, None, None, seconds_since(schedule.t0), stats, reduced.infeasible_reason)
+        return SolveResult(None, None, INFEASIBLE, None, None, seconds_since(schedule.t0), stats,
+                           reduced.infeasible_reason)
     if config.repeat_fraction > 0 and blocks is None:
         blocks = repeated_layers.find(reduced.reduced if reduced.complete else graph, reduced.complete,
                                       schedule.repeat_find_until())

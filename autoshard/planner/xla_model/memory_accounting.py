@@ -43,8 +43,9 @@ Held by one node under its own strategy (`node_usage` over `node_interval`, what
   lives until its last other reader; but not one XLA's globally-unfusible rule keeps out of its readers, its
   duplication reading more (`FusionPlan.written_once`: a residual add read by a dot and by an add of that dot's
   gradient), which every reader reads from its buffer; an expensive op (a divide, a transcendental) fused into it
-  is written out rather than recomputed again (`expensive_ops_not_duplicated`); a convolution computes its input's elementwise or reduce_window producer inside
-  its kernel and reads that producer's inputs (`_read_through_producers`).
+  is written out rather than recomputed again (`expensive_ops_not_duplicated`); a convolution computes its input's
+  elementwise or reduce_window producer inside its kernel and reads that producer's inputs
+  (`_read_through_producers`).
 Transient: an op's own under its strategy (partial sums, from where an in-place update's updated buffer is
 written: the zeros a scatter adds into, at the step's start; operand copies, a `select_and_scatter`'s expansion:
 `transient_bytes` over `transient_span`, which the solver's limit sees as usage pieces), or depending on two nodes,
