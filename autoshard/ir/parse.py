@@ -11,7 +11,7 @@ from xdsl.utils.exceptions import ParseError
 
 from autoshard.errors import Location, UserError
 from autoshard.ir.context import make_context
-from autoshard.ir.memoizing_parser import MemoizingParser
+from autoshard.ir.repeated_ops import RepeatedOpParser
 
 
 def _location_of(e: ParseError, filename: str) -> tuple[Location | None, str]:
@@ -24,7 +24,7 @@ def _location_of(e: ParseError, filename: str) -> tuple[Location | None, str]:
 
 def parse_module(text: str, filename: str = "<input>", ctx: Context | None = None) -> ModuleOp:
     """Parse `text` (a module, or top-level ops that get wrapped in one); raise `UserError` on bad input."""
-    parser = MemoizingParser(ctx or make_context(), text, filename)
+    parser = RepeatedOpParser(ctx or make_context(), text, filename)
     try:
         return parser.parse_module()
     except ParseError as e:
@@ -72,7 +72,7 @@ class SourceMap:
         return self.location_of_offset(found) if found >= 0 else None
 
 
-class LocatingParser(MemoizingParser):
+class LocatingParser(RepeatedOpParser):
     """An xDSL parser that records the source position of every op it parses."""
 
     def __init__(self, ctx: Context, text: str, source_map: SourceMap, name: str = "<unknown>"):
