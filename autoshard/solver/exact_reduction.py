@@ -140,8 +140,10 @@ class _Reducer:
         self.undominated: dict[int, tuple] = {}
         #: per node, its usage array and which of its terms vary with its choice (`_varying_terms`)
         self.varying: dict[int, tuple[np.ndarray, list[bool]]] = {}
-        #: per dominance profile (shape, digest), the strategies it removes (`_removed`)
-        self.removed_by_profile: dict[tuple, np.ndarray] = {}
+        #: per dominance profile (shape, digest), the strategies it removes (`_removed`) and whether it removes any
+        self.removed_by_profile: dict[tuple, tuple[np.ndarray, bool]] = {}
+        #: per node, its terms holding a binding time point, for its term list and binding times (`_binding_terms`)
+        self.binding_terms: dict[int, tuple[list, np.ndarray, list[int]]] = {}
         self.mats: dict[tuple[int, int], np.ndarray]
         self.unary, self.mats = int_terms(graph)
         for u, v in self.mats:
@@ -228,12 +230,22 @@ class _Reducer:
         """Whether u's choice can change memory feasibility."""
         if self.binding_prefix is None:
             return False
-        binding = [p for p, (lo, hi) in enumerate(self.term_intervals[u]) if self._binding(lo, hi)]
+        binding = self._binding_terms(u)
         if binding:
             varies = self._varying_terms(u)
             if any(varies[p] for p in binding):
                 return True
-        return any(self._binding(*piece[3]) for piece in self.pairs_of[u].values())
+        pieces = self.pairs_of[u]
+        return bool(pieces) and any(self._binding(*piece[3]) for piece in pieces.values())
+
+    def _binding_terms(self, u: int) -> list[int]:
+        """u's usage terms holding a binding time point (kept until its term list or the binding times change)."""
+        terms, prefix = self.term_intervals[u], self.binding_prefix
+        cached = self.binding_terms.get(u)
+        if cached is None or cached[0] is not terms or cached[1] is not prefix:
+            cached = self.binding_terms[u] = (terms, prefix,
+                                              [p for p, (lo, hi) in enumerate(terms) if self._binding(lo, hi)])
+        return cached[2]
 
     def _varying_terms(self, u: int) -> list[bool]:
         """Per usage term of u, whether u's choice changes its usage (kept until u's usage array is replaced)."""
@@ -279,11 +291,11 @@ class _Reducer:
         if s <= 1:
             return False
         # forbidden strategies go first
-        ok = self.unary[u] < FORBIDDEN
-        if not ok.any():
-            self.infeasible = f"every strategy of {self.g.node_label(u)} is forbidden"
-            return False
-        if not ok.all():
+        if self.unary[u].max() >= FORBIDDEN:
+            ok = self.unary[u] < FORBIDDEN
+            if not ok.any():
+                self.infeasible = f"every strategy of {self.g.node_label(u)} is forbidden"
+                return False
             self._restrict(u, ok)
             return True
         matters = self._memory_matters(u)
@@ -304,16 +316,18 @@ class _Reducer:
             cols.append(self.usage[u])
             cols.extend(self._pair_rows(u))
         cols.extend(self._get(u, v) for v in nbrs)
-        prof = np.hstack(cols)
+        prof = np.concatenate(cols, axis=1)
         k = prof.shape[1]
         self.work_s += DOMINANCE_WORK_PER_UNIT * s * k * (8 if s * s * k > MAX_DOMINANCE_WORK else s)
         # the copies of a repeated layer check equal profiles: each distinct one is compared once (keyed by a
         # 128-bit digest, so a graph without repeats keeps no copies of its profiles)
         key = (prof.shape, hashlib.blake2b(np.ascontiguousarray(prof), digest_size=16).digest())
-        removed = self.removed_by_profile.get(key)
-        if removed is None:
-            removed = self.removed_by_profile[key] = _removed(prof)
-        if not removed.any():
+        known = self.removed_by_profile.get(key)
+        if known is None:
+            removed = _removed(prof)
+            known = self.removed_by_profile[key] = (removed, bool(removed.any()))
+        removed, any_removed = known
+        if not any_removed:
             self.undominated[u] = inputs
             return False
         self.pairwise_hits += expensive
@@ -328,6 +342,9 @@ class _Reducer:
             return False
         m = self._get(u, v)
         self.work_s += SEPARABLE_WORK + SEPARABLE_WORK_PER_ENTRY * m.size
+        if m.shape[0] > 1 and m.shape[1] > 1 and m.item(1, 1) - m.item(1, 0) != m.item(0, 1) - m.item(0, 0):
+            self.not_separable[key] = stored  # one 2x2 minor already differs from row + column (most matrices)
+            return False
         rows = m[:, :1]
         cols = m[:1, :] - m[0, 0]
         if (m != rows + cols).any() or (m >= FORBIDDEN).any():  # most matrices fail the first test
@@ -387,7 +404,9 @@ class _Reducer:
             ma, mb = self._get(a, u), self._get(u, b)
             # through[i, s, j]: a at i, u at s, b at j; the cheapest s, the first on ties (three terms of at most
             # FORBIDDEN each cannot overflow int64: one cap after both sums)
-            through = clip_forbidden(ma[:, :, None] + mb[None, :, :] + self.unary[u][None, :, None])
+            through = ma[:, :, None] + mb[None, :, :]
+            through += self.unary[u][None, :, None]
+            np.minimum(through, FORBIDDEN, out=through)
             arg = through.argmin(axis=1)
             best = np.minimum.reduce(through, axis=1)
             self.records.append(
