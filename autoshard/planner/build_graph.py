@@ -12,6 +12,7 @@ from xdsl.ir import Operation
 from autoshard.dialects.sdy import SHARDING_ATTR, SHARDING_ONLY_OPS, func_sharding
 from autoshard.errors import UserError
 from autoshard.ir.entry import entry_function
+from autoshard.ir.op_keys import KeysByObjects
 from autoshard.planner.axis_groups import choose_axis_groups
 from autoshard.planner.manual_computation import MANUAL_COMPUTATION, manual_strategy
 from autoshard.planner.node_strategies import CostOracle, fill_strategies
@@ -86,13 +87,14 @@ def build_plan_graph(
     built = BuiltGraph(graph, func, module)
     rules = {}
     built_rules: dict[tuple, OpShardingRule] = {}  # deep models repeat a few hundred kinds of op thousands of times
+    rule_key = KeysByObjects(_rule_key)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         for node in graph.nodes:
             if node.kind == NodeKind.OP and node.label == MANUAL_COMPUTATION:
                 node.kind = NodeKind.MANUAL
             elif node.kind == NodeKind.OP and node.label not in SHARDING_ONLY_OPS:
-                key = _rule_key(node.ir)
+                key = rule_key(node.ir)
                 if key is None or key not in built_rules:
                     warned = len(caught)
                     rules[node.index] = rule_for(node.ir)

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 
 from xdsl.ir import Operation
 
+from autoshard.ir.op_keys import KeysByObjects
 from autoshard.planner.plan_graph import NodeKind, PlanGraph, PlanNode
 from autoshard.planner.program import BARRIER_OP
 
@@ -190,7 +191,8 @@ def _static_keys(graph: PlanGraph) -> list[int | None]:
     attributes again on every walk dominated on deep models); None where it has none."""
     keyed = (NodeKind.OP, NodeKind.CONSTANT)
     ids: dict[tuple, int] = {}
-    keys = [op_key(n.ir) if n.kind in keyed and n.ir is not None else None for n in graph.nodes]
+    key_of = KeysByObjects(op_key)
+    keys = [key_of(n.ir) if n.kind in keyed and n.ir is not None else None for n in graph.nodes]
     return [None if key is None else ids.setdefault(key, len(ids)) for key in keys]
 
 
