@@ -19,7 +19,7 @@ from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from autoshard.dialects.sdy import SHARDING_ONLY_OPS
 from autoshard.rules.attrs import op_name
@@ -36,9 +36,18 @@ TERMINATORS = ("func.return", "stablehlo.return", "sdy.return")
 def tensor_info(value: SSAValue) -> TensorInfo | None:
     """Shape and element type of a ranked tensor value (None for tokens, tuples, unranked)."""
     t = value.type
-    if not isinstance(t, TensorType):
-        return None
-    return _tensor_info_of_type(t)
+    seen = _INFO_OF_OBJECT.get(id(t))  # the parser shares one object per type: no hashing of its parameters
+    if seen is not None and seen[0] is t:
+        return seen[1]
+    info = _tensor_info_of_type(t) if isinstance(t, TensorType) else None
+    if len(_INFO_OF_OBJECT) >= _INFO_OF_OBJECT_SIZE:
+        _INFO_OF_OBJECT.clear()
+    _INFO_OF_OBJECT[id(t)] = (t, info)  # holds the type, so its id stays its own
+    return info
+
+
+_INFO_OF_OBJECT: dict[int, tuple[Attribute, TensorInfo | None]] = {}
+_INFO_OF_OBJECT_SIZE = 4096
 
 
 @functools.lru_cache(maxsize=4096)
