@@ -31,6 +31,7 @@ _RESULT_LIST = re.compile(rf"%{_SUFFIX_ID}(?::[0-9]+)?(?:\s*,\s*%{_SUFFIX_ID}(?:
 _RESULT = re.compile(rf"%({_SUFFIX_ID})(?::([0-9]+))?")
 #: text a template never spans: strings, block labels, comments, debug locations
 _NOT_TEMPLATED = re.compile(r'["^]|//|loc\(')
+_COMMENT = re.compile(r"//[^\n]*")
 #: lines longer than this (large constants) are parsed as they are, not kept as keys
 MAX_TEMPLATE_LINE = 1024
 
@@ -80,8 +81,8 @@ class RepeatedOpParser(MemoizingParser):
     def _template_of(self, op: Operation, numbers: dict[str, int], line: str, end: int) -> OpTemplate | None:
         """`op`, just parsed from `line` (ending at `end`), as a template; None when it cannot be one."""
         after = self._current_token.span.start
-        if after < end or self._text[end:after].strip() or op.successors:
-            return None
+        if after < end or _COMMENT.sub("", self._text[end:after]).strip() or op.successors:
+            return None  # the op goes on past its line
         results = _bound_results(line)
         if sum(size for _, size in results) not in (0, len(op.results)):
             return None

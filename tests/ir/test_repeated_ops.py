@@ -68,6 +68,15 @@ def test_repeated_lines_are_cloned_with_their_own_operands_and_regions() -> None
     assert adds[1].operands[0] is not adds[1].operands[1]  # "%5, %4#0" is its own key, not "%0, %0"'s
 
 
+def test_a_comment_after_the_first_line_of_a_key_leaves_it_a_template() -> None:
+    text = LAYERS.replace("  %2 = stablehlo.multiply %1, %arg0 : tensor<8x16xf32>\n",
+                          "  %2 = stablehlo.multiply %1, %arg0 : tensor<8x16xf32>\n  // the next layer\n")
+    parser = RepeatedOpParser(make_context(), text)
+    module = parser.parse_module()
+    assert str(module) == str(_plain(text))
+    assert any(t is not None and t.op.name == "stablehlo.multiply" for t in parser._templates.values())
+
+
 def test_a_line_naming_a_result_of_another_tuple_index_reads_that_result() -> None:
     module = parse_module(LAYERS)
     barriers = [op for op in module.walk() if op.name == "stablehlo.optimization_barrier"]
