@@ -93,7 +93,7 @@ def edge_pairs(graph: PlanGraph, rules: Mapping[int, FactorRule], mesh: Mesh, al
     """About the most strategy pairs of one edge of `graph` on `mesh`, and of all its edges, counted without building
     a strategy: an op's factor strategies, each that leaves partial sums counted once per way to settle them (an
     all-reduce, a reduce-scatter onto each result dimension, or left unreduced)."""
-    by_rule: dict[int, int] = {}
+    by_rule: dict[object, int] = {}  # by the rule's value where it has one (ops of one shape share it), else by id
     by_shape: dict[tuple[int, ...], int] = {}
 
     def count(index: int) -> int:
@@ -102,11 +102,12 @@ def edge_pairs(graph: PlanGraph, rules: Mapping[int, FactorRule], mesh: Mesh, al
             return 1
         if node.kind == NodeKind.OP:
             rule = rules[index]
-            if id(rule) not in by_rule:
+            key = _value_or_id(rule)
+            if key not in by_rule:
                 settles = 2 + max((len(m) for m in rule.result_mappings), default=0)
-                by_rule[id(rule)] = sum(settles if reduction_axes(rule, fs) else 1 for fs in enumerate_factor_strategies(
+                by_rule[key] = sum(settles if reduction_axes(rule, fs) else 1 for fs in enumerate_factor_strategies(
                     rule, mesh, allow_sub_axes, axis_groups=axis_groups))
-            return by_rule[id(rule)]
+            return by_rule[key]
         info = node.outputs[0] if node.outputs else node.inputs[0]
         if info.shape not in by_shape:
             by_shape[info.shape] = len(enumerate_factor_strategies(IdentityRule.of(info), mesh, allow_sub_axes,
@@ -122,6 +123,15 @@ def edge_pairs(graph: PlanGraph, rules: Mapping[int, FactorRule], mesh: Mesh, al
         pairs = counts[e.producer] * counts[e.consumer]
         largest, total = max(largest, pairs), total + pairs
     return largest, total
+
+
+def _value_or_id(rule: FactorRule) -> object:
+    """`rule` itself as a key when it hashes (rules compare by value), else its id."""
+    try:
+        hash(rule)
+    except TypeError:
+        return ("id", id(rule))
+    return rule
 
 
 def choose_axis_groups(graph: PlanGraph, rules: Mapping[int, FactorRule], mesh: Mesh, links: Mapping[str, object],
