@@ -17,6 +17,7 @@ Pruning, stated so a reader knows what the search does not see:
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -90,7 +91,23 @@ def enumerate_factor_strategies(
     axis_groups: Sequence[Sequence[str]] = (),
 ) -> list[FactorStrategy]:
     """Every valid factor strategy of `rule` on `mesh` (the replicated one first), each group of `axis_groups`
-    used as one axis."""
+    used as one axis. Enumerated once per equal (rule, mesh, options): the ops of a deep model share a few hundred
+    rule values (rules and meshes compare by value); a rule that does not hash is enumerated each time."""
+    groups = tuple(tuple(group) for group in axis_groups)
+    try:
+        return list(_enumerated(rule, mesh, allow_sub_axes, max_strategies, groups))
+    except TypeError:  # unhashable
+        return _enumerate(rule, mesh, allow_sub_axes, max_strategies, groups)
+
+
+@functools.lru_cache(maxsize=4096)
+def _enumerated(rule: FactorRule, mesh: Mesh, allow_sub_axes: bool, max_strategies: int | None,
+                axis_groups: tuple[tuple[str, ...], ...]) -> tuple[FactorStrategy, ...]:
+    return tuple(_enumerate(rule, mesh, allow_sub_axes, max_strategies, axis_groups))
+
+
+def _enumerate(rule: FactorRule, mesh: Mesh, allow_sub_axes: bool, max_strategies: int | None,
+               axis_groups: Sequence[Sequence[str]]) -> list[FactorStrategy]:
     num_factors = len(rule.factor_sizes)
     shardable = [f for f in range(num_factors) if f not in unshardable_factors(rule)]
     compound_dims = [
