@@ -3,7 +3,8 @@
 Both are priced the way the plan is, by `autoshard.planner.api.plan` with the plan's hardware config, memory
 budget and options, so the comparison uses one cost model:
 
-- `1 device`: the module on a mesh of the same axes, each of size 1 (nothing to shard, nothing to move).
+- `1 device`: the module on a mesh of the same axes, each of size 1 (nothing to shard, nothing to move): the plan
+  graph's fully replicated assignment, which every device runs whole, priced on the plan's mesh.
 - `data parallel`: the experiments' `data_parallel` layout (`autoshard.experiments.baselines`): the batch
   inputs' first dimension split over every mesh axis, every other argument replicated; the solver completes
   the rest at least cost, as for any sharding the module gives.
@@ -19,9 +20,11 @@ from typing import Any
 from autoshard.errors import InfeasibleError, UserError
 from autoshard.experiments.baselines import analyze_arguments, baseline_argument_specs
 from autoshard.planner.api import plan as plan_module
-from autoshard.planner.plan import Plan
+from autoshard.planner.plan import Plan, evaluate_assignment
 from autoshard.planner.plan_graph import NodeKind
-from autoshard.planner.xla_model.memory_accounting import sharded_bytes
+from autoshard.planner.pricing import PlanCostModel
+from autoshard.planner.strategy_problem import least_sharded_start
+from autoshard.planner.xla_model.memory_accounting import plan_memory, sharded_bytes
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh, SpecEntry, TensorSharding
 from autoshard.sharding.hardware_profiles import with_mesh
@@ -111,12 +114,39 @@ def _priced(name: str, solve: Callable[[], Plan], budget: int | None, layout: st
 
 
 def one_device_time(plan: Plan, settings: SolveSettings) -> ReferenceTime:
-    """The plan's module on one device (its mesh's axes, each of size 1)."""
+    """The plan's module on one device (its mesh's axes, each of size 1): the plan graph's fully replicated
+    assignment, priced as the plan is (every device computes every op whole and moves nothing, as one device
+    does), its memory as XLA lays it out; planned again on a one-device mesh when the graph has no such
+    assignment."""
     single = Mesh.from_sizes({name: 1 for name in plan.mesh.axis_names})
-    # options that constrain shardings mean nothing on one device; carried state still ties results to arguments
-    options = replace(settings.options, replicate_arguments=(), batch_axes=(), batch_arguments=())
-    return _priced(ONE_DEVICE, lambda: _solve(plan.module, plan, single, settings, options),
-                   plan.cost.memory_budget_bytes, arguments=arguments_bytes(plan, single))
+    budget = plan.cost.memory_budget_bytes
+    replicated = _replicated_assignment(plan)
+    if replicated is None:
+        # options that constrain shardings mean nothing on one device; carried state still ties results to arguments
+        options = replace(settings.options, replicate_arguments=(), batch_axes=(), batch_arguments=())
+        return _priced(ONE_DEVICE, lambda: _solve(plan.module, plan, single, settings, options), budget,
+                       arguments=arguments_bytes(plan, single))
+    if budget and arguments_bytes(plan, single) > budget:
+        return _does_not_fit(ONE_DEVICE, budget)
+    model = PlanCostModel(plan.config)
+    if budget and plan_memory(plan.graph, replicated, plan.mesh, model.backend).total_bytes > budget:
+        return _does_not_fit(ONE_DEVICE, budget)
+    return ReferenceTime(ONE_DEVICE, evaluate_assignment(plan.graph, replicated, model).step_time_s, 0.0)
+
+
+def _replicated_assignment(plan: Plan) -> list[int] | None:
+    """Per node of the plan's graph, its allowed strategy sharding nothing and leaving nothing unreduced; None
+    when a node has none (or the plan has no hardware config to price it with)."""
+    if plan.config is None:
+        return None
+    start = least_sharded_start(plan.graph)
+    for node, chosen in zip(plan.graph.nodes, start):
+        if not node.strategies:
+            continue
+        strategy = node.strategies[chosen]
+        if any(t.unreduced or any(d.axes for d in t.dims) for t in (*strategy.inputs, *strategy.outputs)):
+            return None
+    return start
 
 
 def _layout_text(inputs: Sequence[int], specs: dict[int, list[SpecEntry]]) -> str:

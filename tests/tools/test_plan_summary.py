@@ -117,6 +117,23 @@ def test_an_optimal_plan_is_no_slower_than_its_references(model: Path, config: s
     assert references[1].layout.startswith(f"%arg{len(plan.partition_specs()) - 1} split over data,model")
 
 
+@pytest.mark.parametrize("model", [MLP, TRANSFORMER, REPO / "examples" / "moe.mlir"], ids=lambda p: p.stem)
+def test_the_one_device_reference_is_the_plan_on_a_one_device_mesh(model: Path, monkeypatch) -> None:
+    """Priced from the plan's graph (its replicated assignment), the one-device time is what planning the module on
+    a mesh of size-1 axes gives, and is not planned again."""
+    plan = autoshard.plan(model, mesh="data=2,model=4", time_limit=5, seed=0, num_workers=1,
+                          options=PlanOptions(carry_state=True))
+    alone = autoshard.plan(model, mesh="data=1,model=1", time_limit=5, seed=0, num_workers=1,
+                           options=PlanOptions(carry_state=True))
+
+    def no_solve(*args, **kwargs):
+        raise AssertionError("the one-device reference was planned again")
+
+    monkeypatch.setattr(reference_plans, "_solve", no_solve)
+    reference = reference_plans.one_device_time(plan, _settings(carry_state=True))
+    assert reference.step_time_s == pytest.approx(alone.cost.step_time_s, rel=1e-12) and reference.gap == 0
+
+
 def test_references_of_a_module_with_its_own_shardings_are_not_priced(tmp_path: Path) -> None:
     text = MLP.read_text().replace("%arg6: tensor<8x64xf32>", '%arg6: tensor<8x64xf32> {sdy.sharding = '
                                    '#sdy.sharding<@mesh, [{"data"}, {}]>}', 1)
