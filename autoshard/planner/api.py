@@ -18,10 +18,11 @@ from autoshard.ir.inline_calls import inline_private_calls
 from autoshard.ir.parse import SourceMap, parse_module_with_locations
 from autoshard.ir.static_shapes import require_static_shapes
 from autoshard.ir.verify import verify_ops
+from autoshard.planner.argument_shardings import with_argument_shardings
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
 from autoshard.planner.explain_infeasible import infeasible_error, memory_remedies, remedies_text
 from autoshard.planner.plan import CostBreakdown, Plan, SolverStats, evaluate_assignment
-from autoshard.planner.plan_graph import PlanGraph
+from autoshard.planner.plan_graph import NodeKind, PlanGraph
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.remat.choice import plan_with_remat
 from autoshard.planner.stage_times import StageTimes
@@ -29,7 +30,7 @@ from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.planner.xla_model.memory_accounting import plan_memory
 from autoshard.planner.xla_model.merged_values import recomputation_ties
-from autoshard.sharding import Mesh
+from autoshard.sharding import Mesh, TensorSharding
 from autoshard.sharding.hardware_profiles import resolve_config
 from autoshard.solver.solve import FEASIBLE, OPTIMAL, SolveResult, SolverConfig, solve, solve_tied
 from autoshard.solver.strategy_graph import StrategyGraph
@@ -117,9 +118,7 @@ def plan(
             require_static_shapes(ir, function, source_map)
             inline_private_calls(ir)
         model = PlanCostModel(cost_config)
-        solver_config = SolverConfig(max_time_in_seconds=time_limit, relative_gap_limit=gap_limit,
-                                     num_workers=num_workers, random_seed=seed,
-                                     log_search_progress=log_search_progress, deterministic=deterministic)
+        solver_config = _solver_config(time_limit, gap_limit, seed, num_workers, log_search_progress, deterministic)
 
         def plan_module(program: ModuleOp) -> Plan:
             with stages.stage("plan graph"):
@@ -127,6 +126,42 @@ def plan(
             return solve_plan_graph(built, model, budget, mesh_name, solver_config, on_progress, stages)
 
         return plan_with_remat(ir, plan_module, remat, function, model.backend.merges_recomputation.value)
+
+
+def plan_with_argument_shardings(
+    plan: Plan,
+    shardings: Mapping[int, TensorSharding],
+    *,
+    memory_budget: int | None,
+    time_limit: float,
+    gap_limit: float = DEFAULT_GAP_LIMIT,
+    seed: int = 0,
+    num_workers: int = 8,
+    deterministic: bool = True,
+) -> Plan | None:
+    """`plan`'s program planned again with `shardings` (by argument index) on its arguments, as `plan()` plans the
+    module with them written on its arguments (`sdy.sharding`, closed dimensions) under `plan`'s options and cost
+    model, but on `plan`'s own graph (`argument_shardings.with_argument_shardings`), not read and built again.
+    None when the graph cannot take them (the annotated module must then be planned) or `plan`'s program was
+    rewritten with recomputation. `plan` is not changed."""
+    if plan.recomputed is not None or plan.config is None:
+        return None
+    graph = with_argument_shardings(plan.graph, shardings, plan.mesh)
+    if graph is None:
+        return None
+    model = plan.model if plan.model is not None else PlanCostModel(plan.config)
+    budget = memory_budget if memory_budget is not None else model.config.hardware.memory_bytes
+    arguments = {n.index: shardings[n.ir[1]] for n in graph.nodes
+                 if n.kind == NodeKind.ARGUMENT and n.ir[1] in shardings}
+    built = BuiltGraph(graph, plan.func, plan.module, user_shardings=arguments)
+    config = _solver_config(time_limit, gap_limit, seed, num_workers, False, deterministic)
+    return solve_plan_graph(built, model, budget, plan.mesh_name, config)
+
+
+def _solver_config(time_limit: float, gap_limit: float, seed: int, num_workers: int, log_search_progress: bool,
+                   deterministic: bool) -> SolverConfig:
+    return SolverConfig(max_time_in_seconds=time_limit, relative_gap_limit=gap_limit, num_workers=num_workers,
+                        random_seed=seed, log_search_progress=log_search_progress, deterministic=deterministic)
 
 
 #: searches with a tightened memory limit when buffers the solver does not see push a plan over the budget

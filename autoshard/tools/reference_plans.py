@@ -7,7 +7,9 @@ budget and options, so the comparison uses one cost model:
   graph's fully replicated assignment, which every device runs whole, priced on the plan's mesh.
 - `data parallel`: the experiments' `data_parallel` layout (`autoshard.experiments.baselines`): the batch
   inputs' first dimension split over every mesh axis, every other argument replicated; the solver completes
-  the rest at least cost, as for any sharding the module gives.
+  the rest at least cost, as for any sharding the module gives, searching the plan's own graph with its
+  arguments restricted so (`planner.api.plan_with_argument_shardings`), or the module annotated so when the
+  graph cannot take them.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 from autoshard.errors import InfeasibleError, UserError
 from autoshard.experiments.baselines import analyze_arguments, baseline_argument_specs
 from autoshard.planner.api import plan as plan_module
+from autoshard.planner.api import plan_with_argument_shardings
 from autoshard.planner.plan import Plan, evaluate_assignment
 from autoshard.planner.plan_graph import NodeKind
 from autoshard.planner.pricing import PlanCostModel
@@ -177,6 +180,13 @@ def data_parallel_time(source: str, plan: Plan, settings: SolveSettings) -> Refe
     layout = _layout_text(facts.inputs, specs)
 
     def solve() -> Plan:
+        shardings = {i: TensorSharding.from_partition_spec(spec, plan.mesh, plan.mesh_name)
+                     for i, spec in specs.items()}
+        again = plan_with_argument_shardings(
+            plan, shardings, memory_budget=plan.cost.memory_budget_bytes, time_limit=settings.time_limit,
+            seed=settings.seed, num_workers=settings.num_workers, deterministic=settings.deterministic)
+        if again is not None:
+            return again
         text = annotate_arguments(source, plan.mesh.shape, specs, plan.mesh_name)
         return _solve(text, plan, plan.mesh, settings, settings.options)
 

@@ -5,7 +5,8 @@ from autoshard.emit import emit_plan
 from autoshard.interpreters.simulate import simulate
 from autoshard.ir.parse import parse_module
 from autoshard.planner.plan_graph import NodeKind
-from autoshard.sharding import AxisRef
+from autoshard.planner.argument_shardings import with_argument_shardings
+from autoshard.sharding import AxisRef, TensorSharding
 from autoshard.planner.user_constraints import PlanOptions
 
 MODULE = """
@@ -18,6 +19,13 @@ func.func @main(%x: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}
   sdy.sharding_group %0 group_id=7 : tensor<8x16xf32>
   sdy.sharding_group %z group_id=7 : tensor<8x16xf32>
   return %1 : tensor<8x16xf32>
+}
+"""
+
+ARGUMENTS_FREE = """
+func.func @main(%x: tensor<8x16xf32>, %y: tensor<16x32xf32>) -> tensor<8x32xf32> {
+  %0 = stablehlo.dot_general %x, %y, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x32xf32>) -> tensor<8x32xf32>
+  return %0 : tensor<8x32xf32>
 }
 """
 
@@ -96,3 +104,21 @@ def test_a_user_sharding_with_axes_out_of_mesh_order_is_honoured():
     assert [a.name for a in plan.chosen(constraint.index).outputs[0].dims[1].axes] == ["model", "data"]
     report = simulate(emit_plan(plan), seed=0)
     assert report.ok, report.first_mismatch and report.first_mismatch.describe()
+
+
+def test_argument_shardings_restrict_a_built_graph_as_written_shardings_do():
+    """On a graph already built, argument shardings allow what building the module with them written allows, and
+    leave the graph they are given alone; a sharding no candidate has needs the module built again (None)."""
+    plan = autoshard.plan(ARGUMENTS_FREE, mesh="a=2,b=2", time_limit=2, seed=0, num_workers=1)
+    before = [n.allowed for n in plan.graph.nodes]
+    sharding = TensorSharding.from_partition_spec(("a", "b"), plan.mesh)
+    restricted = with_argument_shardings(plan.graph, {0: sharding}, plan.mesh)
+    annotated = ARGUMENTS_FREE.replace("%x: tensor<8x16xf32>", '%x: tensor<8x16xf32> {sdy.sharding = '
+                                       '#sdy.sharding<@mesh, [{"a"}, {"b"}]>}')
+    written = autoshard.plan('sdy.mesh @mesh = <["a"=2, "b"=2]>' + annotated, mesh="a=2,b=2", time_limit=2, seed=0,
+                             num_workers=1)
+    assert [n.allowed for n in restricted.nodes] == [n.allowed for n in written.graph.nodes]
+    assert [n.allowed for n in plan.graph.nodes] == before
+    out_of_order = TensorSharding.from_partition_spec((("b", "a"), None), plan.mesh)
+    assert with_argument_shardings(plan.graph, {0: out_of_order}, plan.mesh) is None
+    assert with_argument_shardings(plan.graph, {5: sharding}, plan.mesh) is None  # no argument 5

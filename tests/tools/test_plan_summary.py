@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import autoshard
+from autoshard.experiments.baselines import analyze_arguments, baseline_argument_specs
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
 from autoshard.tools import cli, reference_plans
@@ -21,6 +22,7 @@ from autoshard.tools.reference_plans import (
 )
 from autoshard.tools.summary import argument_lines, print_summary, speedup_text
 from autoshard.units import fmt_percent, fmt_time
+from autoshard.xla.hand_annotate import annotate_arguments
 
 REPO = Path(__file__).resolve().parents[2]
 MLP = REPO / "examples" / "mlp.mlir"
@@ -132,6 +134,29 @@ def test_the_one_device_reference_is_the_plan_on_a_one_device_mesh(model: Path, 
     monkeypatch.setattr(reference_plans, "_solve", no_solve)
     reference = reference_plans.one_device_time(plan, _settings(carry_state=True))
     assert reference.step_time_s == pytest.approx(alone.cost.step_time_s, rel=1e-12) and reference.gap == 0
+
+
+@pytest.mark.parametrize("model", [MLP, TRANSFORMER, REPO / "examples" / "moe.mlir"], ids=lambda p: p.stem)
+def test_the_data_parallel_reference_is_the_annotated_module_planned(model: Path, monkeypatch) -> None:
+    """Searched on the plan's own graph with its arguments restricted, the data-parallel reference is what planning
+    the module with the data-parallel shardings written on its arguments gives, and the module is not planned
+    again."""
+    options = PlanOptions(carry_state=True)
+    plan = autoshard.plan(model, mesh="data=2,model=4", time_limit=5, seed=0, num_workers=1, options=options)
+    facts = analyze_arguments(plan.module, None, None)
+    specs = baseline_argument_specs("data_parallel", facts, plan.mesh)
+    annotated = annotate_arguments(model.read_text(), plan.mesh.shape, specs, plan.mesh_name)
+    settings = _settings(carry_state=True)
+    written = autoshard.plan(annotated, mesh="data=2,model=4", time_limit=settings.time_limit, seed=0,
+                             num_workers=1, options=options)
+
+    def no_solve(*args, **kwargs):
+        raise AssertionError("the data-parallel reference was planned again")
+
+    monkeypatch.setattr(reference_plans, "_solve", no_solve)
+    reference = reference_plans.data_parallel_time(model.read_text(), plan, settings)
+    assert reference.step_time_s == pytest.approx(written.cost.step_time_s, rel=1e-12)
+    assert reference.gap == (0.0 if written.solver.status == "OPTIMAL" else written.solver.gap)
 
 
 def test_references_of_a_module_with_its_own_shardings_are_not_priced(tmp_path: Path) -> None:
