@@ -26,7 +26,12 @@ from autoshard.planner.plan_graph import NodeKind, PlanGraph
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.remat.choice import plan_with_remat
 from autoshard.planner.stage_times import StageTimes
-from autoshard.planner.strategy_problem import COST_UNIT_S, build_strategy_graph, least_sharded_start
+from autoshard.planner.strategy_problem import (
+    COST_UNIT_S,
+    build_strategy_graph,
+    least_sharded_start,
+    with_allowed_strategies,
+)
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.planner.xla_model.memory_accounting import plan_memory
 from autoshard.planner.xla_model.merged_values import recomputation_ties
@@ -155,7 +160,10 @@ def plan_with_argument_shardings(
                  if n.kind == NodeKind.ARGUMENT and n.ir[1] in shardings}
     built = BuiltGraph(graph, plan.func, plan.module, user_shardings=arguments)
     config = _solver_config(time_limit, gap_limit, seed, num_workers, False, deterministic)
-    return solve_plan_graph(built, model, budget, plan.mesh_name, config)
+    problem = None
+    if plan.problem is not None and (budget or None) == plan.cost.memory_budget_bytes:
+        problem = with_allowed_strategies(plan.problem, graph, arguments)
+    return solve_plan_graph(built, model, budget, plan.mesh_name, config, problem=problem)
 
 
 def _solver_config(time_limit: float, gap_limit: float, seed: int, num_workers: int, log_search_progress: bool,
@@ -296,15 +304,18 @@ def solver_stats(problem: StrategyGraph, status: str, cost: int, best_bound: int
 
 def solve_plan_graph(
     built: BuiltGraph, model: PlanCostModel, budget: float | None, mesh_name: str, config: SolverConfig,
-    on_progress: Callable | None = None, stages: StageTimes | None = None,
+    on_progress: Callable | None = None, stages: StageTimes | None = None, problem: StrategyGraph | None = None,
 ) -> Plan:
     """Solve a built plan graph and return the `Plan` (cost recomputed without the solver, statistics); its stages
-    are timed into `stages` (a new `StageTimes` when None), which the plan keeps."""
+    are timed into `stages` (a new `StageTimes` when None), which the plan keeps. `problem`: the graph's strategy
+    graph under `budget`, when built already (`build_strategy_graph`)."""
     graph, mesh = built.graph, model.mesh
     usage_limit = int(budget) if budget else None
     stages = stages if stages is not None else StageTimes()
     t_graph = time.perf_counter()
-    problem = build_strategy_graph(graph, model.edge_cost_table(), mesh, model.backend, usage_limit)
+    if problem is None:
+        problem = build_strategy_graph(graph, model.edge_cost_table(), mesh, model.backend, usage_limit)
+    first_problem = problem
     # when no phase proves a useful bound, the solver ends with the spanning-forest bound (within the time limit)
     config = dataclasses.replace(config, forest_bound=True)
     limit = config.max_time_in_seconds
@@ -351,4 +362,4 @@ def solve_plan_graph(
         stats = solver_stats(problem, status, result.cost, best_bound, gap, wall,
                              {**result.stats.to_json(), "memory_searches": searches, "search_s": round(search_s, 3)})
         return Plan(built.module, built.func, mesh, mesh_name, graph, assignment, cost, stats, built.warnings,
-                    model.config, model=model, stages=stages)
+                    model.config, model=model, stages=stages, problem=first_problem)

@@ -76,6 +76,9 @@ class Plan:
     model: Any = field(default=None, repr=False, compare=False)
     #: wall seconds per stage of planning (`StageTimes`; a caller may add its own, e.g. writing the file)
     stages: StageTimes = field(default_factory=StageTimes, repr=False, compare=False)
+    #: the strategy graph of the plan's first search (`build_strategy_graph` of `graph` under the budget), which
+    #: searches of the same graph with fewer strategies allowed start from; None when not kept
+    problem: Any = field(default=None, repr=False, compare=False)
     sharding_plan: ShardingPlan = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -17,7 +17,8 @@ made exact for a plan (`around`). Where reads overlap, the pieces hold more than
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -328,14 +329,9 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
         ckey = (key, node.multiplier)
         costs = cost_cache.get(ckey)
         if costs is None:
-            costs = cost_cache[ckey] = np.rint(seconds_cache[key] * node.multiplier / COST_UNIT_S).astype(np.int64)
+            costs = cost_cache[ckey] = _unit_costs(seconds_cache[key], node.multiplier)
             costs.setflags(write=False)
-        if node.allowed is not None:
-            costs = costs.copy()
-            mask = np.ones(len(costs), dtype=bool)
-            mask[node.allowed] = False
-            costs[mask] = FORBIDDEN
-        node_costs.append(costs)
+        node_costs.append(_allowed_costs(costs, node.allowed))
         # the facts `node_usage` reads besides the strategy
         ukey = (key, node.kind, node.label, node.index in liveness.aliased_results, node.index in liveness.invariant,
                 node.index in liveness.held_twice,
@@ -383,6 +379,33 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
     limit = None if usage_limit is None else usage_limit - fixed_bytes(graph, mesh, backend)
     return StrategyGraph.build(node_costs, usages, intervals, solver_edges, limit, names, name="plan", pieces=pieces,
                                pair_pieces=pair_pieces)
+
+
+def _unit_costs(seconds: np.ndarray, multiplier: int) -> np.ndarray:
+    """A node's strategy costs in solver units, `multiplier` times over."""
+    return np.rint(seconds * multiplier / COST_UNIT_S).astype(np.int64)
+
+
+def _allowed_costs(costs: np.ndarray, allowed: Sequence[int] | None) -> np.ndarray:
+    """`costs` with each strategy outside `allowed` (None: every one allowed) costing `FORBIDDEN`."""
+    if allowed is None:
+        return costs
+    costs = costs.copy()
+    mask = np.ones(len(costs), dtype=bool)
+    mask[allowed] = False
+    costs[mask] = FORBIDDEN
+    return costs
+
+
+def with_allowed_strategies(problem: StrategyGraph, graph: PlanGraph, nodes: Iterable[int]) -> StrategyGraph:
+    """The problem `build_strategy_graph` gives for `graph`, from `problem`, its problem for a graph that differs
+    from `graph` only in which strategies `nodes` allow (`PlanNode.allowed`): those nodes' costs made again."""
+    costs = list(problem.node_costs)
+    for i in nodes:
+        node = graph.nodes[i]
+        seconds = np.array([s.cost_s for s in node.strategies], dtype=np.float64)
+        costs[i] = _allowed_costs(_unit_costs(seconds, node.multiplier), node.allowed)
+    return dataclasses.replace(problem, node_costs=tuple(costs))
 
 
 def least_sharded_start(graph: PlanGraph) -> list[int]:

@@ -1,10 +1,13 @@
 """User intent in the planner: fixed argument shardings, open dims, sharding groups, options."""
 
+import numpy as np
+
 import autoshard
 from autoshard.emit import emit_plan
 from autoshard.interpreters.simulate import simulate
 from autoshard.ir.parse import parse_module
 from autoshard.planner.plan_graph import NodeKind
+from autoshard.planner.strategy_problem import build_strategy_graph, with_allowed_strategies
 from autoshard.planner.argument_shardings import with_argument_shardings
 from autoshard.sharding import AxisRef, TensorSharding
 from autoshard.planner.user_constraints import PlanOptions
@@ -119,6 +122,14 @@ def test_argument_shardings_restrict_a_built_graph_as_written_shardings_do():
                              num_workers=1)
     assert [n.allowed for n in restricted.nodes] == [n.allowed for n in written.graph.nodes]
     assert [n.allowed for n in plan.graph.nodes] == before
+    # the plan's first problem, its argument's costs made again, is the restricted graph's problem
+    model = plan.model
+    built = build_strategy_graph(restricted, model.edge_cost_table(), plan.mesh, model.backend,
+                                 plan.cost.memory_budget_bytes)
+    again = with_allowed_strategies(plan.problem, restricted, [0])
+    assert all(np.array_equal(a, b) for a, b in zip(again.node_costs, built.node_costs, strict=True))
+    assert any(not np.array_equal(a, b) for a, b in zip(again.node_costs, plan.problem.node_costs))
+    assert again.usage_limit == built.usage_limit and len(again.edges) == len(built.edges)
     out_of_order = TensorSharding.from_partition_spec((("b", "a"), None), plan.mesh)
     assert with_argument_shardings(plan.graph, {0: out_of_order}, plan.mesh) is None
     assert with_argument_shardings(plan.graph, {5: sharding}, plan.mesh) is None  # no argument 5
