@@ -14,28 +14,35 @@ from collections.abc import Callable, Hashable
 from xdsl.ir import Operation
 
 
+def made_of(op: Operation) -> tuple[tuple, tuple]:
+    """(identities, objects): what `op` is made of, by identity: its class and name, its operand and result type
+    objects, its property and attribute value objects, and its regions' op names; and the objects themselves,
+    for a memo keyed by the identities to hold so that no id is reused while its entry is kept. Ops with equal
+    identities differ in nothing but their operands, results and regions' contents beyond the op names."""
+    operand_types = tuple(operand.type for operand in op.operands)
+    result_types = tuple(op.result_types)
+    properties = tuple(op.properties.items())
+    attributes = tuple(op.attributes.items())
+    body = (len(op.regions), tuple(o.name for region in op.regions for block in region.blocks for o in block.ops)) \
+        if op.regions else ()
+    identities = (type(op), op.name, tuple(map(id, operand_types)), tuple(map(id, result_types)),
+                  tuple((name, id(value)) for name, value in properties),
+                  tuple((name, id(value)) for name, value in attributes), body)
+    return identities, (operand_types, result_types, properties, attributes)
+
+
 class KeysByObjects:
-    """`keys(op)` is `key(op)`, computed once for the ops made of the same objects: the op's class and name, its
-    operand and result type objects, its property and attribute value objects, and its regions' op names. `key`
-    must depend on nothing else of the op."""
+    """`keys(op)` is `key(op)`, computed once for the ops made of the same objects (`made_of`). `key` must depend
+    on nothing else of the op."""
 
     def __init__(self, key: Callable[[Operation], Hashable | None]):
         self._key = key
-        #: identities -> (the objects they name, held so that no id is reused while kept; the key)
+        #: identities -> (the objects they name, held; the key)
         self._known: dict[tuple, tuple[tuple, Hashable | None]] = {}
 
     def __call__(self, op: Operation) -> Hashable | None:
-        operand_types = tuple(operand.type for operand in op.operands)
-        result_types = op.result_types
-        properties = tuple(op.properties.items())
-        attributes = tuple(op.attributes.items())
-        body = (len(op.regions), tuple(o.name for region in op.regions for block in region.blocks for o in block.ops)) \
-            if op.regions else ()
-        identities = (type(op), op.name, tuple(map(id, operand_types)), tuple(map(id, result_types)),
-                      tuple((name, id(value)) for name, value in properties),
-                      tuple((name, id(value)) for name, value in attributes), body)
+        identities, objects = made_of(op)
         known = self._known.get(identities)
         if known is None:
-            held = (operand_types, tuple(result_types), properties, attributes)
-            known = self._known[identities] = (held, self._key(op))
+            known = self._known[identities] = (objects, self._key(op))
         return known[1]

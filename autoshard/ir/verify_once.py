@@ -12,9 +12,11 @@ Only passing combinations are remembered: an op that fails is verified (and repo
 
 from __future__ import annotations
 
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Operation
 from xdsl.irdl import IRDLOperation
 from xdsl.traits import OpTrait
+
+from autoshard.ir.op_keys import made_of
 
 
 def _verifies_itself_alone(cls: type[Operation]) -> bool:
@@ -39,8 +41,8 @@ class OnceVerifier:
 
     def __init__(self) -> None:
         self._alone: dict[type[Operation], bool] = {}
-        #: combination key -> the objects it names by id (held, so no id is reused while the key is kept)
-        self._passed: dict[tuple, tuple[Attribute, ...]] = {}
+        #: `made_of` identities -> the objects they name (held, so no id is reused while the key is kept)
+        self._passed: dict[tuple, tuple] = {}
 
     def verify(self, op: Operation) -> None:
         cls = type(op)
@@ -50,18 +52,8 @@ class OnceVerifier:
         if not alone or op.regions or op.successors:
             op.verify_()
             return
-        operand_types = op.operand_types
-        result_types = op.result_types
-        properties = tuple(op.properties.items())
-        attributes = tuple(op.attributes.items())
-        key = (
-            cls,
-            tuple(map(id, operand_types)),
-            tuple(map(id, result_types)),
-            tuple((name, id(value)) for name, value in properties),
-            tuple((name, id(value)) for name, value in attributes),
-        )
+        key, objects = made_of(op)
         if key in self._passed:
             return
         op.verify_()
-        self._passed[key] = (*operand_types, *result_types, *(v for _, v in properties), *(v for _, v in attributes))
+        self._passed[key] = objects
