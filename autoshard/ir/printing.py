@@ -13,6 +13,7 @@ from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove
 
 from autoshard.dialects.sdy import TensorShardingAttr, TensorShardingPerValueAttr
+from autoshard.ir.object_memo import ByIdentity
 from autoshard.ir.op_keys import made_of
 
 #: Attributes whose text depends on their (hashable, exactly compared) parameters alone. Floats are left out
@@ -54,7 +55,7 @@ class MemoizingPrinter(MlirPrinter):
     looked up once, and an op in its custom format skips what only scopes, diagnostics and debug info need."""
 
     _attribute_text: dict[Attribute, str] = field(default_factory=dict, init=False)
-    _text_of_object: dict[int, tuple[Attribute, str]] = field(default_factory=dict, init=False)
+    _text_of_object: ByIdentity[Attribute, str] = field(default_factory=ByIdentity, init=False)
     #: attribute dictionaries by their names and value objects: `{sdy.sharding = ...}` repeats on most ops
     _attr_dict_text: dict[tuple[tuple[str, int], ...], tuple[tuple[Attribute, ...], str]] = field(
         default_factory=dict, init=False)
@@ -150,9 +151,9 @@ class MemoizingPrinter(MlirPrinter):
         if not (by_value or isinstance(attribute, _MEMOIZED_OBJECTS)) or self.stream is None:
             super().print_attribute(attribute)
             return
-        seen = self._text_of_object.get(id(attribute))  # the same object again: no hashing of its parameters
+        seen = self._text_of_object.get(attribute)  # the same object again: no hashing of its parameters
         if seen is not None:
-            self.print_string(seen[1])
+            self.print_string(seen)
             return
         text = self._attribute_text.get(attribute) if by_value else None
         if text is None:
@@ -161,7 +162,7 @@ class MemoizingPrinter(MlirPrinter):
                 return
             if by_value:
                 self._attribute_text[attribute] = text
-        self._text_of_object[id(attribute)] = (attribute, text)  # holds the object, so its id stays its own
+        self._text_of_object.put(attribute, text)
         self.print_string(text)
 
     def _print_new_line(self, indent: int | None = None, print_message: bool = True) -> None:

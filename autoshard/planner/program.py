@@ -22,6 +22,7 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from autoshard.dialects.sdy import SHARDING_ONLY_OPS
+from autoshard.ir.object_memo import ByIdentity
 from autoshard.rules.attrs import op_name
 from autoshard.planner.plan_graph import NodeKind, PlanEdge, PlanGraph, PlanNode, PortRef, TensorInfo
 
@@ -35,19 +36,14 @@ TERMINATORS = ("func.return", "stablehlo.return", "sdy.return")
 
 def tensor_info(value: SSAValue) -> TensorInfo | None:
     """Shape and element type of a ranked tensor value (None for tokens, tuples, unranked)."""
-    t = value.type
-    seen = _INFO_OF_OBJECT.get(id(t))  # the parser shares one object per type: no hashing of its parameters
-    if seen is not None and seen[0] is t:
-        return seen[1]
-    info = _tensor_info_of_type(t) if isinstance(t, TensorType) else None
-    if len(_INFO_OF_OBJECT) >= _INFO_OF_OBJECT_SIZE:
-        _INFO_OF_OBJECT.clear()
-    _INFO_OF_OBJECT[id(t)] = (t, info)  # holds the type, so its id stays its own
-    return info
+    return _INFO_OF_TYPE(value.type, _info_of_type)  # the parser shares one object per type: no hashing
 
 
-_INFO_OF_OBJECT: dict[int, tuple[Attribute, TensorInfo | None]] = {}
-_INFO_OF_OBJECT_SIZE = 4096
+def _info_of_type(t: Attribute) -> TensorInfo | None:
+    return _tensor_info_of_type(t) if isinstance(t, TensorType) else None
+
+
+_INFO_OF_TYPE: ByIdentity[Attribute, TensorInfo | None] = ByIdentity(4096)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from xdsl.ir import Operation
 
 from autoshard.dialects.stablehlo import DotGeneralOp
+from autoshard.dialects.stablehlo.attributes import DotDimensionNumbersAttr
+from autoshard.ir.object_memo import ByIdentity
 from autoshard.rules.builder import OpShardingRuleBuilder, operand_shapes
 from autoshard.rules.registry import register_rule
 from autoshard.rules.rule import NULL_DIM, FactorType, OpShardingRule
@@ -13,9 +15,16 @@ from autoshard.rules.typed_ops import typed_op
 
 def dot_dimension_numbers(op: Operation) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """(lhs_batching, rhs_batching, lhs_contracting, rhs_contracting) of a dot_general, from its typed attribute."""
-    dims = typed_op(op, DotGeneralOp).dot_dimension_numbers
+    return _NUMBERS_OF(typed_op(op, DotGeneralOp).dot_dimension_numbers, _numbers)
+
+
+def _numbers(dims: DotDimensionNumbersAttr) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     return (dims.lhs_batching_dimensions, dims.rhs_batching_dimensions,
             dims.lhs_contracting_dimensions, dims.rhs_contracting_dimensions)
+
+
+#: the ops of a deep model share a few dimension-numbers attribute objects (`ir.object_memo`)
+_NUMBERS_OF: ByIdentity[DotDimensionNumbersAttr, tuple] = ByIdentity(4096)
 
 
 @register_rule("stablehlo.dot_general")
