@@ -266,9 +266,6 @@ def fuse_final_slice(priced: list[tuple[Collective, CollectiveCost]]
     return [*priced[:-1], (step, replace(cost, time_s=0.0))]
 
 
-_UNSEEN = object()
-
-
 class ReshardPricer:
     """Memoized reshard prices on one profile's mesh, as `reshard_cost` computes them (`hardware.reshard_lowering`).
 
@@ -288,7 +285,6 @@ class ReshardPricer:
         self._collective_s: dict[tuple, float] = {}
         self._step_costs: dict[tuple, CollectiveCost] = {}
         self._restricted: dict[tuple[TensorSharding, TensorSharding], tuple] = {}
-        self._whole_traffic: dict[tuple, list[StepTraffic] | None] = {}
 
     def steps(self, src: TensorSharding, dst: TensorSharding, shape: Sequence[int], dtype_bytes: int,
               fused_slice: bool = False) -> list[tuple[Collective, CollectiveCost]]:
@@ -357,8 +353,7 @@ class ReshardPricer:
                 before = step.out_sharding
             memo = self._restricted_traffic[key] = (traffic, ends_in_slice(steps))
         traffic, final_slice = memo
-        trimmed = fused_slice and final_slice
-        if trimmed:
+        if fused_slice and final_slice:
             traffic = traffic[:-1]  # an all-slice always has a buffer: it is the last traffic entry
         total = 0.0
         for t in traffic:
@@ -367,23 +362,11 @@ class ReshardPricer:
             if seconds is None:
                 seconds = self._collective_s[ckey] = traffic_cost(t, self.config, restricted_shape, bytes_scale).time_s
             total += seconds
-        whole = self._whole_copy_traffic(memo, trimmed, traffic, dims, len(shape))
-        if whole:  # a layout copy depends on the dims outside the restriction too
+        if any(t.collective in COPY_OF for t in traffic):  # a layout copy depends on the dims outside the restriction too
+            whole = [t.expanded(dims, len(shape)) for t in traffic]
             total += sum(seconds for _, seconds in copy_costs(whole, self.config, shape, dtype_bytes,
                                                               fused_slice and not final_slice))
         return total
-
-    def _whole_copy_traffic(self, memo: tuple, trimmed: bool, traffic: list[StepTraffic], dims: tuple[int, ...],
-                            rank: int) -> list[StepTraffic] | None:
-        """`traffic` (restricted to `dims`: `memo`'s list of the restricted pair, less its last entry when
-        `trimmed`) on the whole rank-`rank` tensor when a step of it runs a copy kernel (`COPY_OF`), else None;
-        memoized on the restricted pair's memo and the restriction."""
-        key = (id(memo), trimmed, dims, rank)  # `memo` is kept in `_restricted_traffic`: its id stays its own
-        whole = self._whole_traffic.get(key, _UNSEEN)
-        if whole is _UNSEEN:
-            has_copy = any(t.collective in COPY_OF for t in traffic)
-            whole = self._whole_traffic[key] = [t.expanded(dims, rank) for t in traffic] if has_copy else None
-        return whole
 
     def seconds_by_kind(self, src: TensorSharding, dst: TensorSharding, shape: Sequence[int], dtype_bytes: int,
                         fused_slice: bool = False) -> dict[str, float]:
