@@ -8,25 +8,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FunctionType, TensorType, UnregisteredOp
-from xdsl.ir import Attribute, OpResult, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove
 
 from autoshard.dialects.sdy import TensorShardingAttr, TensorShardingPerValueAttr
 from autoshard.ir.object_memo import ByIdentity
-from autoshard.ir.op_keys import made_of
 
 #: Attributes whose text depends on their (hashable, exactly compared) parameters alone. Floats are left out
 #: (0.0 and -0.0 compare equal and print apart).
 _MEMOIZED_ATTRIBUTES = (TensorType, FunctionType, TensorShardingAttr, TensorShardingPerValueAttr)
 #: Attributes whose text is memoized per object only (the parser shares one object per repeated constant).
 _MEMOIZED_OBJECTS = (DenseIntOrFPElementsAttr,)
-
-
-#: an op's custom-format text: (the objects its key names, the text pieces, (is a result, index) of each SSA
-#: value printed between two pieces)
-_OpText = tuple[tuple, tuple[str, ...], tuple[tuple[bool, int], ...]]
-_UNSEEN = object()
 
 
 class MlirPrinter(Printer):
@@ -61,11 +54,6 @@ class MemoizingPrinter(MlirPrinter):
         default_factory=dict, init=False)
     #: op class -> whether xDSL prints it in its custom format without opening a scope
     _plain_custom_format: dict[type[Operation], bool] = field(default_factory=dict, init=False)
-    #: per op made of the same objects (`op_keys.made_of`; no regions, no successors): its custom format's text
-    #: (`_print_custom_format_once`), or None where it is printed each time
-    _op_texts: dict[tuple, _OpText | None] = field(default_factory=dict, init=False)
-    #: while an op's text is printed to be reused: each SSA value printed, with where its name starts and ends
-    _printed_values: list[tuple[SSAValue, int, int]] | None = field(default=None, init=False)
 
     def print_op(self, op: Operation) -> None:
         cls = type(op)
@@ -79,59 +67,9 @@ class MemoizingPrinter(MlirPrinter):
             return
         self._print_results(op)
         self.print_string(op.name)
-        if op.regions or op.successors or self.stream is None:
-            op.print(self)
-            return
-        key, objects = made_of(op)
-        known = self._op_texts.get(key, _UNSEEN)
-        if known is _UNSEEN:
-            self._op_texts[key] = self._print_custom_format_once(op, objects)
-        elif known is None:
-            op.print(self)
-        else:
-            _, pieces, values = known
-            for piece, (is_result, index) in zip(pieces, values):
-                self.print_string(piece)
-                self.print_ssa_value(op.results[index] if is_result else op.operands[index])
-            self.print_string(pieces[-1])
-
-    def _print_custom_format_once(self, op: Operation, objects: tuple) -> _OpText | None:
-        """Print `op`'s custom format (after its name) and return it as text pieces between the SSA values it
-        printed, each the op's result or operand at an index, with the objects its key names (held, so the ids
-        stay theirs); None when a value is none of those or several of its operands, or the text spans lines."""
-        stream = self.stream
-        self.stream, self._printed_values = io.StringIO(), []
-        try:
-            op.print(self)
-            text, printed = self.stream.getvalue(), self._printed_values
-        finally:
-            self.stream, self._printed_values = stream, None
-        stream.write(text)  # the column was kept while printing to the side buffer
-        if "\n" in text:
-            return None
-        pieces, values, end = [], [], 0
-        for value, start, stop in printed:
-            if isinstance(value, OpResult) and value.op is op:
-                values.append((True, value.index))
-            else:
-                at = [i for i, operand in enumerate(op.operands) if operand is value]
-                if len(at) != 1:
-                    return None
-                values.append((False, at[0]))
-            pieces.append(text[end:start])
-            end = stop
-        pieces.append(text[end:])
-        return objects, tuple(pieces), tuple(values)
+        op.print(self)
 
     def print_ssa_value(self, value: SSAValue) -> str:
-        if self._printed_values is None:
-            return self._print_ssa_value(value)
-        start = self.stream.tell()
-        name = self._print_ssa_value(value)
-        self._printed_values.append((value, start, self.stream.tell()))
-        return name
-
-    def _print_ssa_value(self, value: SSAValue) -> str:
         name = self._ssa_values.get(value)
         if name is None or self.stream is None:
             return super().print_ssa_value(value)

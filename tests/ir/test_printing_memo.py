@@ -38,28 +38,3 @@ def test_planned(name: str) -> None:
     assert "sdy.sharding_constraint" in text and "#sdy.sharding_per_value" in text
     assert text == _plain_text(annotated)
     assert print_module(annotated) == text  # a second printer starts with nothing memoized
-
-
-REPEATED = """
-func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
-  %0 = stablehlo.add %a, %a : tensor<4xf32>
-  %1 = stablehlo.add %a, %b : tensor<4xf32>
-  %2 = stablehlo.multiply %a, %b : tensor<4xf32>
-  %3 = stablehlo.multiply %2, %2 : tensor<4xf32>
-  %4 = stablehlo.multiply %b, %3 : tensor<4xf32>
-  %5:2 = stablehlo.optimization_barrier %4, %1 : tensor<4xf32>, tensor<4xf32>
-  %6:2 = stablehlo.optimization_barrier %5#1, %5#0 : tensor<4xf32>, tensor<4xf32>
-  return %6#0, %0 : tensor<4xf32>, tensor<4xf32>
-}
-"""
-
-
-def test_ops_made_of_the_same_objects_print_their_own_operands() -> None:
-    """An op's text is printed once per op made of the same objects and filled in with each op's own operands;
-    an op whose first text reads one operand twice is printed each time."""
-    module = parse_module(REPEATED)
-    text = print_module(module)
-    assert text == _plain_text(module)
-    for line in ("stablehlo.add %a, %a", "stablehlo.add %a, %b", "stablehlo.multiply %2, %2",
-                 "stablehlo.multiply %b, %3", "stablehlo.optimization_barrier %5#1, %5#0"):
-        assert line in text, line
