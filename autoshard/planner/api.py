@@ -154,7 +154,7 @@ def plan_with_argument_shardings(
     graph = with_argument_shardings(plan.graph, shardings, plan.mesh)
     if graph is None:
         return None
-    model = plan.model if plan.model is not None else PlanCostModel(plan.config)
+    model = plan.cost_model()
     budget = memory_budget if memory_budget is not None else model.config.hardware.memory_bytes
     arguments = {n.index: shardings[n.ir[1]] for n in graph.nodes
                  if n.kind == NodeKind.ARGUMENT and n.ir[1] in shardings}

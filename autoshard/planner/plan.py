@@ -115,8 +115,11 @@ class Plan:
         sharding is listed once, as the program performs it (its identical constraints are one reshard after
         CSE), and so is a collective that reshards of one value to different targets begin with alike (an
         all-gather to replicated before two different slices)."""
-        model = self.model if self.model is not None else PlanCostModel(self.config)
-        return plan_collectives(self.graph, self.assignment, model, distinct_reshards)
+        return plan_collectives(self.graph, self.assignment, self.cost_model(), distinct_reshards)
+
+    def cost_model(self) -> PlanCostModel:
+        """The model that priced the plan (`model`), or one made from its `config`."""
+        return self.model if self.model is not None else PlanCostModel(self.config)
 
     def report(self) -> dict[str, Any]:
         """Everything about the plan, machine-readably (what `--report` writes)."""

@@ -25,7 +25,6 @@ from autoshard.planner.api import plan as plan_module
 from autoshard.planner.api import plan_with_argument_shardings
 from autoshard.planner.plan import Plan, evaluate_assignment
 from autoshard.planner.plan_graph import NodeKind
-from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.strategy_problem import least_sharded_start
 from autoshard.planner.xla_model.memory_accounting import plan_memory, sharded_bytes
 from autoshard.planner.user_constraints import PlanOptions
@@ -131,7 +130,7 @@ def one_device_time(plan: Plan, settings: SolveSettings) -> ReferenceTime:
                        arguments=arguments_bytes(plan, single))
     if budget and arguments_bytes(plan, single) > budget:
         return _does_not_fit(ONE_DEVICE, budget)
-    model = PlanCostModel(plan.config)
+    model = plan.cost_model()
     if budget and plan_memory(plan.graph, replicated, plan.mesh, model.backend).total_bytes > budget:
         return _does_not_fit(ONE_DEVICE, budget)
     return ReferenceTime(ONE_DEVICE, evaluate_assignment(plan.graph, replicated, model).step_time_s, 0.0)
