@@ -19,6 +19,7 @@ _EXPORTS = {
     "load": "autoshard.planner.api",
     "plan": "autoshard.planner.api",
     "Plan": "autoshard.planner.plan",
+    "PlanBasis": "autoshard.planner.plan",
     "ShardingPlan": "autoshard.planner.sharding_plan",
     "emit_plan": "autoshard.emit.annotate",
     "simulate": "autoshard.interpreters.simulate",

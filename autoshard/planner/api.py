@@ -21,7 +21,7 @@ from autoshard.ir.verify import verify_ops
 from autoshard.planner.argument_shardings import with_argument_shardings
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
 from autoshard.planner.explain_infeasible import infeasible_error, memory_remedies, remedies_text
-from autoshard.planner.plan import CostBreakdown, Plan, SolverStats, evaluate_assignment
+from autoshard.planner.plan import CostBreakdown, Plan, PlanBasis, SolverStats, evaluate_assignment
 from autoshard.planner.plan_graph import NodeKind, PlanGraph
 from autoshard.planner.pricing import PlanCostModel
 from autoshard.planner.remat.choice import plan_with_remat
@@ -93,6 +93,7 @@ def plan(
     log_search_progress: bool = False,
     deterministic: bool = True,
     remat: str = "off",
+    on_basis: Callable[[PlanBasis], None] | None = None,
 ) -> Plan:
     """Find the sharding of every value of `module` that minimizes modeled step time on `mesh`.
 
@@ -112,6 +113,10 @@ def plan(
 
     `remat`: "off" plans the program as it is; "auto", when no plan fits the budget, recomputes the layers of a
     training step under jax's checkpoint policies and keeps the fastest plan that fits (`planner.remat.choice`).
+
+    `on_basis`: called with what the first search starts from (`PlanBasis`), before it searches; work priced the
+    way the plan is may start from it while the search runs. The plan's own `basis()` is that one unless the
+    program was planned again (recomputed under `remat`).
     """
     options = options or PlanOptions()
     cost_config = resolve_config(mesh, config)
@@ -125,16 +130,21 @@ def plan(
         model = PlanCostModel(cost_config)
         solver_config = _solver_config(time_limit, gap_limit, seed, num_workers, log_search_progress, deterministic)
 
+        first_basis = on_basis  # told of the first search's basis only
+
         def plan_module(program: ModuleOp) -> Plan:
+            nonlocal first_basis
             with stages.stage("plan graph"):
                 built = build_plan_graph(program, model.mesh, mesh_name, model, options, function)
-            return solve_plan_graph(built, model, budget, mesh_name, solver_config, on_progress, stages)
+            callback, first_basis = first_basis, None
+            return solve_plan_graph(built, model, budget, mesh_name, solver_config, on_progress, stages,
+                                    on_basis=callback)
 
         return plan_with_remat(ir, plan_module, remat, function, model.backend.merges_recomputation.value)
 
 
 def plan_with_argument_shardings(
-    plan: Plan,
+    basis: PlanBasis,
     shardings: Mapping[int, TensorSharding],
     *,
     memory_budget: int | None,
@@ -144,26 +154,27 @@ def plan_with_argument_shardings(
     num_workers: int = 8,
     deterministic: bool = True,
 ) -> Plan | None:
-    """`plan`'s program planned again with `shardings` (by argument index) on its arguments, as `plan()` plans the
-    module with them written on its arguments (`sdy.sharding`, closed dimensions) under `plan`'s options and cost
-    model, but on `plan`'s own graph (`argument_shardings.with_argument_shardings`), not read and built again.
-    None when the graph cannot take them (the annotated module must then be planned) or `plan`'s program was
-    rewritten with recomputation. `plan` is not changed."""
-    if plan.recomputed is not None or plan.config is None:
+    """The program of `basis` (a plan's, `Plan.basis`, or a search's as it starts) planned with `shardings` (by
+    argument index) on its arguments, as `plan()` plans the module with them written on its arguments
+    (`sdy.sharding`, closed dimensions) under the same options and cost model, but on the basis's own graph
+    (`argument_shardings.with_argument_shardings`), not read and built again. None when the graph cannot take them
+    (the annotated module must then be planned) or the program was rewritten with recomputation. Nothing of
+    `basis` is changed."""
+    if basis.recomputed is not None or basis.model is None:
         return None
-    graph = with_argument_shardings(plan.graph, shardings, plan.mesh)
+    graph = with_argument_shardings(basis.graph, shardings, basis.mesh)
     if graph is None:
         return None
-    model = plan.cost_model()
+    model = basis.model
     budget = memory_budget if memory_budget is not None else model.config.hardware.memory_bytes
     arguments = {n.index: shardings[n.ir[1]] for n in graph.nodes
                  if n.kind == NodeKind.ARGUMENT and n.ir[1] in shardings}
-    built = BuiltGraph(graph, plan.func, plan.module, user_shardings=arguments)
+    built = BuiltGraph(graph, basis.func, basis.module, user_shardings=arguments)
     config = _solver_config(time_limit, gap_limit, seed, num_workers, False, deterministic)
     problem = None
-    if plan.problem is not None and (budget or None) == plan.cost.memory_budget_bytes:
-        problem = with_allowed_strategies(plan.problem, graph, arguments)
-    return solve_plan_graph(built, model, budget, plan.mesh_name, config, problem=problem)
+    if basis.problem is not None and (budget or None) == basis.memory_budget_bytes:
+        problem = with_allowed_strategies(basis.problem, graph, arguments)
+    return solve_plan_graph(built, model, budget, basis.mesh_name, config, problem=problem)
 
 
 def _solver_config(time_limit: float, gap_limit: float, seed: int, num_workers: int, log_search_progress: bool,
@@ -305,10 +316,12 @@ def solver_stats(problem: StrategyGraph, status: str, cost: int, best_bound: int
 def solve_plan_graph(
     built: BuiltGraph, model: PlanCostModel, budget: float | None, mesh_name: str, config: SolverConfig,
     on_progress: Callable | None = None, stages: StageTimes | None = None, problem: StrategyGraph | None = None,
+    on_basis: Callable[[PlanBasis], None] | None = None,
 ) -> Plan:
     """Solve a built plan graph and return the `Plan` (cost recomputed without the solver, statistics); its stages
     are timed into `stages` (a new `StageTimes` when None), which the plan keeps. `problem`: the graph's strategy
-    graph under `budget`, when built already (`build_strategy_graph`)."""
+    graph under `budget`, when built already (`build_strategy_graph`). `on_basis` is called with what the search
+    starts from (`PlanBasis`) once its strategy graph is built, before it searches."""
     graph, mesh = built.graph, model.mesh
     usage_limit = int(budget) if budget else None
     stages = stages if stages is not None else StageTimes()
@@ -316,6 +329,9 @@ def solve_plan_graph(
     if problem is None:
         problem = build_strategy_graph(graph, model.edge_cost_table(), mesh, model.backend, usage_limit)
     first_problem = problem
+    if on_basis is not None:
+        on_basis(PlanBasis(built.module, built.func, mesh, mesh_name, graph, model, int(budget) if budget else None,
+                           first_problem))
     # when no phase proves a useful bound, the solver ends with the spanning-forest bound (within the time limit)
     config = dataclasses.replace(config, forest_bound=True)
     limit = config.max_time_in_seconds

@@ -21,8 +21,8 @@ from autoshard.planner.xla_model.reshard_cost import COPY_KINDS
 from autoshard.sharding import DimSharding, Mesh, SpecEntry, TensorSharding
 from autoshard.sharding.collective_steps import Collective
 
-__all__ = ["CostBreakdown", "Plan", "PlannedCollective", "SolverStats", "evaluate_assignment", "plan_collectives",
-           "resharded_edges"]
+__all__ = ["CostBreakdown", "Plan", "PlanBasis", "PlannedCollective", "SolverStats", "evaluate_assignment",
+           "plan_collectives", "resharded_edges"]
 
 
 @dataclass
@@ -51,6 +51,32 @@ class SolverStats:
             "num_edges": self.num_edges,
             **self.extra,
         }
+
+
+@dataclass(frozen=True)
+class PlanBasis:
+    """What a plan's search starts from: the program and its plan graph, the mesh, the cost model, the memory
+    budget and the first strategy graph. What is priced the way a plan is (`tools.reference_plans`) needs no more,
+    so it can start before the plan's own search (`planner.api.plan`'s `on_basis`) or after it (`Plan.basis`)."""
+
+    module: ModuleOp
+    func: FuncOp
+    mesh: Mesh
+    mesh_name: str
+    graph: PlanGraph
+    #: the `PlanCostModel` plans are priced with; None without a hardware config
+    model: PlanCostModel | None
+    #: the memory budget in bytes per device (None: no budget)
+    memory_budget_bytes: int | None
+    #: the strategy graph of the first search (`build_strategy_graph` of `graph` under the budget), None if not kept
+    problem: Any = field(default=None, repr=False, compare=False)
+    #: the recomputation the program was rewritten with (`Plan.recomputed`), if any
+    recomputed: Any = None
+
+    @property
+    def config(self) -> Any:
+        """The hardware config of the cost model (None without one)."""
+        return None if self.model is None else self.model.config
 
 
 @dataclass
@@ -120,6 +146,12 @@ class Plan:
     def cost_model(self) -> PlanCostModel:
         """The model that priced the plan (`model`), or one made from its `config`."""
         return self.model if self.model is not None else PlanCostModel(self.config)
+
+    def basis(self) -> PlanBasis:
+        """What the plan's search started from (its graph, cost model, budget and first strategy graph)."""
+        model = self.cost_model() if self.config is not None else None
+        return PlanBasis(self.module, self.func, self.mesh, self.mesh_name, self.graph, model,
+                         self.cost.memory_budget_bytes, self.problem, self.recomputed)
 
     def report(self) -> dict[str, Any]:
         """Everything about the plan, machine-readably (what `--report` writes)."""

@@ -23,7 +23,7 @@ from autoshard.errors import InfeasibleError, UserError
 from autoshard.experiments.baselines import analyze_arguments, baseline_argument_specs
 from autoshard.planner.api import plan as plan_module
 from autoshard.planner.api import plan_with_argument_shardings
-from autoshard.planner.plan import Plan, evaluate_assignment
+from autoshard.planner.plan import Plan, PlanBasis, evaluate_assignment
 from autoshard.planner.plan_graph import NodeKind
 from autoshard.planner.strategy_problem import least_sharded_start
 from autoshard.planner.xla_model.memory_accounting import plan_memory, sharded_bytes
@@ -75,22 +75,22 @@ def reference_time_limit(plan_time_limit: float) -> float:
     return min(plan_time_limit, max(2.0, plan_time_limit / 3))
 
 
-def _solve(module, plan: Plan, mesh: Mesh, settings: SolveSettings, options: PlanOptions) -> Plan:
-    return plan_module(module, config=with_mesh(plan.config, mesh), memory_budget=plan.cost.memory_budget_bytes,
+def _solve(module, basis: PlanBasis, mesh: Mesh, settings: SolveSettings, options: PlanOptions) -> Plan:
+    return plan_module(module, config=with_mesh(basis.config, mesh), memory_budget=basis.memory_budget_bytes,
                        time_limit=settings.time_limit, seed=settings.seed, num_workers=settings.num_workers,
                        options=options, function=settings.function, deterministic=settings.deterministic)
 
 
-def arguments_bytes(plan: Plan, mesh: Mesh, specs: dict[int, list[SpecEntry]] | None = None) -> int:
-    """Per-device bytes of the plan's arguments on `mesh`, each laid out by `specs` (PartitionSpec-style, by
+def arguments_bytes(basis: PlanBasis, mesh: Mesh, specs: dict[int, list[SpecEntry]] | None = None) -> int:
+    """Per-device bytes of the program's arguments on `mesh`, each laid out by `specs` (PartitionSpec-style, by
     argument index; replicated where absent). Arguments are held all step, so this much must fit."""
     total = 0
-    for node in plan.graph.nodes:
+    for node in basis.graph.nodes:
         if node.kind == NodeKind.ARGUMENT and node.outputs:
             rank = len(node.outputs[0].shape)
             spec = (specs or {}).get(node.ir[1])
-            sharding = (TensorSharding.from_partition_spec(spec, mesh, plan.mesh_name, rank) if spec
-                        else TensorSharding.replicated_of(plan.mesh_name, rank))
+            sharding = (TensorSharding.from_partition_spec(spec, mesh, basis.mesh_name, rank) if spec
+                        else TensorSharding.replicated_of(basis.mesh_name, rank))
             total += sharded_bytes(node.outputs[0], sharding, mesh)
     return total
 
@@ -115,34 +115,32 @@ def _priced(name: str, solve: Callable[[], Plan], budget: int | None, layout: st
     return ReferenceTime(name, result.cost.step_time_s, gap, layout)
 
 
-def one_device_time(plan: Plan, settings: SolveSettings) -> ReferenceTime:
-    """The plan's module on one device (its mesh's axes, each of size 1): the plan graph's fully replicated
-    assignment, priced as the plan is (every device computes every op whole and moves nothing, as one device
-    does), its memory as XLA lays it out; planned again on a one-device mesh when the graph has no such
-    assignment."""
-    single = Mesh.from_sizes({name: 1 for name in plan.mesh.axis_names})
-    budget = plan.cost.memory_budget_bytes
-    replicated = _replicated_assignment(plan)
+def one_device_time(basis: PlanBasis, settings: SolveSettings) -> ReferenceTime:
+    """The program on one device (its mesh's axes, each of size 1): the plan graph's fully replicated assignment,
+    priced as a plan is (every device computes every op whole and moves nothing, as one device does), its memory
+    as XLA lays it out; planned again on a one-device mesh when the graph has no such assignment."""
+    single = Mesh.from_sizes({name: 1 for name in basis.mesh.axis_names})
+    budget = basis.memory_budget_bytes
+    replicated = _replicated_assignment(basis)
     if replicated is None:
         # options that constrain shardings mean nothing on one device; carried state still ties results to arguments
         options = replace(settings.options, replicate_arguments=(), batch_axes=(), batch_arguments=())
-        return _priced(ONE_DEVICE, lambda: _solve(plan.module, plan, single, settings, options), budget,
-                       arguments=arguments_bytes(plan, single))
-    if budget and arguments_bytes(plan, single) > budget:
+        return _priced(ONE_DEVICE, lambda: _solve(basis.module, basis, single, settings, options), budget,
+                       arguments=arguments_bytes(basis, single))
+    if budget and arguments_bytes(basis, single) > budget:
         return _does_not_fit(ONE_DEVICE, budget)
-    model = plan.cost_model()
-    if budget and plan_memory(plan.graph, replicated, plan.mesh, model.backend).total_bytes > budget:
+    if budget and plan_memory(basis.graph, replicated, basis.mesh, basis.model.backend).total_bytes > budget:
         return _does_not_fit(ONE_DEVICE, budget)
-    return ReferenceTime(ONE_DEVICE, evaluate_assignment(plan.graph, replicated, model).step_time_s, 0.0)
+    return ReferenceTime(ONE_DEVICE, evaluate_assignment(basis.graph, replicated, basis.model).step_time_s, 0.0)
 
 
-def _replicated_assignment(plan: Plan) -> list[int] | None:
-    """Per node of the plan's graph, its allowed strategy sharding nothing and leaving nothing unreduced; None
-    when a node has none (or the plan has no hardware config to price it with)."""
-    if plan.config is None:
+def _replicated_assignment(basis: PlanBasis) -> list[int] | None:
+    """Per node of the plan graph, its allowed strategy sharding nothing and leaving nothing unreduced; None when a
+    node has none (or there is no hardware config to price it with)."""
+    if basis.model is None:
         return None
-    start = least_sharded_start(plan.graph)
-    for node, chosen in zip(plan.graph.nodes, start):
+    start = least_sharded_start(basis.graph)
+    for node, chosen in zip(basis.graph.nodes, start):
         if not node.strategies:
             continue
         strategy = node.strategies[chosen]
@@ -163,40 +161,46 @@ def _layout_text(inputs: Sequence[int], specs: dict[int, list[SpecEntry]]) -> st
     return "; ".join(parts) + "; other arguments replicated"
 
 
-def data_parallel_time(source: str, plan: Plan, settings: SolveSettings) -> ReferenceTime:
-    """The plan's module (`source`: its MLIR text as JAX exports it) with the batch inputs
-    (`options.batch_arguments`, else found by shape) split over every mesh axis and every other argument
-    replicated; the rest completed by the solver."""
+def data_parallel_time(source: str, basis: PlanBasis, settings: SolveSettings) -> ReferenceTime:
+    """The program (`source`: its MLIR text as JAX exports it) with the batch inputs (`options.batch_arguments`,
+    else found by shape) split over every mesh axis and every other argument replicated; the rest completed by the
+    solver."""
     try:
-        facts = analyze_arguments(plan.module, settings.options.batch_arguments or None, settings.function)
+        facts = analyze_arguments(basis.module, settings.options.batch_arguments or None, settings.function)
     except UserError as e:
         return ReferenceTime(DATA_PARALLEL, None, why_not=e.message)
     if not facts.inputs:
         return ReferenceTime(DATA_PARALLEL, None, why_not="no batch input found (name them with --batch-args)")
-    specs = baseline_argument_specs("data_parallel", facts, plan.mesh)
+    specs = baseline_argument_specs("data_parallel", facts, basis.mesh)
     if specs is None or all(not specs[i] or specs[i][0] is None for i in facts.inputs):
         return ReferenceTime(DATA_PARALLEL, None, why_not="no batch input's first dimension divides by a mesh axis")
     layout = _layout_text(facts.inputs, specs)
 
     def solve() -> Plan:
-        shardings = {i: TensorSharding.from_partition_spec(spec, plan.mesh, plan.mesh_name)
+        shardings = {i: TensorSharding.from_partition_spec(spec, basis.mesh, basis.mesh_name)
                      for i, spec in specs.items()}
         again = plan_with_argument_shardings(
-            plan, shardings, memory_budget=plan.cost.memory_budget_bytes, time_limit=settings.time_limit,
+            basis, shardings, memory_budget=basis.memory_budget_bytes, time_limit=settings.time_limit,
             seed=settings.seed, num_workers=settings.num_workers, deterministic=settings.deterministic)
         if again is not None:
             return again
-        text = annotate_arguments(source, plan.mesh.shape, specs, plan.mesh_name)
-        return _solve(text, plan, plan.mesh, settings, settings.options)
+        text = annotate_arguments(source, basis.mesh.shape, specs, basis.mesh_name)
+        return _solve(text, basis, basis.mesh, settings, settings.options)
 
-    return _priced(DATA_PARALLEL, solve, plan.cost.memory_budget_bytes, layout,
-                   arguments=arguments_bytes(plan, plan.mesh, specs))
+    return _priced(DATA_PARALLEL, solve, basis.memory_budget_bytes, layout,
+                   arguments=arguments_bytes(basis, basis.mesh, specs))
 
 
-def reference_times(source: str, plan: Plan, settings: SolveSettings) -> list[ReferenceTime]:
-    """The references of `plan`, made from the module text `source`: one device, then data parallel. A module
-    with Shardy shardings or ops of its own gets none (they fix part of the layout a reference would choose)."""
-    if SHARDY_PREFIX in source:
+def reference_times(source: str, basis: PlanBasis, settings: SolveSettings) -> list[ReferenceTime]:
+    """The references of the program of `basis` (a plan's, `Plan.basis`, or its search's as it starts), made from
+    the module text `source`: one device, then data parallel. A module with Shardy shardings or ops of its own gets
+    none (they fix part of the layout a reference would choose)."""
+    if not compares(source):
         why_not = "the module carries shardings of its own"
         return [ReferenceTime(ONE_DEVICE, None, why_not=why_not), ReferenceTime(DATA_PARALLEL, None, why_not=why_not)]
-    return [one_device_time(plan, settings), data_parallel_time(source, plan, settings)]
+    return [one_device_time(basis, settings), data_parallel_time(source, basis, settings)]
+
+
+def compares(source: str) -> bool:
+    """Whether a module (its text) gets references: not when it carries Shardy shardings or ops of its own."""
+    return SHARDY_PREFIX not in source

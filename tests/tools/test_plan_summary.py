@@ -110,7 +110,7 @@ def test_an_optimal_plan_is_no_slower_than_its_references(model: Path, config: s
     device costs what the fully replicated plan does), so an optimal plan is at least as fast as each."""
     plan = autoshard.plan(model, mesh="data=2,model=4", config=config, time_limit=10, seed=0, num_workers=1)
     assert plan.solver.status == "OPTIMAL"
-    references = reference_times(model.read_text(), plan, _settings())
+    references = reference_times(model.read_text(), plan.basis(), _settings())
     assert [r.name for r in references] == [ONE_DEVICE, DATA_PARALLEL]
     for r in references:
         assert r.step_time_s is not None, r.why_not
@@ -132,7 +132,7 @@ def test_the_one_device_reference_is_the_plan_on_a_one_device_mesh(model: Path, 
         raise AssertionError("the one-device reference was planned again")
 
     monkeypatch.setattr(reference_plans, "_solve", no_solve)
-    reference = reference_plans.one_device_time(plan, _settings(carry_state=True))
+    reference = reference_plans.one_device_time(plan.basis(), _settings(carry_state=True))
     assert reference.step_time_s == pytest.approx(alone.cost.step_time_s, rel=1e-12) and reference.gap == 0
 
 
@@ -154,7 +154,7 @@ def test_the_data_parallel_reference_is_the_annotated_module_planned(model: Path
         raise AssertionError("the data-parallel reference was planned again")
 
     monkeypatch.setattr(reference_plans, "_solve", no_solve)
-    reference = reference_plans.data_parallel_time(model.read_text(), plan, settings)
+    reference = reference_plans.data_parallel_time(model.read_text(), plan.basis(), settings)
     assert reference.step_time_s == pytest.approx(written.cost.step_time_s, rel=1e-12)
     assert reference.gap == (0.0 if written.solver.status == "OPTIMAL" else written.solver.gap)
 
@@ -164,13 +164,13 @@ def test_references_of_a_module_with_its_own_shardings_are_not_priced(tmp_path: 
                                    '#sdy.sharding<@mesh, [{"data"}, {}]>}', 1)
     text = text.replace("{\n", '{\n  sdy.mesh @mesh = <["data"=2, "model"=4]>\n', 1)
     plan = autoshard.plan(text, mesh="data=2,model=4", time_limit=2)
-    references = reference_times(text, plan, _settings())
+    references = reference_times(text, plan.basis(), _settings())
     assert all(r.step_time_s is None and "shardings of its own" in r.why_not for r in references)
 
 
 def test_references_that_do_not_fit_say_so(mlp_plan) -> None:
     plan = autoshard.plan(MLP, mesh="data=2,model=4", memory_budget=200 * 2**10, time_limit=2)
-    one_device = reference_times(MLP.read_text(), plan, _settings(2))[0]
+    one_device = reference_times(MLP.read_text(), plan.basis(), _settings(2))[0]
     assert one_device.step_time_s is None and one_device.why_not == (
         "does not fit in the 200.00 KiB per-device memory budget")
 
@@ -179,15 +179,15 @@ def test_references_whose_arguments_exceed_the_budget_are_not_solved(monkeypatch
     """Arguments are held all step: when theirs alone exceed the budget the reference cannot fit, and is not
     planned (on a 64-device 8B training step the two reference solves took most of `autoshard plan`'s time)."""
     plan = autoshard.plan(MLP, mesh="data=2,model=4", memory_budget=200 * 2**10, time_limit=2)
-    assert arguments_bytes(plan, plan.mesh) > 0
-    budget = arguments_bytes(plan, Mesh.from_sizes({"data": 1, "model": 1})) - 1
+    assert arguments_bytes(plan.basis(), plan.mesh) > 0
+    budget = arguments_bytes(plan.basis(), Mesh.from_sizes({"data": 1, "model": 1})) - 1
     plan.cost = dataclasses.replace(plan.cost, memory_budget_bytes=budget)
 
     def no_solve(*args, **kwargs):
         raise AssertionError("a reference whose arguments do not fit was solved")
 
     monkeypatch.setattr(reference_plans, "_solve", no_solve)
-    one_device = reference_plans.one_device_time(plan, _settings(2))
+    one_device = reference_plans.one_device_time(plan.basis(), _settings(2))
     assert one_device.step_time_s is None and one_device.why_not.startswith("does not fit in the")
 
 

@@ -121,7 +121,7 @@ def _plan_and_write(args: argparse.Namespace) -> int:
         settings = SolveSettings(options, reference_time_limit(args.time_limit), args.seed, args.workers,
                                  args.function, deterministic=not args.wall_clock)
         with result.stages.stage("references"):
-            references = reference_times(source, result, settings)
+            references = reference_times(source, result.basis(), settings)
     with result.stages.stage("write"):
         # the references have read the plan's module: it becomes the written one (no copy)
         text = emit_plan(result, explicit_collectives=args.explicit_collectives, dialect=args.dialect, in_place=True)
