@@ -7,6 +7,7 @@ import dataclasses
 import io
 import json
 import math
+import multiprocessing
 import os
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import autoshard
 from autoshard.experiments.baselines import analyze_arguments, baseline_argument_specs
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
-from autoshard.tools import cli, reference_plans
+from autoshard.tools import background, cli, reference_plans
 from autoshard.tools.reference_plans import (
     DATA_PARALLEL, ONE_DEVICE, ReferenceTime, SolveSettings, arguments_bytes, reference_time_limit, reference_times,
 )
@@ -218,10 +219,50 @@ def test_plan_writes_into_a_new_directory_with_readable_permissions(tmp_path: Pa
     data = json.loads(report.read_text())
     assert [r["name"] for r in data["references"]] == [ONE_DEVICE, DATA_PARALLEL]
     assert all(r["step_time_s"] > 0 for r in data["references"])
-    # where the wall time went: planning's stages in order, then the command's own
-    assert list(data["stages_s"]) == ["read", "plan graph", "strategy graph", "search", "memory", "pricing",
-                                      "references", "write"]
+    # where the wall time went: planning's stages in order, then the command's own (the references priced beside
+    # the search are waited for after the write)
+    stages = list(data["stages_s"])
+    assert stages[:6] == ["read", "plan graph", "strategy graph", "search", "memory", "pricing"]
+    assert sorted(stages[6:]) == ["references", "write"]
     assert all(s >= 0 for s in data["stages_s"].values())
+
+
+@pytest.mark.parametrize("model, mesh", [(TRANSFORMER, "data=2,fsdp=2,model=2"), (MLP, "data=2,model=4")])
+def test_references_priced_beside_the_search_are_those_priced_after_it(tmp_path: Path, capsys, monkeypatch,
+                                                                        model: Path, mesh: str) -> None:
+    """`autoshard plan` prices the references in a child process while its search runs (`tools.background`),
+    from what the search starts with: the same references, to the last digit, as priced after the search."""
+    reports = {}
+    for in_background in (True, False):
+        monkeypatch.setattr(background, "ENABLED", in_background)
+        report = tmp_path / f"{in_background}.json"
+        code, lines = _plan_cli(capsys, str(model), "--mesh", mesh, "--carry-state", "--time-limit", "2",
+                                "-o", str(tmp_path / f"{in_background}.mlir"), "--report", str(report))
+        assert code == 0, lines
+        reports[in_background] = json.loads(report.read_text())
+    assert reports[True]["references"] == reports[False]["references"]
+    assert all(r["step_time_s"] > 0 for r in reports[True]["references"])
+    assert (tmp_path / "True.mlir").read_text() == (tmp_path / "False.mlir").read_text()
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no fork here")
+def test_references_whose_child_fails_say_so_and_the_plan_is_written(tmp_path: Path, capsys, monkeypatch) -> None:
+    parent = os.getpid()
+
+    def fail_in_the_child(*args):
+        if os.getpid() != parent:
+            raise RuntimeError("no memory left")
+        raise AssertionError("the references are not priced again after the write")
+
+    monkeypatch.setattr("autoshard.tools.commands.plan.reference_times", fail_in_the_child)
+    out, report = tmp_path / "p.mlir", tmp_path / "r.json"
+    code, lines = _plan_cli(capsys, str(MLP), "--mesh", "data=2,model=4", "--time-limit", "2", "-o", str(out),
+                            "--report", str(report))
+    assert code == 0, lines
+    assert "sdy.sharding" in out.read_text()
+    references = json.loads(report.read_text())["references"]
+    assert all(r["step_time_s"] is None and "RuntimeError: no memory left" in r["why_not"] for r in references)
+    assert any("not priced: the process pricing it failed" in line for line in lines)
 
 
 def test_plan_summary_groups_arguments_unless_verbose(tmp_path: Path, capsys) -> None:

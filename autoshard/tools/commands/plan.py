@@ -12,10 +12,14 @@ from autoshard.emit import emit_plan
 from autoshard.errors import UserError
 from autoshard.planner.api import DEFAULT_GAP_LIMIT, plan
 from autoshard.planner.axis_groups import parse_axis_groups
+from autoshard.planner.plan import Plan, PlanBasis
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.fileio import make_directory, read_text, write_text_atomic
 from autoshard.gc_pause import cyclic_gc_paused
-from autoshard.tools.reference_plans import ReferenceTime, SolveSettings, reference_time_limit, reference_times
+from autoshard.tools.background import BackgroundCall, BackgroundCallFailed
+from autoshard.tools.reference_plans import (
+    DATA_PARALLEL, ONE_DEVICE, ReferenceTime, SolveSettings, compares, reference_time_limit, reference_times,
+)
 from autoshard.tools.summary import ProgressPrinter, print_summary
 from autoshard.units import parse_bytes
 
@@ -99,33 +103,50 @@ def _plan_and_write(args: argparse.Namespace) -> int:
         axis_groups=parse_axis_groups(args.axis_groups),
     )
     progress = None if args.quiet else ProgressPrinter(sys.stderr)
-    result = plan(
-        source if from_stdin else Path(args.input),  # stdin is read once, above
-        mesh=args.mesh,
-        config=args.config,
-        memory_budget=parse_bytes(args.memory_budget) if args.memory_budget else None,
-        time_limit=args.time_limit,
-        gap_limit=args.gap_limit,
-        seed=args.seed,
-        num_workers=args.workers,
-        options=options,
-        function=args.function,
-        on_progress=progress,
-        deterministic=not args.wall_clock,
-        remat=args.remat,
-    )
-    if progress:
-        progress.close()
-    references: list[ReferenceTime] = []
-    if not args.no_compare and (args.report or not args.quiet):
-        settings = SolveSettings(options, reference_time_limit(args.time_limit), args.seed, args.workers,
-                                 args.function, deterministic=not args.wall_clock)
-        with result.stages.stage("references"):
-            references = reference_times(source, result.basis(), settings)
-    with result.stages.stage("write"):
-        # the references have read the plan's module: it becomes the written one (no copy)
-        text = emit_plan(result, explicit_collectives=args.explicit_collectives, dialect=args.dialect, in_place=True)
-        write_text_atomic(output, text, protect=(args.input,), make_parents=True)
+    compare = not args.no_compare and bool(args.report or not args.quiet)
+    settings = SolveSettings(options, reference_time_limit(args.time_limit), args.seed, args.workers, args.function,
+                             deterministic=not args.wall_clock)
+    started: list[tuple[PlanBasis, BackgroundCall[list[ReferenceTime]]]] = []
+
+    def start_references(basis: PlanBasis) -> None:
+        """Price the references from what the search starts with, in a child process while the search runs: they
+        depend on the program, its graph, the cost model and the budget, not on the plan."""
+        started.append((basis, BackgroundCall(lambda: reference_times(source, basis, settings))))
+
+    try:
+        result = plan(
+            source if from_stdin else Path(args.input),  # stdin is read once, above
+            mesh=args.mesh,
+            config=args.config,
+            memory_budget=parse_bytes(args.memory_budget) if args.memory_budget else None,
+            time_limit=args.time_limit,
+            gap_limit=args.gap_limit,
+            seed=args.seed,
+            num_workers=args.workers,
+            options=options,
+            function=args.function,
+            on_progress=progress,
+            deterministic=not args.wall_clock,
+            remat=args.remat,
+            on_basis=start_references if compare and compares(source) else None,
+        )
+        if progress:
+            progress.close()
+        references: list[ReferenceTime] = []
+        from_search = _started_from(result, started) if compare else None
+        if compare and from_search is None:
+            with result.stages.stage("references"):  # before the write, which annotates the plan's module
+                references = reference_times(source, result.basis(), settings)
+        with result.stages.stage("write"):
+            text = emit_plan(result, explicit_collectives=args.explicit_collectives, dialect=args.dialect,
+                             in_place=True)
+            write_text_atomic(output, text, protect=(args.input,), make_parents=True)
+        if from_search is not None:
+            with result.stages.stage("references"):
+                references = _collected(from_search)
+    finally:
+        for _, call in started:
+            call.cancel()
     if args.report:
         report = {**result.report(), "references": [r.to_json() for r in references]}
         write_text_atomic(args.report, json.dumps(report, indent=2) + "\n", protect=(args.input,),
@@ -133,3 +154,28 @@ def _plan_and_write(args: argparse.Namespace) -> int:
     if not args.quiet:
         print_summary(result, sys.stderr, output, references, verbose=args.verbose)
     return 0
+
+
+def _started_from(result: Plan, started: list[tuple[PlanBasis, BackgroundCall[list[ReferenceTime]]]]
+                  ) -> BackgroundCall[list[ReferenceTime]] | None:
+    """The references a child prices from the basis of the search that made the plan (same graph and budget, no
+    recomputation), if one does; the others are stopped."""
+    basis = result.basis()
+    from_search = None
+    for first, call in started:
+        if from_search is None and call.in_background and first.graph is basis.graph \
+                and basis.recomputed is None and first.memory_budget_bytes == basis.memory_budget_bytes:
+            from_search = call
+        else:
+            call.cancel()
+    return from_search
+
+
+def _collected(call: BackgroundCall[list[ReferenceTime]]) -> list[ReferenceTime]:
+    """The references the child priced; where it failed, each says so (the plan's module has been annotated since:
+    they cannot be priced here any more)."""
+    try:
+        return call.result(in_place=False)
+    except BackgroundCallFailed as e:
+        why_not = f"the process pricing it failed ({e})"
+        return [ReferenceTime(ONE_DEVICE, None, why_not=why_not), ReferenceTime(DATA_PARALLEL, None, why_not=why_not)]

@@ -1,0 +1,84 @@
+"""`BackgroundCall`: a call run in a forked child gives the call's outcome, whatever becomes of the child."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+
+import pytest
+
+from autoshard.tools import background
+from autoshard.tools.background import BackgroundCall
+
+needs_fork = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no fork here")
+
+
+@needs_fork
+def test_the_call_runs_in_a_child_and_its_value_comes_back() -> None:
+    parent = os.getpid()
+    call = BackgroundCall(lambda: (os.getpid(), [1.5, "x"]))
+    assert call.in_background
+    pid, value = call.result()
+    assert pid != parent and value == [1.5, "x"]
+
+
+def test_without_a_child_the_call_runs_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(background, "ENABLED", False)
+    call = BackgroundCall(os.getpid)
+    assert not call.in_background
+    assert call.result() == os.getpid()
+
+
+@needs_fork
+def test_an_error_in_the_child_is_met_again_in_place() -> None:
+    parent = os.getpid()
+    ran_here = []
+
+    def fail() -> None:
+        if os.getpid() == parent:
+            ran_here.append(True)
+        raise ValueError("bad program")
+
+    call = BackgroundCall(fail)
+    with pytest.raises(ValueError, match="bad program"):
+        call.result()
+    assert ran_here == [True]
+
+
+@needs_fork
+def test_a_child_that_dies_before_answering_leaves_the_call_to_run_in_place() -> None:
+    parent = os.getpid()
+
+    def die_in_the_child() -> str:
+        if os.getpid() != parent:
+            os._exit(3)
+        return "here"
+
+    assert BackgroundCall(die_in_the_child).result() == "here"
+
+
+@needs_fork
+def test_a_cancelled_call_stops_its_child() -> None:
+    parent = os.getpid()
+    call = BackgroundCall(lambda: time.sleep(60) if os.getpid() != parent else "here")
+    process = call._process
+    started = time.monotonic()
+    call.cancel()
+    assert not process.is_alive() and time.monotonic() - started < 30
+    assert call.result() == "here"
+
+
+@needs_fork
+def test_a_caller_that_changed_the_state_is_told_of_the_failure_instead_of_a_rerun() -> None:
+    def fail() -> None:
+        raise ValueError("bad program")
+
+    with pytest.raises(background.BackgroundCallFailed, match="ValueError: bad program"):
+        BackgroundCall(fail).result(in_place=False)
+
+
+def test_without_a_child_a_changed_state_is_never_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(background, "ENABLED", False)
+    with pytest.raises(background.BackgroundCallFailed):
+        BackgroundCall(os.getpid).result(in_place=False)
