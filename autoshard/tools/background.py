@@ -5,7 +5,8 @@ call can start from large in-memory state, such as a built plan graph, without r
 change that state afterwards without the child seeing it. The result comes back pickled. Where the platform cannot
 fork, the child cannot be started, or it fails or dies before it sends a result, `result()` runs the function in
 the caller instead: the outcome is the function's either way (an exception it raises is raised again there), only
-where the time goes differs. A caller that has changed what the function reads since the fork asks
+where the time goes differs. A process running other Python threads is not forked (a lock one of them held at the
+fork would stay held in the child): the call runs in place there. A caller that has changed what the function reads since the fork asks
 `result(in_place=False)`, which raises `BackgroundCallFailed` instead.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
+import threading
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -35,7 +37,7 @@ class BackgroundCall(Generic[T]):
         self._fn = fn
         self._process: multiprocessing.process.BaseProcess | None = None
         self._conn: Connection | None = None
-        if not ENABLED or "fork" not in multiprocessing.get_all_start_methods():
+        if not ENABLED or "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
             return
         context = multiprocessing.get_context("fork")
         receive, send = context.Pipe(duplex=False)

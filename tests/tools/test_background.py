@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 import time
 
 import pytest
@@ -12,6 +13,13 @@ from autoshard.tools import background
 from autoshard.tools.background import BackgroundCall
 
 needs_fork = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no fork here")
+
+
+@pytest.fixture(autouse=True)
+def _alone() -> None:
+    """The calls fork only a process running no other Python thread (an earlier test may have left one)."""
+    if threading.active_count() > 1:
+        pytest.skip("other Python threads run in this process: calls run in place")
 
 
 @needs_fork
@@ -82,3 +90,17 @@ def test_without_a_child_a_changed_state_is_never_read(monkeypatch: pytest.Monke
     monkeypatch.setattr(background, "ENABLED", False)
     with pytest.raises(background.BackgroundCallFailed):
         BackgroundCall(os.getpid).result(in_place=False)
+
+
+@needs_fork
+def test_a_process_running_other_threads_is_not_forked() -> None:
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        call = BackgroundCall(os.getpid)
+        assert not call.in_background
+        assert call.result() == os.getpid()
+    finally:
+        stop.set()
+        other.join()
