@@ -11,6 +11,7 @@ from autoshard.planner.program import BARRIER_OP
 from autoshard.planner.xla_model.backend import CPU
 from autoshard.planner.xla_model.dot_layout import copied_operands
 from autoshard.planner.xla_model.memory_accounting import node_interval, plan_liveness, plan_memory, reshard_read
+from autoshard.planner.xla_model import merged_values as merged_values_module
 from autoshard.planner.xla_model.merged_values import merged_values, recomputation_ties
 from autoshard.sharding import Mesh
 
@@ -279,3 +280,23 @@ def test_a_merged_value_a_dot_reads_through_a_transposed_copy_is_copied_where_th
     assert liveness.merged[backward_tanh.index] == (forward_tanh.index, 0)
     assert liveness.copies_written_at[(backward_dot.index, 1)] == forward_tanh.position
     assert node_interval(forward_tanh, graph, liveness)[1] == multiply.position + 1
+
+
+@pytest.mark.parametrize("text", [RECOMPUTED, SIGMOID_RECOMPUTED])
+def test_merged_values_under_a_plan_are_the_walk_under_that_plan(text: str) -> None:
+    """A plan partitioning every repeat alike reuses the walk without a plan; any other is walked under the plan:
+    both give what the walk under the plan gives, for the plan and for every plan one node's choice away."""
+    graph = _graph(text)
+    nodes_with_choices = [n for n in graph.nodes if len(n.strategies) > 1]
+    plans = [[0] * len(graph.nodes)]
+    for node in nodes_with_choices:
+        for choice in range(1, len(node.strategies)):
+            plan = [0] * len(graph.nodes)
+            plan[node.index] = choice
+            plans.append(plan)
+    shortcut = 0
+    for plan in plans:
+        under = merged_values_module._numbered(graph, plan)
+        assert merged_values_module._numbered_under(graph, plan) == under
+        shortcut += merged_values_module._numbered_under(graph, plan) is merged_values_module._numbered_as_if_alike(graph)
+    assert 0 < shortcut < len(plans)  # both ways were taken

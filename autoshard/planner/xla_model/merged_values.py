@@ -53,7 +53,7 @@ def merged_values(graph: PlanGraph, assignment: Sequence[int] | None = None) -> 
     read-only)."""
     if assignment is None:
         return _numbered_as_if_alike(graph)[0]
-    return _numbered(graph, assignment)[0]
+    return _numbered_under(graph, assignment)[0]
 
 
 def repeated_ops(graph: PlanGraph) -> dict[int, int]:
@@ -95,6 +95,24 @@ def _same_strategies(a: PlanNode, b: PlanNode) -> bool:
 def _numbered_as_if_alike(graph: PlanGraph) -> tuple[dict[int, tuple[int, int]], dict[int, int], frozenset[int]]:
     """`_numbered` without a plan (every repeat partitioned like the value it repeats), once per graph."""
     return graph.derived("numbered as if alike", lambda g: _numbered(g, None))
+
+
+def _numbered_under(graph: PlanGraph, assignment: Sequence[int]
+                    ) -> tuple[dict[int, tuple[int, int]], dict[int, int], frozenset[int]]:
+    """`_numbered` under the plan `assignment`: the walk without a plan's when the plan partitions each of its
+    repeats like the op it repeats (the walk under the plan then takes the same step at every node: the same
+    numbers, so the same keys, the same earlier op, partitioned alike), else the walk under the plan, kept for the
+    last plan asked about (the memory accounting and the combiner's groups ask about one plan in turn)."""
+    alike = _numbered_as_if_alike(graph)
+    nodes = graph.nodes
+    if all(_partitioned_alike(nodes[earlier], nodes[repeat], assignment) for repeat, earlier in alike[1].items()):
+        return alike
+    last: dict[tuple[int, ...], tuple] = graph.derived("numbered under the last plan", lambda g: {})
+    key = tuple(assignment)
+    if key not in last:
+        last.clear()
+        last[key] = _numbered(graph, assignment)
+    return last[key]
 
 
 def _numbered(graph: PlanGraph, assignment: Sequence[int] | None
