@@ -9,7 +9,7 @@ joins a producer's output to a consumer's input: when the two shardings differ, 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -156,6 +156,8 @@ class PlanGraph:
     moves_bf16_as_f32: bool = False
     #: facts of the graph's structure several passes read (`derived`), with the node and edge counts they hold for
     _derived: dict[str, tuple[tuple[int, int], Any]] = field(default_factory=dict, repr=False, compare=False)
+    #: facts of the graph under the last plan asked about (`under_plan`), per name
+    _under_plan: dict[str, tuple[tuple, Any]] = field(default_factory=dict, repr=False, compare=False)
 
     def derived(self, name: str, compute: Callable[[PlanGraph], _T]) -> _T:
         """`compute(self)`, worked out once while the graph keeps the nodes and edges it has now: a fact of its
@@ -164,6 +166,17 @@ class PlanGraph:
         cached = self._derived.get(name)
         if cached is None or cached[0] != size:
             cached = self._derived[name] = (size, compute(self))
+        return cached[1]
+
+    def under_plan(self, name: str, assignment: Sequence[int], compute: Callable[[PlanGraph, Sequence[int]], _T]
+                   ) -> _T:
+        """`compute(self, assignment)`, kept for the last assignment asked about under `name` (the passes that
+        account for one plan ask for the same facts of it in turn): a fact of the graph under a plan. Read, do not
+        change."""
+        key = ((len(self.nodes), len(self.edges)), tuple(assignment))
+        cached = self._under_plan.get(name)
+        if cached is None or cached[0] != key:
+            cached = self._under_plan[name] = (key, compute(self, assignment))
         return cached[1]
 
     def forward_neighbours(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:

@@ -60,7 +60,12 @@ class _Group:
 
 def combined_groups(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend) -> list[list[int]]:
     """The settling ops whose collectives XLA's combiner merges into one, each group in XLA's post order (module
-    docstring)."""
+    docstring); kept for the last plan asked about (`PlanGraph.under_plan`): read, do not change."""
+    return graph.under_plan(f"combined groups on {backend.name}", assignment,
+                            lambda g, plan: _combined_groups(g, plan, backend))
+
+
+def _combined_groups(graph: PlanGraph, assignment: Sequence[int], backend: XlaBackend) -> list[list[int]]:
     nodes = graph.nodes
     _, readers = graph.forward_neighbours()
     walk = graph.derived("post order", post_order)

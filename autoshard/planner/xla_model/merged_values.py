@@ -101,18 +101,13 @@ def _numbered_under(graph: PlanGraph, assignment: Sequence[int]
                     ) -> tuple[dict[int, tuple[int, int]], dict[int, int], frozenset[int]]:
     """`_numbered` under the plan `assignment`: the walk without a plan's when the plan partitions each of its
     repeats like the op it repeats (the walk under the plan then takes the same step at every node: the same
-    numbers, so the same keys, the same earlier op, partitioned alike), else the walk under the plan, kept for the
-    last plan asked about (the memory accounting and the combiner's groups ask about one plan in turn)."""
+    numbers, so the same keys, the same earlier op, partitioned alike), else the walk under the plan (kept for the
+    last plan: the memory accounting and the combiner's groups ask about one plan in turn)."""
     alike = _numbered_as_if_alike(graph)
     nodes = graph.nodes
     if all(_partitioned_alike(nodes[earlier], nodes[repeat], assignment) for repeat, earlier in alike[1].items()):
         return alike
-    last: dict[tuple[int, ...], tuple] = graph.derived("numbered under the last plan", lambda g: {})
-    key = tuple(assignment)
-    if key not in last:
-        last.clear()
-        last[key] = _numbered(graph, assignment)
-    return last[key]
+    return graph.under_plan("numbered", assignment, _numbered)
 
 
 def _numbered(graph: PlanGraph, assignment: Sequence[int] | None
