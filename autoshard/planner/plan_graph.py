@@ -156,8 +156,9 @@ class PlanGraph:
     moves_bf16_as_f32: bool = False
     #: facts of the graph's structure several passes read (`derived`), with the node and edge counts they hold for
     _derived: dict[str, tuple[tuple[int, int], Any]] = field(default_factory=dict, repr=False, compare=False)
-    #: facts of the graph under the last plan asked about (`under_plan`), per name
-    _under_plan: dict[str, tuple[tuple, Any]] = field(default_factory=dict, repr=False, compare=False)
+    #: facts of the graph under the last plan asked about (`under_plan`), per name; a copy of the graph starts
+    #: without them (its nodes' strategies may differ)
+    _under_plan: dict[str, tuple[tuple, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def derived(self, name: str, compute: Callable[[PlanGraph], _T]) -> _T:
         """`compute(self)`, worked out once while the graph keeps the nodes and edges it has now: a fact of its
