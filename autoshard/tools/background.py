@@ -5,8 +5,9 @@ call can start from large in-memory state, such as a built plan graph, without r
 change that state afterwards without the child seeing it. The result comes back pickled. Where the platform cannot
 fork, the child cannot be started, or it fails or dies before it sends a result, `result()` runs the function in
 the caller instead: the outcome is the function's either way (an exception it raises is raised again there), only
-where the time goes differs. A process running other Python threads is not forked (a lock one of them held at the
-fork would stay held in the child): the call runs in place there. A caller that has changed what the function reads since the fork asks
+where the time goes differs. A process running threads of its own is not forked (a lock one of them held at the
+fork would stay held in the child): other Python threads, or JAX's runtime once imported; the call runs in place
+there. A caller that has changed what the function reads since the fork asks
 `result(in_place=False)`, which raises `BackgroundCallFailed` instead.
 """
 
@@ -26,6 +27,13 @@ T = TypeVar("T")
 ENABLED = True
 
 
+def can_fork() -> bool:
+    """Whether a call may run in a forked child here: enabled, the platform forks, and no other thread runs (no
+    other Python thread; JAX, once imported, runs a thread pool of its own)."""
+    return (ENABLED and "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+            and "jax" not in sys.modules)
+
+
 class BackgroundCallFailed(Exception):
     """The child raised, or ended without an answer; the message says which (the child's traceback's last line)."""
 
@@ -37,7 +45,7 @@ class BackgroundCall(Generic[T]):
         self._fn = fn
         self._process: multiprocessing.process.BaseProcess | None = None
         self._conn: Connection | None = None
-        if not ENABLED or "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+        if not can_fork():
             return
         context = multiprocessing.get_context("fork")
         receive, send = context.Pipe(duplex=False)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import threading
 import time
@@ -12,18 +11,15 @@ import pytest
 from autoshard.tools import background
 from autoshard.tools.background import BackgroundCall
 
-needs_fork = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no fork here")
+
+@pytest.fixture
+def forkable() -> None:
+    """Calls fork only a process running no other thread (an earlier test may have left one, or imported JAX)."""
+    if not background.can_fork():
+        pytest.skip("no fork here, or other threads run in this process (JAX imported): calls run in place")
 
 
-@pytest.fixture(autouse=True)
-def _alone() -> None:
-    """The calls fork only a process running no other Python thread (an earlier test may have left one)."""
-    if threading.active_count() > 1:
-        pytest.skip("other Python threads run in this process: calls run in place")
-
-
-@needs_fork
-def test_the_call_runs_in_a_child_and_its_value_comes_back() -> None:
+def test_the_call_runs_in_a_child_and_its_value_comes_back(forkable: None) -> None:
     parent = os.getpid()
     call = BackgroundCall(lambda: (os.getpid(), [1.5, "x"]))
     assert call.in_background
@@ -38,8 +34,7 @@ def test_without_a_child_the_call_runs_in_place(monkeypatch: pytest.MonkeyPatch)
     assert call.result() == os.getpid()
 
 
-@needs_fork
-def test_an_error_in_the_child_is_met_again_in_place() -> None:
+def test_an_error_in_the_child_is_met_again_in_place(forkable: None) -> None:
     parent = os.getpid()
     ran_here = []
 
@@ -54,8 +49,7 @@ def test_an_error_in_the_child_is_met_again_in_place() -> None:
     assert ran_here == [True]
 
 
-@needs_fork
-def test_a_child_that_dies_before_answering_leaves_the_call_to_run_in_place() -> None:
+def test_a_child_that_dies_before_answering_leaves_the_call_to_run_in_place(forkable: None) -> None:
     parent = os.getpid()
 
     def die_in_the_child() -> str:
@@ -66,8 +60,7 @@ def test_a_child_that_dies_before_answering_leaves_the_call_to_run_in_place() ->
     assert BackgroundCall(die_in_the_child).result() == "here"
 
 
-@needs_fork
-def test_a_cancelled_call_stops_its_child() -> None:
+def test_a_cancelled_call_stops_its_child(forkable: None) -> None:
     parent = os.getpid()
     call = BackgroundCall(lambda: time.sleep(60) if os.getpid() != parent else "here")
     process = call._process
@@ -77,8 +70,7 @@ def test_a_cancelled_call_stops_its_child() -> None:
     assert call.result() == "here"
 
 
-@needs_fork
-def test_a_caller_that_changed_the_state_is_told_of_the_failure_instead_of_a_rerun() -> None:
+def test_a_caller_that_changed_the_state_is_told_of_the_failure_instead_of_a_rerun(forkable: None) -> None:
     def fail() -> None:
         raise ValueError("bad program")
 
@@ -92,8 +84,7 @@ def test_without_a_child_a_changed_state_is_never_read(monkeypatch: pytest.Monke
         BackgroundCall(os.getpid).result(in_place=False)
 
 
-@needs_fork
-def test_a_process_running_other_threads_is_not_forked() -> None:
+def test_a_process_running_other_threads_is_not_forked(forkable: None) -> None:
     stop = threading.Event()
     other = threading.Thread(target=stop.wait)
     other.start()
