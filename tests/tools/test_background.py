@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
 from autoshard.tools import background
 from autoshard.tools.background import BackgroundCall
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -95,3 +101,37 @@ def test_a_process_running_other_threads_is_not_forked(forkable: None) -> None:
     finally:
         stop.set()
         other.join()
+
+
+#: run in a fresh interpreter (no JAX imported, no other thread: a child can be forked whatever this process holds)
+FRESH_PROCESS_CHECKS = """
+import os
+from autoshard.tools.background import BackgroundCall, BackgroundCallFailed, can_fork
+parent = os.getpid()
+assert can_fork()
+call = BackgroundCall(lambda: os.getpid())
+assert call.in_background and call.result() != parent
+def fail():
+    raise ValueError("bad program")
+try:
+    BackgroundCall(fail).result(in_place=False)
+    raise AssertionError("no failure reported")
+except BackgroundCallFailed as e:
+    assert "ValueError: bad program" in str(e)
+def die_in_the_child():
+    if os.getpid() != parent:
+        os._exit(3)
+    return "here"
+assert BackgroundCall(die_in_the_child).result() == "here"
+print("ok")
+"""
+
+
+def test_a_fresh_process_forks_and_meets_the_child_s_outcomes() -> None:
+    """The same behaviour in a process that can fork whatever the test process has imported (JAX, from other
+    tests, keeps this one from forking)."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        pytest.skip("no fork here")
+    done = subprocess.run([sys.executable, "-c", FRESH_PROCESS_CHECKS], capture_output=True, text=True, timeout=300,
+                          cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr

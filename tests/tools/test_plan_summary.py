@@ -8,6 +8,8 @@ import io
 import json
 import math
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -230,39 +232,53 @@ def test_plan_writes_into_a_new_directory_with_readable_permissions(tmp_path: Pa
 def test_references_priced_beside_the_search_are_those_priced_after_it(tmp_path: Path, capsys, monkeypatch,
                                                                         model: Path, mesh: str) -> None:
     """`autoshard plan` prices the references in a child process while its search runs (`tools.background`),
-    from what the search starts with: the same references, to the last digit, as priced after the search."""
-    reports = {}
-    for in_background in (True, False):
-        monkeypatch.setattr(background, "ENABLED", in_background)
-        report = tmp_path / f"{in_background}.json"
-        code, lines = _plan_cli(capsys, str(model), "--mesh", mesh, "--carry-state", "--time-limit", "2",
-                                "-o", str(tmp_path / f"{in_background}.mlir"), "--report", str(report))
-        assert code == 0, lines
-        reports[in_background] = json.loads(report.read_text())
-    assert reports[True]["references"] == reports[False]["references"]
-    assert all(r["step_time_s"] > 0 for r in reports[True]["references"])
-    assert (tmp_path / "True.mlir").read_text() == (tmp_path / "False.mlir").read_text()
-
-
-def test_references_whose_child_fails_say_so_and_the_plan_is_written(tmp_path: Path, capsys, monkeypatch) -> None:
-    if not background.can_fork():
-        pytest.skip("other threads run in this process (or JAX is imported): the references are priced in place")
-    parent = os.getpid()
-
-    def fail_in_the_child(*args):
-        if os.getpid() != parent:
-            raise RuntimeError("no memory left")
-        raise AssertionError("the references are not priced again after the write")
-
-    monkeypatch.setattr("autoshard.tools.commands.plan.reference_times", fail_in_the_child)
-    out, report = tmp_path / "p.mlir", tmp_path / "r.json"
-    code, lines = _plan_cli(capsys, str(MLP), "--mesh", "data=2,model=4", "--time-limit", "2", "-o", str(out),
-                            "--report", str(report))
+    from what the search starts with: the same references, to the last digit, as priced after the search. The
+    command runs in a fresh process (this one may have imported JAX, which keeps it from forking)."""
+    flags = [str(model), "--mesh", mesh, "--carry-state", "--time-limit", "2"]
+    beside, after = tmp_path / "beside.json", tmp_path / "after.json"
+    done = subprocess.run([sys.executable, "-m", "autoshard.tools.cli", "plan", *flags, "-o",
+                           str(tmp_path / "beside.mlir"), "--report", str(beside), "--quiet"],
+                          capture_output=True, text=True, timeout=600, cwd=REPO,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
+    monkeypatch.setattr(background, "ENABLED", False)
+    code, lines = _plan_cli(capsys, *flags, "-o", str(tmp_path / "after.mlir"), "--report", str(after))
     assert code == 0, lines
+    reports = {name: json.loads(path.read_text()) for name, path in (("beside", beside), ("after", after))}
+    # priced beside the search, the references are waited for after the write; priced after it, before
+    assert list(reports["beside"]["stages_s"])[-2:] == ["write", "references"]
+    assert list(reports["after"]["stages_s"])[-2:] == ["references", "write"]
+    assert reports["beside"]["references"] == reports["after"]["references"]
+    assert all(r["step_time_s"] > 0 for r in reports["beside"]["references"])
+    assert (tmp_path / "beside.mlir").read_text() == (tmp_path / "after.mlir").read_text()
+
+
+#: `autoshard plan` in a fresh process whose references fail in the child (and must not be priced again after it)
+FAILING_CHILD = """
+import os, sys
+import autoshard.tools.commands.plan as command
+parent = os.getpid()
+def fail_in_the_child(*args):
+    if os.getpid() != parent:
+        raise RuntimeError("no memory left")
+    raise AssertionError("the references are not priced again after the write")
+command.reference_times = fail_in_the_child
+from autoshard.tools.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_references_whose_child_fails_say_so_and_the_plan_is_written(tmp_path: Path) -> None:
+    out, report = tmp_path / "p.mlir", tmp_path / "r.json"
+    done = subprocess.run([sys.executable, "-c", FAILING_CHILD, "plan", str(MLP), "--mesh", "data=2,model=4",
+                           "--time-limit", "2", "-o", str(out), "--report", str(report)],
+                          capture_output=True, text=True, timeout=600, cwd=REPO,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
     assert "sdy.sharding" in out.read_text()
     references = json.loads(report.read_text())["references"]
     assert all(r["step_time_s"] is None and "RuntimeError: no memory left" in r["why_not"] for r in references)
-    assert any("not priced: the process pricing it failed" in line for line in lines)
+    assert "not priced: the process pricing it failed" in done.stderr
 
 
 def test_plan_summary_groups_arguments_unless_verbose(tmp_path: Path, capsys) -> None:
