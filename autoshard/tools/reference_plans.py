@@ -196,9 +196,13 @@ def reference_times(source: str, basis: PlanBasis, settings: SolveSettings) -> l
     the module text `source`: one device, then data parallel. A module with Shardy shardings or ops of its own gets
     none (they fix part of the layout a reference would choose)."""
     if not compares(source):
-        why_not = "the module carries shardings of its own"
-        return [ReferenceTime(ONE_DEVICE, None, why_not=why_not), ReferenceTime(DATA_PARALLEL, None, why_not=why_not)]
+        return not_priced("the module carries shardings of its own")
     return [one_device_time(basis, settings), data_parallel_time(source, basis, settings)]
+
+
+def not_priced(why_not: str) -> list[ReferenceTime]:
+    """Both references, neither priced, for the reason `why_not`."""
+    return [ReferenceTime(ONE_DEVICE, None, why_not=why_not), ReferenceTime(DATA_PARALLEL, None, why_not=why_not)]
 
 
 def compares(source: str) -> bool:

@@ -99,15 +99,18 @@ def _numbered_as_if_alike(graph: PlanGraph) -> tuple[dict[int, tuple[int, int]],
 
 def _numbered_under(graph: PlanGraph, assignment: Sequence[int]
                     ) -> tuple[dict[int, tuple[int, int]], dict[int, int], frozenset[int]]:
-    """`_numbered` under the plan `assignment`: the walk without a plan's when the plan partitions each of its
+    """`_numbered` under the plan `assignment`, kept for the last plan asked about (the memory accounting and the
+    combiner's groups ask about one plan in turn): the walk without a plan's when the plan partitions each of its
     repeats like the op it repeats (the walk under the plan then takes the same step at every node: the same
-    numbers, so the same keys, the same earlier op, partitioned alike), else the walk under the plan (kept for the
-    last plan: the memory accounting and the combiner's groups ask about one plan in turn)."""
-    alike = _numbered_as_if_alike(graph)
-    nodes = graph.nodes
-    if all(_partitioned_alike(nodes[earlier], nodes[repeat], assignment) for repeat, earlier in alike[1].items()):
-        return alike
-    return graph.under_plan("numbered", assignment, _numbered)
+    numbers, so the same keys, the same earlier op, partitioned alike), else the walk under the plan."""
+    def walk(graph: PlanGraph, assignment: Sequence[int]) -> tuple:
+        alike = _numbered_as_if_alike(graph)
+        nodes = graph.nodes
+        if all(_partitioned_alike(nodes[earlier], nodes[repeat], assignment) for repeat, earlier in alike[1].items()):
+            return alike
+        return _numbered(graph, assignment)
+
+    return graph.under_plan("numbered", assignment, walk)
 
 
 def _numbered(graph: PlanGraph, assignment: Sequence[int] | None

@@ -18,7 +18,7 @@ from autoshard.fileio import make_directory, read_text, write_text_atomic
 from autoshard.gc_pause import cyclic_gc_paused
 from autoshard.tools.background import BackgroundCall, BackgroundCallFailed
 from autoshard.tools.reference_plans import (
-    DATA_PARALLEL, ONE_DEVICE, ReferenceTime, SolveSettings, compares, reference_time_limit, reference_times,
+    ReferenceTime, SolveSettings, compares, not_priced, reference_time_limit, reference_times,
 )
 from autoshard.tools.summary import ProgressPrinter, print_summary
 from autoshard.units import parse_bytes
@@ -106,12 +106,14 @@ def _plan_and_write(args: argparse.Namespace) -> int:
     compare = not args.no_compare and bool(args.report or not args.quiet)
     settings = SolveSettings(options, reference_time_limit(args.time_limit), args.seed, args.workers, args.function,
                              deterministic=not args.wall_clock)
-    started: list[tuple[PlanBasis, BackgroundCall[list[ReferenceTime]]]] = []
+    started: tuple[PlanBasis, BackgroundCall[list[ReferenceTime]]] | None = None
 
     def start_references(basis: PlanBasis) -> None:
-        """Price the references from what the search starts with, in a child process while the search runs: they
-        depend on the program, its graph, the cost model and the budget, not on the plan."""
-        started.append((basis, BackgroundCall(lambda: reference_times(source, basis, settings))))
+        """Price the references from what the first search starts with (`plan` calls this once), in a child
+        process while the search runs: they depend on the program, its graph, the cost model and the budget, not
+        on the plan."""
+        nonlocal started
+        started = (basis, BackgroundCall(lambda: reference_times(source, basis, settings)))
 
     try:
         result = plan(
@@ -145,8 +147,8 @@ def _plan_and_write(args: argparse.Namespace) -> int:
             with result.stages.stage("references"):
                 references = _collected(from_search)
     finally:
-        for _, call in started:
-            call.cancel()
+        if started is not None:
+            started[1].cancel()
     if args.report:
         report = {**result.report(), "references": [r.to_json() for r in references]}
         write_text_atomic(args.report, json.dumps(report, indent=2) + "\n", protect=(args.input,),
@@ -156,19 +158,19 @@ def _plan_and_write(args: argparse.Namespace) -> int:
     return 0
 
 
-def _started_from(result: Plan, started: list[tuple[PlanBasis, BackgroundCall[list[ReferenceTime]]]]
+def _started_from(result: Plan, started: tuple[PlanBasis, BackgroundCall[list[ReferenceTime]]] | None
                   ) -> BackgroundCall[list[ReferenceTime]] | None:
     """The references a child prices from the basis of the search that made the plan (same graph and budget, no
-    recomputation), if one does; the others are stopped."""
+    recomputation), if one does; one started from another search's basis is stopped."""
+    if started is None:
+        return None
+    first, call = started
     basis = result.basis()
-    from_search = None
-    for first, call in started:
-        if from_search is None and call.in_background and first.graph is basis.graph \
-                and basis.recomputed is None and first.memory_budget_bytes == basis.memory_budget_bytes:
-            from_search = call
-        else:
-            call.cancel()
-    return from_search
+    if call.in_background and first.graph is basis.graph and basis.recomputed is None \
+            and first.memory_budget_bytes == basis.memory_budget_bytes:
+        return call
+    call.cancel()
+    return None
 
 
 def _collected(call: BackgroundCall[list[ReferenceTime]]) -> list[ReferenceTime]:
@@ -177,5 +179,4 @@ def _collected(call: BackgroundCall[list[ReferenceTime]]) -> list[ReferenceTime]
     try:
         return call.result(in_place=False)
     except BackgroundCallFailed as e:
-        why_not = f"the process pricing it failed ({e})"
-        return [ReferenceTime(ONE_DEVICE, None, why_not=why_not), ReferenceTime(DATA_PARALLEL, None, why_not=why_not)]
+        return not_priced(f"the process pricing it failed ({e})")
