@@ -94,6 +94,7 @@ def plan(
     deterministic: bool = True,
     remat: str = "off",
     on_basis: Callable[[PlanBasis], None] | None = None,
+    on_assignment: Callable[[PlanBasis, Sequence[int]], None] | None = None,
 ) -> Plan:
     """Find the sharding of every value of `module` that minimizes modeled step time on `mesh`.
 
@@ -116,7 +117,10 @@ def plan(
 
     `on_basis`: called with what the first search starts from (`PlanBasis`), before it searches; work priced the
     way the plan is may start from it while the search runs. The plan's own `basis()` is that one unless the
-    program was planned again (recomputed under `remat`).
+    program was planned again (recomputed under `remat`). `on_assignment`: called with that basis and the first
+    search's assignment as soon as the search ends, before the plan's memory is accounted and its cost priced; work
+    that reads the plan's shardings alone (writing the annotated module) may start from them. The plan is that
+    assignment unless its memory sent the search again or the program was planned again.
     """
     options = options or PlanOptions()
     cost_config = resolve_config(mesh, config)
@@ -130,15 +134,15 @@ def plan(
         model = PlanCostModel(cost_config)
         solver_config = _solver_config(time_limit, gap_limit, seed, num_workers, log_search_progress, deterministic)
 
-        first_basis = on_basis  # told of the first search's basis only
+        first_search = (on_basis, on_assignment)  # told of the first search only
 
         def plan_module(program: ModuleOp) -> Plan:
-            nonlocal first_basis
+            nonlocal first_search
             with stages.stage("plan graph"):
                 built = build_plan_graph(program, model.mesh, mesh_name, model, options, function)
-            callback, first_basis = first_basis, None
+            (basis_callback, assignment_callback), first_search = first_search, (None, None)
             return solve_plan_graph(built, model, budget, mesh_name, solver_config, on_progress, stages,
-                                    on_basis=callback)
+                                    on_basis=basis_callback, on_assignment=assignment_callback)
 
         return plan_with_remat(ir, plan_module, remat, function, model.backend.merges_recomputation.value)
 
@@ -317,11 +321,13 @@ def solve_plan_graph(
     built: BuiltGraph, model: PlanCostModel, budget: float | None, mesh_name: str, config: SolverConfig,
     on_progress: Callable | None = None, stages: StageTimes | None = None, problem: StrategyGraph | None = None,
     on_basis: Callable[[PlanBasis], None] | None = None,
+    on_assignment: Callable[[PlanBasis, Sequence[int]], None] | None = None,
 ) -> Plan:
     """Solve a built plan graph and return the `Plan` (cost recomputed without the solver, statistics); its stages
     are timed into `stages` (a new `StageTimes` when None), which the plan keeps. `problem`: the graph's strategy
     graph under `budget`, when built already (`build_strategy_graph`). `on_basis` is called with what the search
-    starts from (`PlanBasis`) once its strategy graph is built, before it searches."""
+    starts from (`PlanBasis`) once its strategy graph is built, before it searches; `on_assignment` with that basis
+    and the search's assignment once it has one, before its memory is accounted."""
     graph, mesh = built.graph, model.mesh
     usage_limit = int(budget) if budget else None
     stages = stages if stages is not None else StageTimes()
@@ -329,9 +335,10 @@ def solve_plan_graph(
     if problem is None:
         problem = build_strategy_graph(graph, model.edge_cost_table(), mesh, model.backend, usage_limit)
     first_problem = problem
+    basis = PlanBasis(built.module, built.func, mesh, mesh_name, graph, model, int(budget) if budget else None,
+                      first_problem)
     if on_basis is not None:
-        on_basis(PlanBasis(built.module, built.func, mesh, mesh_name, graph, model, int(budget) if budget else None,
-                           first_problem))
+        on_basis(basis)
     # when no phase proves a useful bound, the solver ends with the spanning-forest bound (within the time limit)
     config = dataclasses.replace(config, forest_bound=True)
     limit = config.max_time_in_seconds
@@ -356,6 +363,8 @@ def solve_plan_graph(
                                model.backend.merges_recomputation.value)
     first_bound = result.best_bound
     assignment = [int(x) for x in result.assignment]
+    if on_assignment is not None:
+        on_assignment(basis, assignment)
     with stages.stage("memory"):
         memory = plan_memory(graph, assignment, mesh, model.backend)
     searches = 1

@@ -78,6 +78,12 @@ class PlanBasis:
         """The hardware config of the cost model (None without one)."""
         return None if self.model is None else self.model.config
 
+    def sharding_plan(self, assignment: Sequence[int]) -> ShardingPlan:
+        """The shardings `assignment` (one strategy per node of `graph`) gives the program, unpriced (an empty
+        cost, no collectives listed): what emission reads, before the plan's cost is known."""
+        return extract_sharding_plan(self.module, self.func, self.mesh, self.mesh_name, self.graph, assignment,
+                                     CostBreakdown())
+
 
 @dataclass
 class Plan:

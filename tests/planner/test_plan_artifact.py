@@ -88,6 +88,21 @@ def test_the_planner_extracts_what_its_graph_and_assignment_say():
     assert emit_plan(plan) == emit_plan(sharded)
 
 
+def test_the_first_search_hands_over_its_basis_and_assignment_whose_shardings_are_the_plans():
+    """`plan`'s `on_basis` and `on_assignment` are called once each, with the first search's basis and its
+    assignment; unpriced, that basis's shardings of the assignment emit as the plan does."""
+    bases, assignments = [], []
+    plan = make_plan(REPO / "examples/scan_layers.mlir", mesh="data=2,model=4", time_limit=3, seed=0, num_workers=1,
+                     on_basis=bases.append, on_assignment=lambda basis, a: assignments.append((basis, list(a))))
+    assert len(bases) == 1 and len(assignments) == 1
+    basis, assignment = assignments[0]
+    assert basis is bases[0] and basis.graph is plan.graph and assignment == plan.assignment
+    unpriced = basis.sharding_plan(assignment)
+    assert unpriced.cost == CostBreakdown() and unpriced.collectives == ()
+    assert unpriced.arguments == plan.sharding_plan.arguments and unpriced.ops == plan.sharding_plan.ops
+    assert emit_plan(unpriced) == emit_plan(plan)
+
+
 def test_the_planner_imports_neither_emission_nor_the_simulator_nor_the_cli():
     upward = ("autoshard.emit", "autoshard.interpreters", "autoshard.tools")
     for path in sorted((REPO / "autoshard/planner").glob("*.py")):

@@ -281,6 +281,47 @@ def test_references_whose_child_fails_say_so_and_the_plan_is_written(tmp_path: P
     assert "not priced: the process pricing it failed" in done.stderr
 
 
+#: `autoshard plan` in a fresh process whose plan is written by the child only when `WRITER` is "child", and by the
+#: parent only when it is "parent" (its child fails)
+WRITING_CHILD = """
+import os, sys
+import autoshard.tools.commands.plan as command
+parent, writer, emit_plan = os.getpid(), os.environ["WRITER"], command.emit_plan
+def emit_in_one_process(*args, **kwargs):
+    in_child = os.getpid() != parent
+    if in_child and writer == "parent":
+        raise RuntimeError("the child cannot write")
+    assert in_child or writer == "parent", "the plan was written again in the parent"
+    return emit_plan(*args, **kwargs)
+command.emit_plan = emit_in_one_process
+command.WRITE_BESIDE_MIN_NODES = 0  # the examples are small
+from autoshard.tools.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("writer", ["child", "parent"])
+@pytest.mark.parametrize("model, mesh, flags", [
+    (MLP, "data=2,model=4", []),
+    (TRANSFORMER, "data=2,fsdp=2,model=2", ["--explicit-collectives"]),
+    (MLP, "data=2,model=4", ["--dialect", "mesh"]),
+])
+def test_the_plan_written_beside_its_pricing_is_the_plan_written_after_it(tmp_path: Path, capsys, monkeypatch,
+                                                                          writer: str, model: Path, mesh: str,
+                                                                          flags: list[str]) -> None:
+    """`autoshard plan` writes the first search's plan in a child process while the parent accounts its memory and
+    prices it: the same text as written after them, in place; when the child fails, the parent writes it."""
+    common = [str(model), "--mesh", mesh, "--carry-state", "--time-limit", "2", "--no-compare", *flags]
+    done = subprocess.run([sys.executable, "-c", WRITING_CHILD, "plan", *common, "-o", str(tmp_path / "beside.mlir"),
+                           "--quiet"], capture_output=True, text=True, timeout=600, cwd=REPO,
+                          env={**os.environ, "PYTHONPATH": str(REPO), "WRITER": writer})
+    assert done.returncode == 0, done.stderr
+    monkeypatch.setattr(background, "ENABLED", False)
+    code, lines = _plan_cli(capsys, *common, "-o", str(tmp_path / "after.mlir"), "--quiet")
+    assert code == 0, lines
+    assert (tmp_path / "beside.mlir").read_text() == (tmp_path / "after.mlir").read_text()
+
+
 def test_plan_summary_groups_arguments_unless_verbose(tmp_path: Path, capsys) -> None:
     base = [str(MLP), "--mesh", "data=2,model=4", "--time-limit", "2", "-o", str(tmp_path / "p.mlir")]
     _, grouped = _plan_cli(capsys, *base, "--no-compare")

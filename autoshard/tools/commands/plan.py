@@ -6,6 +6,7 @@ import argparse
 import json
 import math
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from autoshard.emit import emit_plan
@@ -22,6 +23,9 @@ from autoshard.tools.reference_plans import (
 )
 from autoshard.tools.summary import ProgressPrinter, print_summary
 from autoshard.units import parse_bytes
+
+#: plan graphs of fewer nodes are written in place: forking costs more than writing them (about 0.1 ms a node)
+WRITE_BESIDE_MIN_NODES = 5000
 
 NAME = "plan"
 HELP = "choose the sharding of every tensor (CP-SAT over a collective cost model) and write annotated IR"
@@ -107,6 +111,22 @@ def _plan_and_write(args: argparse.Namespace) -> int:
     settings = SolveSettings(options, reference_time_limit(args.time_limit), args.seed, args.workers, args.function,
                              deterministic=not args.wall_clock)
     started: tuple[PlanBasis, BackgroundCall[list[ReferenceTime]]] | None = None
+    writing: tuple[PlanBasis, list[int], BackgroundCall[str]] | None = None
+
+    def emit(plan_or_shardings) -> str:
+        return emit_plan(plan_or_shardings, explicit_collectives=args.explicit_collectives, dialect=args.dialect,
+                         in_place=True)
+
+    def start_write(basis: PlanBasis, assignment: Sequence[int]) -> None:
+        """Write the first search's plan out in a child process while its memory is accounted and its cost priced
+        (`plan` calls this once): the text depends on the plan's shardings alone. The child annotates its own copy
+        of the module."""
+        nonlocal writing
+        if len(basis.graph.nodes) < WRITE_BESIDE_MIN_NODES:
+            return
+        call = BackgroundCall(lambda: emit(basis.sharding_plan(assignment)))
+        if call.in_background:
+            writing = (basis, list(assignment), call)
 
     def start_references(basis: PlanBasis) -> None:
         """Price the references from what the first search starts with (`plan` calls this once), in a child
@@ -131,6 +151,7 @@ def _plan_and_write(args: argparse.Namespace) -> int:
             deterministic=not args.wall_clock,
             remat=args.remat,
             on_basis=start_references if compare and compares(source) else None,
+            on_assignment=start_write,
         )
         if progress:
             progress.close()
@@ -140,8 +161,10 @@ def _plan_and_write(args: argparse.Namespace) -> int:
             with result.stages.stage("references"):  # before the write, which annotates the plan's module
                 references = reference_times(source, result.basis(), settings)
         with result.stages.stage("write"):
-            text = emit_plan(result, explicit_collectives=args.explicit_collectives, dialect=args.dialect,
-                             in_place=True)
+            text = _written_by(writing, result)
+            writing = None
+            if text is None:
+                text = emit(result)
             write_text_atomic(output, text, protect=(args.input,), make_parents=True)
         if from_search is not None:
             with result.stages.stage("references"):
@@ -149,6 +172,8 @@ def _plan_and_write(args: argparse.Namespace) -> int:
     finally:
         if started is not None:
             started[1].cancel()
+        if writing is not None:
+            writing[2].cancel()
     if args.report:
         report = {**result.report(), "references": [r.to_json() for r in references]}
         write_text_atomic(args.report, json.dumps(report, indent=2) + "\n", protect=(args.input,),
@@ -169,6 +194,21 @@ def _started_from(result: Plan, started: tuple[PlanBasis, BackgroundCall[list[Re
     if call.in_background and first.graph is basis.graph and basis.recomputed is None \
             and first.memory_budget_bytes == basis.memory_budget_bytes:
         return call
+    call.cancel()
+    return None
+
+
+def _written_by(writing: tuple[PlanBasis, list[int], BackgroundCall[str]] | None, result: Plan) -> str | None:
+    """The text the child wrote, when it wrote the plan `result` is (the same program, graph and assignment) and
+    succeeded; else None, the child stopped (the plan is written in place)."""
+    if writing is None:
+        return None
+    basis, assignment, call = writing
+    if basis.module is result.module and basis.graph is result.graph and assignment == result.assignment:
+        try:
+            return call.result(in_place=False)
+        except BackgroundCallFailed:  # written again here, where an error the child met is met again
+            return None
     call.cancel()
     return None
 
