@@ -13,9 +13,14 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from autoshard.background import BackgroundCall
 from autoshard.planner.xla_model.fusion_groups import slice_fusing_nodes
 from autoshard.planner.plan_graph import PlanEdge, PlanGraph, TensorInfo
 from autoshard.sharding import TensorSharding
+
+#: graphs of at least this many edges are priced in a forked child while the caller goes on (`priced_beside`); on
+#: smaller ones forking costs more than pricing (about 0.1 ms an edge on a large graph)
+BESIDE_MIN_EDGES = 5000
 
 #: seconds to reshard a tensor (`TensorInfo`) from one sharding to another, for a consumer that fuses a final
 #: all-slice into its loop (True) or not
@@ -127,3 +132,15 @@ class EdgeCostTable:
         full = small[np.ix_(rows, cols)]
         self._matrices[key] = (full, prod.strategies, cons.strategies)
         return full
+
+    def matrices(self, graph: PlanGraph) -> list[np.ndarray]:
+        """`matrix` of every edge of `graph`, in edge order (same-signature edges share one array)."""
+        return [self.matrix(graph, e) for e in graph.edges]
+
+    def priced_beside(self, graph: PlanGraph) -> Callable[[], list[np.ndarray]]:
+        """Start `matrices(graph)` in a forked child (`autoshard.background`) on a graph of `BESIDE_MIN_EDGES` or
+        more; the function returned gives them, waiting for the child (or pricing them here where no child ran or
+        it failed). What the child prices is not memoized here, nor in the price function's own memo."""
+        if len(graph.edges) < BESIDE_MIN_EDGES:
+            return lambda: self.matrices(graph)
+        return BackgroundCall(lambda: self.matrices(graph)).result

@@ -316,6 +316,8 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
     # merged, as if the plan partitioned every repeat like the value it repeats (what plans do: the search ties each
     # recomputed op to its forward op, `recomputation_ties`; the full accounting, `plan_memory`, keeps an untied
     # repeat partitioned otherwise apart)
+    # the edges are priced beside the node terms (a child process on large graphs): neither reads the other
+    edge_matrices = edges.priced_beside(graph)
     liveness = solver_liveness(graph, backend, settled_as)
     seconds_cache: dict[int, np.ndarray] = {}
     cost_cache: dict[tuple[int, float], np.ndarray] = {}  # shared, read-only
@@ -350,9 +352,8 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
     # edge matrices are shared between same-signature edges (`EdgeCostTable`): convert each (matrix, weight) once;
     # the integer matrices are shared too, read-only
     units: dict[tuple[int, int], np.ndarray] = {}
-    for e in graph.edges:
+    for e, seconds in zip(graph.edges, edge_matrices(), strict=True):
         weight = graph.edge_weight(e)
-        seconds = edges.matrix(graph, e)
         matrix = units.get((id(seconds), weight))
         if matrix is None:
             matrix = units[(id(seconds), weight)] = np.rint(seconds * weight / COST_UNIT_S).astype(np.int64)

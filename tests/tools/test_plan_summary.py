@@ -18,7 +18,8 @@ import autoshard
 from autoshard.experiments.baselines import analyze_arguments, baseline_argument_specs
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.sharding import Mesh
-from autoshard.tools import background, cli, reference_plans
+from autoshard import background
+from autoshard.tools import cli, reference_plans
 from autoshard.tools.reference_plans import (
     DATA_PARALLEL, ONE_DEVICE, ReferenceTime, SolveSettings, arguments_bytes, reference_time_limit, reference_times,
 )
@@ -231,7 +232,7 @@ def test_plan_writes_into_a_new_directory_with_readable_permissions(tmp_path: Pa
 @pytest.mark.parametrize("model, mesh", [(TRANSFORMER, "data=2,fsdp=2,model=2"), (MLP, "data=2,model=4")])
 def test_references_priced_beside_the_search_are_those_priced_after_it(tmp_path: Path, capsys, monkeypatch,
                                                                         model: Path, mesh: str) -> None:
-    """`autoshard plan` prices the references in a child process while its search runs (`tools.background`),
+    """`autoshard plan` prices the references in a child process while its search runs (`autoshard.background`),
     from what the search starts with: the same references, to the last digit, as priced after the search. The
     command runs in a fresh process (this one may have imported JAX, which keeps it from forking)."""
     flags = [str(model), "--mesh", mesh, "--carry-state", "--time-limit", "2"]

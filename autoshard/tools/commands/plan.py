@@ -17,7 +17,7 @@ from autoshard.planner.plan import Plan, PlanBasis
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.fileio import make_directory, read_text, write_text_atomic
 from autoshard.gc_pause import cyclic_gc_paused
-from autoshard.tools.background import BackgroundCall, BackgroundCallFailed
+from autoshard.background import BackgroundCall, BackgroundCallFailed
 from autoshard.tools.reference_plans import (
     ReferenceTime, SolveSettings, compares, not_priced, reference_time_limit, reference_times,
 )

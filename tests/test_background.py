@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from autoshard.tools import background
-from autoshard.tools.background import BackgroundCall
+from autoshard import background
+from autoshard.background import BackgroundCall
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -106,7 +106,7 @@ def test_a_process_running_other_threads_is_not_forked(forkable: None) -> None:
 #: run in a fresh interpreter (no JAX imported, no other thread: a child can be forked whatever this process holds)
 FRESH_PROCESS_CHECKS = """
 import os
-from autoshard.tools.background import BackgroundCall, BackgroundCallFailed, can_fork
+from autoshard.background import BackgroundCall, BackgroundCallFailed, can_fork
 parent = os.getpid()
 assert can_fork()
 call = BackgroundCall(lambda: os.getpid())
