@@ -7,16 +7,19 @@ fork, the child cannot be started, or it fails or dies before it sends a result,
 the caller instead: the outcome is the function's either way (an exception it raises is raised again there), only
 where the time goes differs. A process running threads of its own is not forked (a lock one of them held at the
 fork would stay held in the child): other Python threads, or JAX's runtime once imported; the call runs in place
-there. A caller that has changed what the function reads since the fork asks
-`result(in_place=False)`, which raises `BackgroundCallFailed` instead.
+there. No more children run at once than the machine has cores beside the caller's (`spare_cores`): one more
+would only take time from the others, so the call runs in place instead. A caller that has changed what the
+function reads since the fork asks `result(in_place=False)`, which raises `BackgroundCallFailed` instead.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import sys
 import threading
 import traceback
+import weakref
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Generic, TypeVar
@@ -27,11 +30,25 @@ T = TypeVar("T")
 ENABLED = True
 
 
+#: the calls whose child may still run
+_started: weakref.WeakSet[BackgroundCall] = weakref.WeakSet()
+#: whether this process is a call's child (which forks none of its own: the cores are its parent's to share out)
+_in_child = False
+
+
+def spare_cores() -> int:
+    """The cores this process may use, less the one it runs on."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(0, cores - 1)
+
+
 def can_fork() -> bool:
-    """Whether a call may run in a forked child here: enabled, the platform forks, and no other thread runs (no
-    other Python thread; JAX, once imported, runs a thread pool of its own)."""
-    return (ENABLED and "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
-            and "jax" not in sys.modules)
+    """Whether a call may run in a forked child here: enabled, the platform forks, no other thread runs (no other
+    Python thread; JAX, once imported, runs a thread pool of its own), fewer children run than `spare_cores`, and
+    this process is no call's child."""
+    return (ENABLED and not _in_child and "fork" in multiprocessing.get_all_start_methods()
+            and threading.active_count() == 1
+            and "jax" not in sys.modules and sum(call.running for call in list(_started)) < spare_cores())
 
 
 class BackgroundCallFailed(Exception):
@@ -61,6 +78,12 @@ class BackgroundCall(Generic[T]):
             return
         send.close()  # the child holds the sending end: the pipe reads EOF once it is gone
         self._process, self._conn = process, receive
+        _started.add(self)
+
+    @property
+    def running(self) -> bool:
+        """Whether its child is still at work (not yet ended, whether or not its result was read)."""
+        return self._process is not None and self._process.is_alive()
 
     @property
     def in_background(self) -> bool:
@@ -102,6 +125,8 @@ class BackgroundCall(Generic[T]):
 def _run_and_send(fn: Callable[[], object], conn: Connection) -> None:
     """The child: run `fn` and send (True, value), or (False, the traceback) when it raised, so that the caller
     runs it again in place and meets the error itself."""
+    global _in_child
+    _in_child = True
     try:
         message = (True, fn())
     except BaseException:  # noqa: BLE001 - every failure is the caller's to meet, in place

@@ -103,6 +103,24 @@ def test_a_process_running_other_threads_is_not_forked(forkable: None) -> None:
         other.join()
 
 
+def test_no_more_children_run_than_spare_cores(forkable: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one core beside the caller's, a call started while another's child works runs in place; once that child
+    has ended, calls fork again."""
+    monkeypatch.setattr(background, "spare_cores", lambda: 1)
+    parent = os.getpid()
+    first = BackgroundCall(lambda: time.sleep(0.5) or os.getpid())
+    second = BackgroundCall(os.getpid)
+    assert first.in_background and not second.in_background
+    assert second.result() == parent and first.result() != parent
+    third = BackgroundCall(os.getpid)
+    assert third.in_background and third.result() != parent
+
+
+def test_a_child_forks_no_child_of_its_own(forkable: None) -> None:
+    call = BackgroundCall(lambda: (background.can_fork(), BackgroundCall(os.getpid).in_background))
+    assert call.in_background and call.result() == (False, False)
+
+
 #: run in a fresh interpreter (no JAX imported, no other thread: a child can be forked whatever this process holds)
 FRESH_PROCESS_CHECKS = """
 import os
@@ -123,6 +141,15 @@ def die_in_the_child():
         os._exit(3)
     return "here"
 assert BackgroundCall(die_in_the_child).result() == "here"
+import time
+import autoshard.background as background
+background.spare_cores = lambda: 1
+slow = BackgroundCall(lambda: time.sleep(0.5) or os.getpid())
+beside = BackgroundCall(os.getpid)
+assert slow.in_background and not beside.in_background and beside.result() == parent
+assert slow.result() != parent and BackgroundCall(os.getpid).in_background
+nested = BackgroundCall(lambda: (can_fork(), BackgroundCall(os.getpid).in_background))
+assert nested.in_background and nested.result() == (False, False)
 print("ok")
 """
 
