@@ -312,12 +312,12 @@ def build_strategy_graph(graph: PlanGraph, edges: EdgeCostTable, mesh: Mesh, bac
     (`require_priceable_edges`)."""
     require_priceable_edges(graph, mesh)
     node_costs, usages, intervals, names = [], [], [], []
+    # the edges are priced beside the node terms (a child process on large graphs): neither reads the other
+    edge_matrices = edges.priced_beside(graph)
     # on a backend that merges `jax.checkpoint`'s recomputation with the forward pass, the solver's limit sees it
     # merged, as if the plan partitioned every repeat like the value it repeats (what plans do: the search ties each
     # recomputed op to its forward op, `recomputation_ties`; the full accounting, `plan_memory`, keeps an untied
     # repeat partitioned otherwise apart)
-    # the edges are priced beside the node terms (a child process on large graphs): neither reads the other
-    edge_matrices = edges.priced_beside(graph)
     liveness = solver_liveness(graph, backend, settled_as)
     seconds_cache: dict[int, np.ndarray] = {}
     cost_cache: dict[tuple[int, float], np.ndarray] = {}  # shared, read-only

@@ -14,6 +14,7 @@ from autoshard.errors import UserError
 from autoshard.planner.api import DEFAULT_GAP_LIMIT, plan
 from autoshard.planner.axis_groups import parse_axis_groups
 from autoshard.planner.plan import Plan, PlanBasis
+from autoshard.planner.sharding_plan import ShardingPlan
 from autoshard.planner.user_constraints import PlanOptions
 from autoshard.fileio import make_directory, read_text, write_text_atomic
 from autoshard.gc_pause import cyclic_gc_paused
@@ -113,7 +114,7 @@ def _plan_and_write(args: argparse.Namespace) -> int:
     started: tuple[PlanBasis, BackgroundCall[list[ReferenceTime]]] | None = None
     writing: tuple[PlanBasis, list[int], BackgroundCall[str]] | None = None
 
-    def emit(plan_or_shardings) -> str:
+    def emit(plan_or_shardings: Plan | ShardingPlan) -> str:
         return emit_plan(plan_or_shardings, explicit_collectives=args.explicit_collectives, dialect=args.dialect,
                          in_place=True)
 
