@@ -147,17 +147,23 @@ class Diffusion:
                 targets.append((k, index[(min(a, b), max(a, b))], a > b))
         shares = np.bincount([f for _, f, _ in targets], minlength=len(self.ends))
         copies = np.bincount(folded_of, minlength=len(self.unary))
-        folded_pairs = np.zeros(graph.num_nodes, dtype=np.int64)  # per node: its pairs that fold onto a pair
+        share_of, copies_of = shares.tolist(), copies[folded_of].tolist()
+        mats, unary = lifted.mats, lifted.unary
         unsettled = np.zeros(graph.num_nodes, dtype=bool)
-        for k, f, transposed in targets:
+        for k, f, transposed in targets:  # `shift` of both ends, inlined: one step per pair of a deep model
             rows, cols = self.potentials[f]
             rows, cols = (cols, rows) if transposed else (rows, cols)
-            lifted.shift(k, 0, rows / shares[f])
-            lifted.shift(k, 1, cols / shares[f])
             u, v = lifted.ends[k]
-            folded_pairs[[u, v]] += 1
-            if shares[f] != copies[folded_of[u]] or shares[f] != copies[folded_of[v]]:
+            phi = rows / share_of[f]
+            mats[k] += phi[:, None]
+            unary[u] -= phi
+            phi = cols / share_of[f]
+            mats[k] += phi[None, :]
+            unary[v] -= phi
+            if share_of[f] != copies_of[u] or share_of[f] != copies_of[v]:
                 unsettled[[u, v]] = True
+        # per node: its pairs that fold onto a pair
+        folded_pairs = np.bincount([end for k, _, _ in targets for end in lifted.ends[k]], minlength=graph.num_nodes)
         degree = np.array([len(inc) for inc in self.incident] or [0])
         unsettled |= folded_pairs != degree[folded_of]
         lifted.settle(np.flatnonzero(unsettled), deadline)
@@ -224,11 +230,17 @@ def message_passing_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incid
         onward_count = sum(later)
         share = total / max(onward_count, len(later) - onward_count, 1)
         for (k, side), m, onward in zip(incident[u], minima, later):
-            shift = share - m if onward else -m
-            _shift_rows(mats[k], side, shift)
-            if potentials is not None:
-                moved = potentials[k][side]
-                moved += shift
+            if onward:
+                shift = share - m
+                _shift_rows(mats[k], side, shift)
+                if potentials is not None:
+                    moved = potentials[k][side]
+                    moved += shift
+            else:  # subtracting `m` is adding `-m`, exactly, without the negated copy
+                _unshift_rows(mats[k], side, m)
+                if potentials is not None:
+                    moved = potentials[k][side]
+                    moved -= m
         unary[u] = total - onward_count * share
         if labels is not None:
             labels[u] = int(given.argmin())
@@ -294,9 +306,15 @@ class _SweepWork:
         self.incidences = self.entries = 0
 
 
+def _unshift_rows(mat: np.ndarray, side: int, shift: np.ndarray) -> None:
+    """Subtract `shift[s]` from every entry of `mat`'s row `s` (`side` 0) or column `s` (`side` 1), in place."""
+    mat -= shift[:, None] if side == 0 else shift
+
+
 def reparametrized_sum(unary: list[np.ndarray], mats: list[np.ndarray]) -> float:
     """The sum of every term's minimum: a lower bound on every assignment's cost, whatever the reparametrization."""
-    return sum(float(c.min()) for c in unary) + sum(float(m.min()) for m in mats)
+    least = np.minimum.reduce  # `min` without its Python-level dispatch: read after every sweep, once per term
+    return sum(float(least(c, axis=None)) for c in unary) + sum(float(least(m, axis=None)) for m in mats)
 
 
 def as_bound(value: float) -> int:
@@ -320,9 +338,18 @@ def _default_ceiling(graph: StrategyGraph) -> int:
     """More than any assignment avoiding forbidden entries can cost."""
     total = 1
     for c in graph.node_costs:
-        allowed = c[c < FORBIDDEN]
-        total += int(allowed.max()) if len(allowed) else 0
+        total += _largest_allowed(c)
     for e in graph.edges:
-        allowed = e.costs[e.costs < FORBIDDEN]
-        total += int(allowed.max()) if len(allowed) else 0
+        total += _largest_allowed(e.costs)
     return min(total, FORBIDDEN)
+
+
+def _largest_allowed(costs: np.ndarray) -> int:
+    """The largest entry of `costs` below `FORBIDDEN` (0 if none): one reduction when nothing is forbidden."""
+    if not costs.size:
+        return 0
+    largest = int(np.maximum.reduce(costs, axis=None))
+    if largest < FORBIDDEN:
+        return largest
+    allowed = costs[costs < FORBIDDEN]
+    return int(allowed.max()) if len(allowed) else 0

@@ -100,7 +100,8 @@ class LocalSearch:
         self.tmax = graph.time_span()
         #: per node, its segments whose usage depends on the strategy (none without a usage limit)
         self.mem: list[list[tuple[int, int, np.ndarray]]] = [
-            [seg for seg in graph.usage_segments(i) if seg[2].max() != seg[2].min()] if self.limit is not None else []
+            [seg for seg in graph.usage_segments(i) if np.maximum.reduce(seg[2]) != np.minimum.reduce(seg[2])]
+            if self.limit is not None else []
             for i in range(n)
         ]
         #: per node, its pair terms (none without a usage limit): usage that depends on a neighbour's strategy too
@@ -126,7 +127,9 @@ class LocalSearch:
                 if m.shape[0] != m.shape[1] or m.shape[0] < 2:
                     continue
                 ok = m < PENALTY
-                if np.all(ok.sum(axis=1) == 1) and np.all(ok.sum(axis=0) == 1):
+                # a bijection allows exactly one entry per row: counting them first rules out most pairs at once
+                if (np.count_nonzero(ok) == m.shape[0] and np.all(ok.sum(axis=1) == 1)
+                        and np.all(ok.sum(axis=0) == 1)):
                     links[u].append((inc.other, np.argmax(ok, axis=1)))
         seen = np.zeros(n, dtype=bool)
         out = []

@@ -114,7 +114,7 @@ def float_terms(graph: StrategyGraph, cap: float) -> tuple[list[np.ndarray], dic
 def penalized(values: np.ndarray) -> np.ndarray:
     """`values` with every forbidden entry replaced by `PENALTY` (`values` itself when it has none; read-only)."""
     values = np.asarray(values, dtype=np.int64)
-    if values.size == 0 or int(values.max()) < FORBIDDEN:
+    if values.size == 0 or int(np.maximum.reduce(values, axis=None)) < FORBIDDEN:  # `max` without its dispatch
         return values
     return np.where(values >= FORBIDDEN, PENALTY, values)
 
