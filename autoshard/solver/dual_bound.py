@@ -210,34 +210,42 @@ def message_passing_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incid
     work = _SweepWork(MESSAGE_PASSING_WORK_PER_INCIDENCE
                       + (MESSAGE_PASSING_ROUNDING_WORK_PER_INCIDENCE if labels is not None else 0.0)
                       + (MESSAGE_PASSING_POTENTIALS_WORK_PER_INCIDENCE if potentials is not None else 0.0))
+    # `_row_minima` and `_shift_rows` inlined, the checkpoint test too: a sweep takes these steps per incidence
+    least = np.minimum.reduce
+    checkpoint = _SweepWork.CHECKPOINT_NODES
     for step, u in enumerate(order):
-        if work.past(step, deadline):
+        if step % checkpoint == checkpoint - 1 and work.past(step, deadline):
             return False
+        here, pairs = rank[u], incident[u]
         total = unary[u].copy()
         given = total.copy() if labels is not None else None
         minima, later = [], []
-        work.incidences += len(incident[u])
-        for k, side in incident[u]:
-            m = _row_minima(mats[k], side)
-            work.entries += mats[k].size
+        entries = 0
+        for k, side in pairs:
+            mat = mats[k]
+            m = least(mat, axis=1 - side)
+            entries += mat.size
             other = ends[k][1 - side]
-            onward = rank[other] > rank[u]
+            onward = rank[other] > here
             minima.append(m)
             later.append(onward)
             total += m
             if given is not None:
-                given += m if onward else (mats[k][:, labels[other]] if side == 0 else mats[k][labels[other], :])
+                given += m if onward else (mat[:, labels[other]] if side == 0 else mat[labels[other]])
+        work.incidences += len(pairs)
+        work.entries += entries
         onward_count = sum(later)
         share = total / max(onward_count, len(later) - onward_count, 1)
-        for (k, side), m, onward in zip(incident[u], minima, later):
+        for (k, side), m, onward in zip(pairs, minima, later):
+            mat = mats[k]
             if onward:
                 shift = share - m
-                _shift_rows(mats[k], side, shift)
+                mat += shift[:, None] if side == 0 else shift
                 if potentials is not None:
                     moved = potentials[k][side]
                     moved += shift
             else:  # subtracting `m` is adding `-m`, exactly, without the negated copy
-                _unshift_rows(mats[k], side, m)
+                mat -= m[:, None] if side == 0 else m
                 if potentials is not None:
                     moved = potentials[k][side]
                     moved -= m
@@ -304,11 +312,6 @@ class _SweepWork:
     def charge(self) -> None:
         charge(self.per_incidence * self.incidences + SWEEP_WORK_PER_ENTRY * self.entries)
         self.incidences = self.entries = 0
-
-
-def _unshift_rows(mat: np.ndarray, side: int, shift: np.ndarray) -> None:
-    """Subtract `shift[s]` from every entry of `mat`'s row `s` (`side` 0) or column `s` (`side` 1), in place."""
-    mat -= shift[:, None] if side == 0 else shift
 
 
 def reparametrized_sum(unary: list[np.ndarray], mats: list[np.ndarray]) -> float:
