@@ -92,6 +92,7 @@ class SearchState:
     #: where the heuristic descends from (reduced terms): the best caller start, or a phase's better plan
     start: np.ndarray | None = None
     _views: list[ContractedView] = field(default_factory=list)
+    _fits_of: tuple[np.ndarray, bool] | None = None
 
     @property
     def red(self) -> StrategyGraph:
@@ -109,11 +110,19 @@ class SearchState:
     def fits(self, assignment: np.ndarray) -> bool:
         return fits(self.search, assignment)
 
+    def incumbent_fits(self) -> bool:
+        """Whether the incumbent keeps within the usage limit, worked out once per incumbent (`Incumbent.offer`
+        replaces its array, never writes into it): the search asks after every phase step."""
+        best = self.incumbent.best
+        if self._fits_of is None or self._fits_of[0] is not best:
+            self._fits_of = (best, self.fits(best))
+        return self._fits_of[1]
+
     def optimal(self) -> bool:
         """Whether the incumbent is valid and meets the proven bound."""
         inc = self.incumbent
         return (inc.bound is not None and inc.best_cost is not None and inc.best_cost <= inc.bound
-                and self.fits(inc.best))
+                and self.incumbent_fits())
 
     def bound_target(self) -> int | None:
         """The bound (reduced terms) that settles the search for the incumbent (`settled`), None without one."""
@@ -127,7 +136,7 @@ class SearchState:
         """Whether the search may end: the incumbent is valid and proven within `config.relative_gap_limit` of the
         optimum (at 0, `optimal`)."""
         inc, target = self.incumbent, self.bound_target()
-        return inc.bound is not None and target is not None and inc.bound >= target and self.fits(inc.best)
+        return inc.bound is not None and target is not None and inc.bound >= target and self.incumbent_fits()
 
     def memory_bound(self) -> bool:
         """Whether the usage limit may bind: some node's choice changes its usage, and the diffusion phase (when it
