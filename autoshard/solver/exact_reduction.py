@@ -115,6 +115,14 @@ class Reduction:
         )
 
 
+def _digest(*arrays: np.ndarray) -> bytes:
+    """A 128-bit digest of the arrays' entries, in order (the caches' keys add their shapes)."""
+    h = hashlib.blake2b(digest_size=16)
+    for a in arrays:
+        h.update(np.ascontiguousarray(a))
+    return h.digest()
+
+
 class _Reducer:
     def __init__(self, graph: StrategyGraph):
         self.g = graph
@@ -142,6 +150,9 @@ class _Reducer:
         self.varying: dict[int, tuple[np.ndarray, list[bool]]] = {}
         #: per dominance profile (shape, digest), the strategies it removes (`_removed`) and whether it removes any
         self.removed_by_profile: dict[tuple, tuple[np.ndarray, bool]] = {}
+        #: a two-neighbour elimination's (cheapest middle strategy, its cost) per (a's pair, b's pair, middle costs),
+        #: keyed like `removed_by_profile`: the copies of a repeated layer eliminate equal chains
+        self.chain_by_terms: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
         #: per node, its terms holding a binding time point, for its term list and binding times (`_binding_terms`)
         self.binding_terms: dict[int, tuple[list, np.ndarray, list[int]]] = {}
         self.mats: dict[tuple[int, int], np.ndarray]
@@ -321,7 +332,7 @@ class _Reducer:
         self.work_s += DOMINANCE_WORK_PER_UNIT * s * k * (8 if s * s * k > MAX_DOMINANCE_WORK else s)
         # the copies of a repeated layer check equal profiles: each distinct one is compared once (keyed by a
         # 128-bit digest, so a graph without repeats keeps no copies of its profiles)
-        key = (prof.shape, hashlib.blake2b(np.ascontiguousarray(prof), digest_size=16).digest())
+        key = (prof.shape, _digest(prof))
         known = self.removed_by_profile.get(key)
         if known is None:
             removed = _removed(prof)
@@ -402,13 +413,16 @@ class _Reducer:
                 return []
             self.work_s += ELIMINATION_WORK_PER_UNIT * sa * sb * su
             ma, mb = self._get(a, u), self._get(u, b)
-            # through[i, s, j]: a at i, u at s, b at j; the cheapest s, the first on ties (three terms of at most
-            # FORBIDDEN each cannot overflow int64: one cap after both sums)
-            through = ma[:, :, None] + mb[None, :, :]
-            through += self.unary[u][None, :, None]
-            np.minimum(through, FORBIDDEN, out=through)
-            arg = through.argmin(axis=1)
-            best = np.minimum.reduce(through, axis=1)
+            key = (ma.shape, mb.shape, _digest(ma, mb, self.unary[u]))
+            known = self.chain_by_terms.get(key)
+            if known is None:
+                # through[i, s, j]: a at i, u at s, b at j; the cheapest s, the first on ties (three terms of at
+                # most FORBIDDEN each cannot overflow int64: one cap after both sums)
+                through = ma[:, :, None] + mb[None, :, :]
+                through += self.unary[u][None, :, None]
+                np.minimum(through, FORBIDDEN, out=through)
+                known = self.chain_by_terms[key] = (through.argmin(axis=1), np.minimum.reduce(through, axis=1))
+            arg, best = known  # read only: the record indexes `arg`, the new edge copies `best` (`_add_edge`)
             self.records.append(
                 _Record(u, "two", nbrs=(a, b), nbr_keeps=(self.keep[a].copy(), self.keep[b].copy()), choice=self.keep[u][arg])
             )
