@@ -302,7 +302,7 @@ class _Reducer:
         if s <= 1:
             return False
         # forbidden strategies go first
-        if self.unary[u].max() >= FORBIDDEN:
+        if np.maximum.reduce(self.unary[u]) >= FORBIDDEN:  # `max` without its Python-level dispatch: every step
             ok = self.unary[u] < FORBIDDEN
             if not ok.any():
                 self.infeasible = f"every strategy of {self.g.node_label(u)} is forbidden"
