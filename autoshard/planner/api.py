@@ -20,7 +20,6 @@ from autoshard.ir.static_shapes import require_static_shapes
 from autoshard.ir.verify import verify_ops
 from autoshard.planner.argument_shardings import with_argument_shardings
 from autoshard.planner.build_graph import BuiltGraph, build_plan_graph
-from autoshard.planner.incumbent_memory import incumbent_memory
 from autoshard.planner.explain_infeasible import infeasible_error, memory_remedies, remedies_text
 from autoshard.planner.plan import CostBreakdown, Plan, PlanBasis, SolverStats, evaluate_assignment
 from autoshard.planner.plan_graph import NodeKind, PlanGraph
@@ -119,9 +118,9 @@ def plan(
     `on_basis`: called with what the first search starts from (`PlanBasis`), before it searches; work priced the
     way the plan is may start from it while the search runs. The plan's own `basis()` is that one unless the
     program was planned again (recomputed under `remat`). `on_assignment`: called with that basis and the first
-    search's assignment as soon as the search ends (and its memory, when accounted beside the search, is in), before
-    its cost is priced; work that reads the plan's shardings alone (writing the annotated module) may start from
-    them. The plan is that assignment unless its memory sent the search again or the program was planned again.
+    search's assignment as soon as the search ends, before the plan's memory is accounted and its cost priced; work
+    that reads the plan's shardings alone (writing the annotated module) may start from them. The plan is that
+    assignment unless its memory sent the search again or the program was planned again.
     """
     options = options or PlanOptions()
     cost_config = resolve_config(mesh, config)
@@ -328,8 +327,7 @@ def solve_plan_graph(
     are timed into `stages` (a new `StageTimes` when None), which the plan keeps. `problem`: the graph's strategy
     graph under `budget`, when built already (`build_strategy_graph`). `on_basis` is called with what the search
     starts from (`PlanBasis`) once its strategy graph is built, before it searches; `on_assignment` with that basis
-    and the search's assignment once it has one, before its memory is accounted (in place) and its cost priced. On
-    large graphs each incumbent's memory is accounted in a child while the search goes on (`incumbent_memory`)."""
+    and the search's assignment once it has one, before its memory is accounted."""
     graph, mesh = built.graph, model.mesh
     usage_limit = int(budget) if budget else None
     stages = stages if stages is not None else StageTimes()
@@ -357,28 +355,18 @@ def solve_plan_graph(
         return solve_tied(within, ties, settings, progress, start if begin is None else begin)
 
     stages.add("strategy graph", time.perf_counter() - t_graph)
-    # each incumbent's memory is accounted in a child while the search goes on (large graphs)
-    beside = incumbent_memory(graph, mesh, model.backend)
-    try:
-        with stages.stage("search"):
-            result = solve(problem, config, beside.watching(on_progress) if beside else on_progress, [start])
-        search_s = result.wall_time_s
-        if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
-            raise infeasible_error(graph, problem, budget, result.status, result.explanation, limit,
-                                   model.backend.merges_recomputation.value)
-        first_bound = result.best_bound
-        assignment = [int(x) for x in result.assignment]
-        with stages.stage("memory"):
-            # the child's figure, when it accounted this plan, before `on_assignment` may want the core it held
-            memory = beside.of(assignment) if beside else None
-    finally:
-        if beside:
-            beside.cancel()
+    with stages.stage("search"):
+        result = solve(problem, config, on_progress, [start])
+    search_s = result.wall_time_s
+    if result.status not in (OPTIMAL, FEASIBLE) or result.assignment is None:
+        raise infeasible_error(graph, problem, budget, result.status, result.explanation, limit,
+                               model.backend.merges_recomputation.value)
+    first_bound = result.best_bound
+    assignment = [int(x) for x in result.assignment]
     if on_assignment is not None:
         on_assignment(basis, assignment)
     with stages.stage("memory"):
-        if memory is None:
-            memory = plan_memory(graph, assignment, mesh, model.backend)
+        memory = plan_memory(graph, assignment, mesh, model.backend)
     searches = 1
     if usage_limit is not None and memory.total_bytes > budget:
         with stages.stage("searches again"):
