@@ -150,7 +150,7 @@ class Diffusion:
         share_of, copies_of = shares.tolist(), copies[folded_of].tolist()
         mats, unary = lifted.mats, lifted.unary
         unsettled = np.zeros(graph.num_nodes, dtype=bool)
-        for k, f, transposed in targets:  # `shift` of both ends, inlined: one step per pair of a deep model
+        for k, f, transposed in targets:  # each end's share moved from its node into the pair (a reparametrization)
             rows, cols = self.potentials[f]
             rows, cols = (cols, rows) if transposed else (rows, cols)
             u, v = lifted.ends[k]
@@ -183,14 +183,6 @@ class Diffusion:
                                          order if sweep % 2 == 0 else order[::-1], deadline,
                                          potentials=self.potentials):
                 break
-
-    def shift(self, pair: int, side: int, phi: np.ndarray) -> None:
-        """Move `phi` from the node at end `side` of `pair` into the pair (a reparametrization)."""
-        node = self.ends[pair][side]
-        self.mats[pair] += phi[:, None] if side == 0 else phi[None, :]
-        self.unary[node] -= phi
-        if self.potentials is not None:
-            self.potentials[pair][side][:] += phi
 
 
 def message_passing_sweep(unary: list[np.ndarray], mats: list[np.ndarray], incident: list[list[tuple[int, int]]],
